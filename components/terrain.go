@@ -1,0 +1,212 @@
+package components
+
+import arche "github.com/mlange-42/arche/ecs"
+
+// Terrain is the kind of a board cell (§4).
+type Terrain uint8
+
+// The terrain kinds. Secret doors remember the wall they hide in.
+const (
+	Rock Terrain = iota
+	VWall
+	HWall
+	Floor
+	Corridor
+	Doorway
+	BrokenDoor
+	OpenDoor
+	ClosedDoor
+	LockedDoor
+	SecretDoorV // a secret door in a vertical wall, drawn '|'
+	SecretDoorH // a secret door in a horizontal wall, drawn '-'
+	Stairs
+	Lava
+	numTerrain
+)
+
+var terrainInfo = [numTerrain]struct {
+	glyph    byte
+	walkable bool
+	name     string
+}{
+	Rock:        {' ', false, "solid rock"},
+	VWall:       {'|', false, "wall"},
+	HWall:       {'-', false, "wall"},
+	Floor:       {'.', true, "floor"},
+	Corridor:    {'#', true, "corridor"},
+	Doorway:     {'.', true, "doorway"},
+	BrokenDoor:  {'.', true, "broken door"},
+	OpenDoor:    {'\'', true, "open door"},
+	ClosedDoor:  {'+', false, "closed door"},
+	LockedDoor:  {'+', false, "locked door"},
+	SecretDoorV: {'|', false, "wall"},
+	SecretDoorH: {'-', false, "wall"},
+	Stairs:      {'>', true, "staircase down"},
+	Lava:        {'}', false, "lava"},
+}
+
+// Glyph is what the cell looks like when seen (a secret door looks like
+// the wall it hides in).
+func (t Terrain) Glyph() byte { return terrainInfo[t].glyph }
+
+// Walkable reports whether a creature may stand on the cell. Lava is not
+// walkable: only a confused cog ever enters it, and dies (§8).
+func (t Terrain) Walkable() bool { return terrainInfo[t].walkable }
+
+// Name is a short description of the terrain.
+func (t Terrain) Name() string { return terrainInfo[t].name }
+
+// IsDoor reports whether the cell is a door of any kind, a doorway or a
+// secret door.
+func (t Terrain) IsDoor() bool { return t >= Doorway && t <= SecretDoorH }
+
+// IsSecretDoor reports whether the cell is an undiscovered secret door.
+func (t Terrain) IsSecretDoor() bool { return t == SecretDoorV || t == SecretDoorH }
+
+// IsWall reports whether the cell is a wall (secret doors excluded).
+func (t Terrain) IsWall() bool { return t == VWall || t == HWall }
+
+// BlocksDiagonal reports whether no one may move diagonally into or out of
+// the cell: an open door (§8). Closed doors block every move anyway.
+func (t Terrain) BlocksDiagonal() bool { return t == OpenDoor }
+
+// Room is one room of a level: its interior (floor cells) and whether it
+// is lit. Its wall ring is the interior grown by one.
+type Room struct {
+	Interior Rect
+	Lit      bool
+}
+
+// Walls is the room's interior with its wall ring.
+func (r Room) Walls() Rect {
+	return Rect{r.Interior.X0 - 1, r.Interior.Y0 - 1, r.Interior.X1 + 1, r.Interior.Y1 + 1}
+}
+
+// Level is the terrain of the current level and everything indexed by cell:
+// the room and component ids, the cog's memory, and the spatial indices of
+// creatures and floor items. It is a resource; systems read it by position.
+type Level struct {
+	Depth   int
+	Terrain [N]Terrain
+	// RoomOf is 1 + the index in Rooms of the room whose floor (interior)
+	// holds the cell, 0 elsewhere (doors, walls and corridors included).
+	RoomOf [N]uint8
+	// Component is the room-or-corridor component of the cell (§17), 0 for
+	// cells in none. A room's component holds its floor and its doors.
+	Component [N]uint16
+	Rooms     []Room
+	Stairs    Pos
+	Arrival   Pos
+
+	// Memory: the glyph of remembered terrain (0 never seen), of the
+	// remembered top item (0 none), and whether a discovered trap is shown.
+	MemTerrain [N]byte
+	MemItem    [N]byte
+	TrapShown  [N]bool
+
+	// SearchCount counts the searches executed next to a hidden feature on
+	// the cell (§11); it is revealed when the count reaches 3.
+	SearchCount [N]uint8
+
+	// Creatures is the occupancy index: who stands on each cell.
+	Creatures Occupancy
+	// FloorItems counts the items lying on each cell and the glyph of the
+	// top one.
+	FloorItems ItemIndex
+}
+
+// At is the terrain at p; off-board cells are rock.
+func (l *Level) At(p Pos) Terrain {
+	if !p.In() {
+		return Rock
+	}
+	return l.Terrain[p.Index()]
+}
+
+// RoomAt is the room whose floor holds p, or -1.
+func (l *Level) RoomAt(p Pos) int {
+	if !p.In() {
+		return -1
+	}
+	return int(l.RoomOf[p.Index()]) - 1
+}
+
+// ClearDynamic forgets the memory and indices, keeping the terrain: used
+// when a level is (re)built into this value.
+func (l *Level) ClearDynamic() {
+	l.MemTerrain = [N]byte{}
+	l.MemItem = [N]byte{}
+	l.TrapShown = [N]bool{}
+	l.SearchCount = [N]uint8{}
+	l.Creatures = Occupancy{}
+	l.FloorItems = ItemIndex{}
+}
+
+// Occupancy is the spatial index of creatures (the cog, monsters and the
+// Oracle): at most one per cell, with the glyph it is drawn with, so that
+// "who is at (x, y)" is O(1). Every move goes through Move.
+type Occupancy struct {
+	entity [N]arche.Entity
+	glyph  [N]byte
+}
+
+// At returns the creature on p, if any.
+func (o *Occupancy) At(p Pos) (arche.Entity, bool) {
+	if !p.In() {
+		return arche.Entity{}, false
+	}
+	e := o.entity[p.Index()]
+	return e, !e.IsZero()
+}
+
+// Occupied reports whether a creature stands on p.
+func (o *Occupancy) Occupied(p Pos) bool { return p.In() && o.glyph[p.Index()] != 0 }
+
+// Glyph is the glyph of the creature on p, or 0.
+func (o *Occupancy) Glyph(p Pos) byte { return o.glyph[p.Index()] }
+
+// Put places a creature drawn with glyph on an empty cell.
+func (o *Occupancy) Put(p Pos, e arche.Entity, glyph byte) {
+	i := p.Index()
+	o.entity[i], o.glyph[i] = e, glyph
+}
+
+// Remove empties p.
+func (o *Occupancy) Remove(p Pos) {
+	i := p.Index()
+	o.entity[i], o.glyph[i] = arche.Entity{}, 0
+}
+
+// Move moves the creature on from to the empty cell to.
+func (o *Occupancy) Move(from, to Pos) {
+	i, j := from.Index(), to.Index()
+	o.entity[j], o.glyph[j] = o.entity[i], o.glyph[i]
+	o.entity[i], o.glyph[i] = arche.Entity{}, 0
+}
+
+// ItemIndex counts the floor items on each cell and keeps the glyph of the
+// top one (the last placed). Item entities are the truth; the index is
+// maintained by the code that places and lifts them.
+type ItemIndex struct {
+	count [N]uint8
+	top   [N]byte
+}
+
+// Count is the number of items on p.
+func (x *ItemIndex) Count(p Pos) int { return int(x.count[p.Index()]) }
+
+// Top is the glyph of the top item on p, or 0.
+func (x *ItemIndex) Top(p Pos) byte { return x.top[p.Index()] }
+
+// Push records an item with glyph placed on top of p.
+func (x *ItemIndex) Push(p Pos, glyph byte) {
+	i := p.Index()
+	x.count[i]++
+	x.top[i] = glyph
+}
+
+// Clear records that p holds no items.
+func (x *ItemIndex) Clear(p Pos) {
+	i := p.Index()
+	x.count[i], x.top[i] = 0, 0
+}

@@ -1,0 +1,96 @@
+package ecs
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+)
+
+// Stream is one named random stream (§18): a PCG generator whose state can
+// be saved and restored.
+type Stream struct {
+	*rand.Rand
+	src *rand.PCG
+}
+
+// NewStream derives the stream called name from the episode seed. The
+// same seed and name always give the same numbers; different names give
+// independent streams, so adding a stream never changes another's draws.
+func NewStream(seed uint64, name string) *Stream {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	src := rand.NewPCG(seed, h.Sum64()^0x9e3779b97f4a7c15)
+	return &Stream{Rand: rand.New(src), src: src}
+}
+
+// Rn2 is uniform on 0 … n−1 (NetHack's rn2); 0 when n ≤ 0.
+func (s *Stream) Rn2(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return s.IntN(n)
+}
+
+// Rnd is uniform on 1 … n (NetHack's rnd); 1 when n ≤ 0 would be wrong, so
+// it returns 0 then.
+func (s *Stream) Rnd(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return 1 + s.IntN(n)
+}
+
+// D is the sum of n rolls of rnd(x) (NetHack's d(n, x)).
+func (s *Stream) D(n, x int) int {
+	t := 0
+	for i := 0; i < n; i++ {
+		t += s.Rnd(x)
+	}
+	return t
+}
+
+// OneIn reports true with chance 1/n.
+func (s *Stream) OneIn(n int) bool { return s.Rn2(n) == 0 }
+
+// MarshalBinary saves the stream's state.
+func (s *Stream) MarshalBinary() ([]byte, error) { return s.src.MarshalBinary() }
+
+// UnmarshalBinary restores a state saved by MarshalBinary.
+func (s *Stream) UnmarshalBinary(b []byte) error { return s.src.UnmarshalBinary(b) }
+
+// The names of the episode's streams (§18). Level generation uses
+// WorldgenStream(depth).
+const (
+	StreamCombat = "combat"
+	StreamAI     = "ai"
+	StreamItems  = "items"
+	StreamTraps  = "traps"
+	StreamCog    = "cog"
+)
+
+// Streams are the episode's play-time streams, one per name, made on first
+// use and kept in creation order.
+type Streams struct {
+	seed    uint64
+	names   []string
+	streams []*Stream
+}
+
+// NewStreams makes the stream set of an episode.
+func NewStreams(seed uint64) *Streams { return &Streams{seed: seed} }
+
+// Seed is the episode seed.
+func (s *Streams) Seed() uint64 { return s.seed }
+
+// Get returns the stream called name, creating it on first use. Systems
+// call it once, at Init, and keep the pointer.
+func (s *Streams) Get(name string) *Stream {
+	for i, n := range s.names {
+		if n == name {
+			return s.streams[i]
+		}
+	}
+	st := NewStream(s.seed, name)
+	s.names = append(s.names, name)
+	s.streams = append(s.streams, st)
+	return st
+}

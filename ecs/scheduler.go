@@ -1,0 +1,201 @@
+package ecs
+
+import (
+	"context"
+	"fmt"
+	"runtime/pprof"
+	"time"
+
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
+
+// System is one step of a tick. Init runs once when the scheduler is set
+// up on a world (cache filters, maps and resources there); Update runs
+// every tick.
+type System interface {
+	Init(w *arche.World)
+	Update(w *arche.World)
+}
+
+// Control lets a system halt the rest of the tick: once halted, only the
+// systems added as final run (the level system records the end of a run,
+// §7.3). The scheduler adds it to the world as a resource.
+type Control struct{ halted bool }
+
+// Halt skips every remaining non-final system of this tick.
+func (c *Control) Halt() { c.halted = true }
+
+// Halted reports whether the tick was halted.
+func (c *Control) Halted() bool { return c.halted }
+
+// Entry is a named system in the tick order.
+type Entry struct {
+	Name    string
+	System  System
+	Enabled bool
+	// Final systems run even when the tick is halted.
+	Final bool
+	// Nanos and Calls accumulate while timing is on.
+	Nanos int64
+	Calls int64
+	label context.Context
+}
+
+// Scheduler runs named systems in a fixed order each tick. The order is
+// data: a list that can be read, inserted into by name, and toggled.
+type Scheduler struct {
+	entries []*Entry
+	control Control
+	timing  bool
+	labels  bool
+}
+
+// Add appends a system at the end of the order.
+func (s *Scheduler) Add(name string, sys System) *Entry {
+	e := &Entry{Name: name, System: sys, Enabled: true}
+	s.entries = append(s.entries, e)
+	return e
+}
+
+// AddFinal appends a system that runs even on a halted tick.
+func (s *Scheduler) AddFinal(name string, sys System) *Entry {
+	e := s.Add(name, sys)
+	e.Final = true
+	return e
+}
+
+// Before inserts a system just before the one called target.
+func (s *Scheduler) Before(target, name string, sys System) error {
+	return s.insert(target, 0, name, sys)
+}
+
+// After inserts a system just after the one called target.
+func (s *Scheduler) After(target, name string, sys System) error {
+	return s.insert(target, 1, name, sys)
+}
+
+func (s *Scheduler) insert(target string, offset int, name string, sys System) error {
+	if s.index(name) >= 0 {
+		return fmt.Errorf("scheduler: a system called %q exists already", name)
+	}
+	i := s.index(target)
+	if i < 0 {
+		return fmt.Errorf("scheduler: no system called %q", target)
+	}
+	i += offset
+	e := &Entry{Name: name, System: sys, Enabled: true}
+	s.entries = append(s.entries, nil)
+	copy(s.entries[i+1:], s.entries[i:])
+	s.entries[i] = e
+	return nil
+}
+
+// Replace swaps the system called name for sys, keeping its place.
+func (s *Scheduler) Replace(name string, sys System) error {
+	i := s.index(name)
+	if i < 0 {
+		return fmt.Errorf("scheduler: no system called %q", name)
+	}
+	s.entries[i].System = sys
+	return nil
+}
+
+// Enable turns the system called name on or off.
+func (s *Scheduler) Enable(name string, on bool) error {
+	i := s.index(name)
+	if i < 0 {
+		return fmt.Errorf("scheduler: no system called %q", name)
+	}
+	s.entries[i].Enabled = on
+	return nil
+}
+
+// Names lists the systems in tick order.
+func (s *Scheduler) Names() []string {
+	names := make([]string, len(s.entries))
+	for i, e := range s.entries {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Entries exposes the systems in order, with their timings.
+func (s *Scheduler) Entries() []*Entry { return s.entries }
+
+// Get returns the system called name, or nil.
+func (s *Scheduler) Get(name string) System {
+	if i := s.index(name); i >= 0 {
+		return s.entries[i].System
+	}
+	return nil
+}
+
+func (s *Scheduler) index(name string) int {
+	for i, e := range s.entries {
+		if e.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// SetTiming turns per-system timing on or off. Off, a tick reads no clock.
+func (s *Scheduler) SetTiming(on bool) { s.timing = on }
+
+// SetProfileLabels makes every system run under the pprof label
+// system=<name>, so a CPU profile can be split by system.
+func (s *Scheduler) SetProfileLabels(on bool) { s.labels = on }
+
+// ResetTiming zeroes the accumulated timings.
+func (s *Scheduler) ResetTiming() {
+	for _, e := range s.entries {
+		e.Nanos, e.Calls = 0, 0
+	}
+}
+
+// Init adds the Control resource to w and initialises every system in
+// order.
+func (s *Scheduler) Init(w *arche.World) {
+	ctl := generic.NewResource[Control](w)
+	if !ctl.Has() {
+		ctl.Add(&s.control)
+	}
+	for _, e := range s.entries {
+		e.label = pprof.WithLabels(context.Background(), pprof.Labels("system", e.Name))
+		e.System.Init(w)
+	}
+}
+
+// Tick runs every enabled system once, in order, skipping the non-final
+// ones after a system halts the tick.
+func (s *Scheduler) Tick(w *arche.World) {
+	s.control.halted = false
+	for _, e := range s.entries {
+		if !e.Enabled || (s.control.halted && !e.Final) {
+			continue
+		}
+		switch {
+		case s.labels:
+			s.runLabelled(e, w)
+		case s.timing:
+			start := time.Now()
+			e.System.Update(w)
+			e.Nanos += time.Since(start).Nanoseconds()
+			e.Calls++
+		default:
+			e.System.Update(w)
+		}
+	}
+}
+
+func (s *Scheduler) runLabelled(e *Entry, w *arche.World) {
+	pprof.SetGoroutineLabels(e.label)
+	start := time.Now()
+	e.System.Update(w)
+	if s.timing {
+		e.Nanos += time.Since(start).Nanoseconds()
+		e.Calls++
+	}
+	pprof.SetGoroutineLabels(context.Background())
+}

@@ -1,0 +1,135 @@
+// Package text renders the cog's observation (§15): the 48 x 18 glyph map
+// as the cog sees and remembers it, the message line and the status line,
+// exactly 20 lines. It is pure and allocates nothing when given a buffer
+// with room.
+package text
+
+import (
+	"strconv"
+
+	c "github.com/cogsim/cogsim/components"
+)
+
+// MaxMessage is the most characters the message line holds (§15).
+const MaxMessage = 200
+
+// Status is what the status line reports (§15).
+type Status struct {
+	Depth, Gold, HP, MaxHP, AC, XLevel, XP int
+	Tick, Turn, MaxTurns                   int
+	Hunger                                 c.HungerState
+	Confused, Paralysed, Stuck, Trapped    bool
+}
+
+// Frame is everything the observation is drawn from.
+type Frame struct {
+	Level   *c.Level
+	Vision  c.Rect
+	Cog     c.Pos
+	Message []byte
+	Status  Status
+}
+
+// Glyph is what the cog's map shows at p, by the priority of §4: the cog,
+// a visible monster, the remembered top item, a discovered trap, the
+// remembered terrain, else a space.
+func Glyph(f *Frame, p c.Pos) byte {
+	if p == f.Cog {
+		return '@'
+	}
+	i := p.Index()
+	l := f.Level
+	if f.Vision.Contains(p) {
+		if g := l.Creatures.Glyph(p); g != 0 {
+			return g
+		}
+	}
+	if g := l.MemItem[i]; g != 0 {
+		return g
+	}
+	if l.TrapShown[i] {
+		return '^'
+	}
+	if g := l.MemTerrain[i]; g != 0 {
+		return g
+	}
+	return ' '
+}
+
+// AppendMap appends the 18 map lines, each followed by a newline.
+func AppendMap(b []byte, f *Frame) []byte {
+	for y := 0; y < c.H; y++ {
+		for x := 0; x < c.W; x++ {
+			b = append(b, Glyph(f, c.Pos{X: x, Y: y}))
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// AppendMessage appends the message line cut to MaxMessage bytes (never
+// inside a UTF-8 sequence).
+func AppendMessage(b []byte, msg []byte) []byte {
+	if len(msg) > MaxMessage {
+		n := MaxMessage
+		for n > 0 && msg[n]&0xC0 == 0x80 {
+			n--
+		}
+		msg = msg[:n]
+	}
+	return append(b, msg...)
+}
+
+// AppendStatus appends the status line, e.g.
+// "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341 Turn:10/55 Hungry Conf".
+func AppendStatus(b []byte, s *Status) []byte {
+	b = append(b, "Dlvl:"...)
+	b = strconv.AppendInt(b, int64(s.Depth), 10)
+	b = append(b, " $:"...)
+	b = strconv.AppendInt(b, int64(s.Gold), 10)
+	b = append(b, " HP:"...)
+	b = strconv.AppendInt(b, int64(s.HP), 10)
+	b = append(b, '(')
+	b = strconv.AppendInt(b, int64(s.MaxHP), 10)
+	b = append(b, ") AC:"...)
+	b = strconv.AppendInt(b, int64(s.AC), 10)
+	b = append(b, " Xp:"...)
+	b = strconv.AppendInt(b, int64(s.XLevel), 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(s.XP), 10)
+	b = append(b, " T:"...)
+	b = strconv.AppendInt(b, int64(s.Tick), 10)
+	b = append(b, " Turn:"...)
+	b = strconv.AppendInt(b, int64(s.Turn), 10)
+	b = append(b, '/')
+	b = strconv.AppendInt(b, int64(s.MaxTurns), 10)
+	if w := s.Hunger.Word(); w != "" {
+		b = append(b, ' ')
+		b = append(b, w...)
+	}
+	if s.Confused {
+		b = append(b, " Conf"...)
+	}
+	if s.Paralysed {
+		b = append(b, " Para"...)
+	}
+	if s.Stuck {
+		b = append(b, " Stuck"...)
+	}
+	if s.Trapped {
+		b = append(b, " Trap"...)
+	}
+	return b
+}
+
+// Append appends the whole observation: 20 lines joined by newlines, with
+// no newline after the status line.
+func Append(b []byte, f *Frame) []byte {
+	b = AppendMap(b, f)
+	b = AppendMessage(b, f.Message)
+	b = append(b, '\n')
+	return AppendStatus(b, &f.Status)
+}
+
+// Size is an upper bound of an observation's length, for buffers.
+const Size = c.H*(c.W+1) + MaxMessage + 1 + 128

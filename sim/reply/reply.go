@@ -1,0 +1,355 @@
+// Package reply parses an agent's reply into the cog's primitives (§14 of
+// the spec).
+//
+// A reply is text. Tokens are separated by whitespace (any Unicode space),
+// semicolons and commas; case does not matter (ASCII letters only: "ſ" is
+// not "s"). The forms:
+//
+//	DIR, move DIR               one move (DIR is n ne e se s sw w nw)
+//	DIR*N, move DIR N, move DIR*N   N moves
+//	h j k l y u b               one move w s n e nw ne sw (vi keys), also h*N …
+//	search, s, search N, s*N, search*N   1 or N searches
+//	wait, ., wait N, wait*N, .*N         1 or N waits
+//	pickup, ,                   pick up
+//	descend, >                  go down the stairs
+//	inventory, i                look at the pack
+//	eat L, quaff L, wield L, wear L, drop L   L a single letter a–z
+//	kick DIR, chat DIR
+//
+// N is a token of digits only: 1 to 40 (more is cut to 40, as the queue is).
+// A count of 0 asks for nothing, so the whole form ("e*0", "move e 0",
+// "search 0") is skipped. Anything else is skipped and reported as ignored,
+// in its original spelling. Once the queue holds [components.MaxQueue]
+// primitives the rest of the reply is dropped unread.
+//
+// Ambiguities and how they are resolved:
+//
+//   - "n" is north and "s" is search (as the §14 table lists), so the vi key
+//     "n" (south-east) does not exist; south is "j" or a direction word
+//     after move. Alone, "s" never means south.
+//   - After move, kick and chat the next token is read as one of the eight
+//     direction words, so "move s" and "kick s" are south and "chat n" is
+//     north. vi keys are moves only on their own: "move h" skips "move" and
+//     then reads "h" as a move west.
+//   - A verb whose argument is missing or wrong (a letter for eat … drop, a
+//     direction for move, kick and chat) is skipped alone, and the token
+//     after it is read afresh: "kick h" skips "kick" and moves west.
+//   - A count after a word is read only after the words search, wait and
+//     move DIR; "e 3" is a move east and an ignored "3".
+//   - A comma right after a token character is a separator ("e,e", "e, e");
+//     any other comma — at the start, after a space, a semicolon or another
+//     comma — is the pickup key (", e" is pickup then e; "e,,e" is e, pickup,
+//     e; ",," is two pickups).
+package reply
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cogsim/cogsim/components"
+)
+
+// arg is what a verb needs from the token after it.
+type arg uint8
+
+const (
+	argNone   arg = iota
+	argCount      // an optional count: search N, wait N
+	argDir        // a direction word, then an optional count for move
+	argLetter     // an inventory letter
+)
+
+// word is the meaning of a keyword of the grammar.
+type word struct {
+	name string
+	// prim is what the word does alone (after its argument, if any).
+	prim components.Primitive
+	// repeat says the word takes "*N".
+	repeat bool
+	arg    arg
+}
+
+// words is the grammar's keywords other than the eight direction words,
+// which come from [components.Dir.String].
+var words = [...]word{
+	{name: "s", prim: components.Primitive{Op: components.OpSearch}, repeat: true},
+	{name: "search", prim: components.Primitive{Op: components.OpSearch}, repeat: true, arg: argCount},
+	{name: ".", prim: components.Primitive{Op: components.OpWait}, repeat: true},
+	{name: "wait", prim: components.Primitive{Op: components.OpWait}, repeat: true, arg: argCount},
+	{name: "h", prim: components.Primitive{Op: components.OpMove, Dir: components.West}, repeat: true},
+	{name: "j", prim: components.Primitive{Op: components.OpMove, Dir: components.South}, repeat: true},
+	{name: "k", prim: components.Primitive{Op: components.OpMove, Dir: components.North}, repeat: true},
+	{name: "l", prim: components.Primitive{Op: components.OpMove, Dir: components.East}, repeat: true},
+	{name: "y", prim: components.Primitive{Op: components.OpMove, Dir: components.NorthWest}, repeat: true},
+	{name: "u", prim: components.Primitive{Op: components.OpMove, Dir: components.NorthEast}, repeat: true},
+	{name: "b", prim: components.Primitive{Op: components.OpMove, Dir: components.SouthWest}, repeat: true},
+	{name: "pickup", prim: components.Primitive{Op: components.OpPickup}},
+	{name: ",", prim: components.Primitive{Op: components.OpPickup}},
+	{name: "descend", prim: components.Primitive{Op: components.OpDescend}},
+	{name: ">", prim: components.Primitive{Op: components.OpDescend}},
+	{name: "inventory", prim: components.Primitive{Op: components.OpInventory}},
+	{name: "i", prim: components.Primitive{Op: components.OpInventory}},
+	{name: "move", prim: components.Primitive{Op: components.OpMove}, arg: argDir},
+	{name: "kick", prim: components.Primitive{Op: components.OpKick}, arg: argDir},
+	{name: "chat", prim: components.Primitive{Op: components.OpChat}, arg: argDir},
+	{name: "eat", prim: components.Primitive{Op: components.OpEat}, arg: argLetter},
+	{name: "quaff", prim: components.Primitive{Op: components.OpQuaff}, arg: argLetter},
+	{name: "wield", prim: components.Primitive{Op: components.OpWield}, arg: argLetter},
+	{name: "wear", prim: components.Primitive{Op: components.OpWear}, arg: argLetter},
+	{name: "drop", prim: components.Primitive{Op: components.OpDrop}, arg: argLetter},
+}
+
+// Parser turns a reply (§14) into primitives. It reuses its buffers; not
+// safe for concurrent use.
+type Parser struct {
+	ignored []byte
+}
+
+// Parse resets q, fills it with the reply's primitives (cut at
+// [components.MaxQueue]) and returns the skipped tokens joined by single
+// spaces in their original spelling ("" if none).
+func (p *Parser) Parse(reply string, q *components.Queue) (ignored string) {
+	q.Reset()
+	p.ignored = p.ignored[:0]
+	sc := scanner{s: reply}
+	for q.Len < components.MaxQueue {
+		tok, ok := sc.next()
+		if !ok {
+			break
+		}
+		p.form(tok, &sc, q)
+	}
+	if len(p.ignored) == 0 {
+		return ""
+	}
+	return string(p.ignored)
+}
+
+// form reads the form that starts with tok, taking the tokens of its
+// arguments from sc.
+func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
+	head, count, starred := strings.Cut(tok, "*")
+	if starred {
+		w, ok := lookup(head)
+		n, counted := parseCount(count)
+		if !ok || !w.repeat || !counted || n < 1 {
+			p.ignore(tok)
+			return
+		}
+		push(q, w.prim, n)
+		return
+	}
+	w, ok := lookup(tok)
+	if !ok {
+		p.ignore(tok)
+		return
+	}
+	switch w.arg {
+	case argNone:
+		push(q, w.prim, 1)
+	case argCount:
+		p.counted(tok, "", w.prim, sc, q)
+	case argLetter:
+		look := *sc
+		t, ok := look.next()
+		if !ok || len(t) != 1 || !isLetter(t[0]) {
+			p.ignore(tok)
+			return
+		}
+		*sc = look
+		prim := w.prim
+		prim.Letter = t[0] | 0x20
+		push(q, prim, 1)
+	case argDir:
+		look := *sc
+		t, ok := look.next()
+		if !ok {
+			p.ignore(tok)
+			return
+		}
+		dhead, dcount, dstarred := strings.Cut(t, "*")
+		d, isDir := lookupDir(dhead)
+		if !isDir || (dstarred && w.prim.Op != components.OpMove) {
+			p.ignore(tok)
+			return
+		}
+		*sc = look
+		prim := w.prim
+		prim.Dir = d
+		switch {
+		case dstarred:
+			n, counted := parseCount(dcount)
+			if !counted || n < 1 {
+				p.ignore(tok)
+				p.ignore(t)
+				return
+			}
+			push(q, prim, n)
+		case prim.Op == components.OpMove:
+			p.counted(tok, t, prim, sc, q)
+		default:
+			push(q, prim, 1)
+		}
+	}
+}
+
+// counted pushes prim once, or N times when the next token is a count N.
+// verb and dir are the form's tokens so far, reported if the count is 0.
+func (p *Parser) counted(verb, dir string, prim components.Primitive, sc *scanner, q *components.Queue) {
+	look := *sc
+	t, ok := look.next()
+	n, counted := 1, false
+	if ok {
+		n, counted = parseCount(t)
+	}
+	if !counted {
+		push(q, prim, 1)
+		return
+	}
+	*sc = look
+	if n < 1 {
+		p.ignore(verb)
+		if dir != "" {
+			p.ignore(dir)
+		}
+		p.ignore(t)
+		return
+	}
+	push(q, prim, n)
+}
+
+// ignore reports tok as skipped.
+func (p *Parser) ignore(tok string) {
+	if len(p.ignored) > 0 {
+		p.ignored = append(p.ignored, ' ')
+	}
+	p.ignored = append(p.ignored, tok...)
+}
+
+// push appends n copies of prim, as many as fit.
+func push(q *components.Queue, prim components.Primitive, n int) {
+	for ; n > 0 && q.Push(prim); n-- {
+	}
+}
+
+// lookup finds the meaning of tok alone: a keyword, or a direction word as
+// a move.
+func lookup(tok string) (word, bool) {
+	for _, w := range words {
+		if equalFold(tok, w.name) {
+			return w, true
+		}
+	}
+	if d, ok := lookupDir(tok); ok {
+		return word{prim: components.Primitive{Op: components.OpMove, Dir: d}, repeat: true}, true
+	}
+	return word{}, false
+}
+
+// lookupDir finds the direction whose word is tok.
+func lookupDir(tok string) (components.Dir, bool) {
+	for _, d := range components.Dirs {
+		if equalFold(tok, d.String()) {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// parseCount reads a count: digits only, at least one. Counts above
+// MaxQueue are cut to MaxQueue, which keeps huge numbers from overflowing.
+func parseCount(t string) (n int, ok bool) {
+	if t == "" {
+		return 0, false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = min(n*10+int(c-'0'), components.MaxQueue)
+	}
+	return n, true
+}
+
+// equalFold reports whether s equals the lower-case ASCII keyword kw,
+// ignoring ASCII case.
+func equalFold(s, kw string) bool {
+	if len(s) != len(kw) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c |= 0x20
+		}
+		if c != kw[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool {
+	c |= 0x20
+	return 'a' <= c && c <= 'z'
+}
+
+// scanner splits a reply into tokens. It is a small value, so a form can
+// look ahead on a copy and keep the copy only if it uses the token.
+type scanner struct {
+	s string
+	i int
+	// afterWord says the last token was not a comma and ended at i, so a
+	// comma at i is a separator.
+	afterWord bool
+}
+
+// next returns the next token, or false at the end of the reply.
+func (sc *scanner) next() (string, bool) {
+	s, i := sc.s, sc.i
+	if sc.afterWord && i < len(s) && s[i] == ',' {
+		i++
+	}
+	sc.afterWord = false
+	for i < len(s) {
+		if s[i] == ',' {
+			sc.i = i + 1
+			return s[i : i+1], true
+		}
+		n := separator(s, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	start := i
+	for i < len(s) && s[i] != ',' && separator(s, i) == 0 {
+		i++
+	}
+	sc.i = i
+	if start == i {
+		return "", false
+	}
+	sc.afterWord = true
+	return s[start:i], true
+}
+
+// separator returns the length of the whitespace or semicolon at s[i], or
+// 0 if s[i] starts no separator. Invalid UTF-8 is not a separator.
+func separator(s string, i int) int {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		switch c {
+		case ' ', '\t', '\n', '\v', '\f', '\r', ';':
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if unicode.IsSpace(r) {
+		return n
+	}
+	return 0
+}
