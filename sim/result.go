@@ -1,0 +1,55 @@
+package sim
+
+import c "github.com/cogsim/cogsim/components"
+
+// Result is the record of an episode (§16).
+type Result struct {
+	Seed     uint64   `json:"seed"`
+	Agent    string   `json:"agent"`
+	Rules    string   `json:"rules"`
+	Scenario string   `json:"scenario,omitempty"`
+	Score    int      `json:"score"`
+	Parts    Parts    `json:"parts"`
+	Deeds    []c.Deed `json:"deeds"`
+	Cause    string   `json:"cause"`
+	MaxDepth int      `json:"maxDepth"`
+	Ticks    int      `json:"ticks"`
+	Turns    int      `json:"turns"`
+}
+
+// Parts are the parts of the score (§16): 50·(maxDepth − 1), xpPoints,
+// gold, and 25 per deed.
+type Parts struct {
+	Depth int `json:"depth"`
+	XP    int `json:"xp"`
+	Gold  int `json:"gold"`
+	Deeds int `json:"deeds"`
+}
+
+// Score is the sum of the parts.
+func (p Parts) Score() int { return p.Depth + p.XP + p.Gold + p.Deeds }
+
+// Result reports the episode so far (final once Done).
+func (s *Sim) Result() Result {
+	e := s.env
+	cog := e.Run.Cog
+	parts := Parts{
+		Depth: 50 * (e.Run.MaxDepth - 1),
+		XP:    e.Experience.Get(cog).Points,
+		Gold:  e.Purse.Get(cog).Gold,
+		Deeds: 25 * len(e.Run.Deeds.List),
+	}
+	r := Result{
+		Seed: s.cfg.Seed, Agent: s.cfg.Agent, Rules: s.cfg.Rules,
+		Score: parts.Score(), Parts: parts,
+		Deeds:    append([]c.Deed{}, e.Run.Deeds.List...),
+		Cause:    e.Run.Cause,
+		MaxDepth: e.Run.MaxDepth,
+		Ticks:    e.Clock.Tick,
+		Turns:    e.Clock.Turn,
+	}
+	if s.cfg.Scenario != nil {
+		r.Scenario = s.cfg.Scenario.Name
+	}
+	return r
+}

@@ -1,0 +1,577 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/worldgen"
+)
+
+// MaxScenarioBytes bounds a scenario file.
+const MaxScenarioBytes = 1 << 20
+
+// Scenario fixes a starting situation (§19): a map with a legend, the
+// cog's state, and what stands and lies where. Coordinates are board
+// cells: character x of map row y is cell (x, y).
+type Scenario struct {
+	Name     string          `json:"name"`
+	Depth    int             `json:"depth"`
+	Seed     *uint64         `json:"seed"`
+	Map      []string        `json:"map"`
+	Lit      *bool           `json:"lit"`
+	Cog      *ScenarioCog    `json:"cog"`
+	Monsters []ScenarioThing `json:"monsters"`
+	Items    []ScenarioThing `json:"items"`
+	Traps    []ScenarioThing `json:"traps"`
+	// Doors sets the state of door cells the map cannot tell apart
+	// ("locked", "closed", "open", "broken", "doorway", "secret").
+	Doors []ScenarioThing `json:"doors"`
+	Clock *ScenarioClock  `json:"clock"`
+}
+
+// ScenarioCog is the cog's state; omitted fields keep the episode-start
+// values (§5).
+type ScenarioCog struct {
+	HP        *int            `json:"hp"`
+	MaxHP     *int            `json:"maxHp"`
+	Nutrition *int            `json:"nutrition"`
+	Gold      *int            `json:"gold"`
+	XPPoints  *int            `json:"xpPoints"`
+	Inventory []ScenarioStack `json:"inventory"`
+	// Status sets conditions at the start: ticks each holds.
+	Confused  int `json:"confused"`
+	Paralysed int `json:"paralysed"`
+}
+
+// ScenarioStack is an inventory stack; the list replaces the starting
+// inventory, lettered a, b, c … in order.
+type ScenarioStack struct {
+	Kind    string `json:"kind"`
+	Count   int    `json:"count"`
+	Wielded bool   `json:"wielded"`
+	Worn    bool   `json:"worn"`
+}
+
+// ScenarioThing is a monster, item, trap or door at a cell.
+type ScenarioThing struct {
+	At      []int  `json:"at"`
+	Species string `json:"species"`
+	HP      int    `json:"hp"`
+	Kind    string `json:"kind"`
+	Count   int    `json:"count"`
+	Hidden  *bool  `json:"hidden"`
+	State   string `json:"state"`
+}
+
+// ScenarioClock overrides the clock (§13).
+type ScenarioClock struct {
+	MaxTurns  int `json:"maxTurns"`
+	TurnTicks int `json:"turnTicks"`
+}
+
+// LoadScenario reads and checks a scenario file.
+func LoadScenario(path string) (*Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxScenarioBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	if len(data) > MaxScenarioBytes {
+		return nil, fmt.Errorf("scenario %s: larger than %d bytes", path, MaxScenarioBytes)
+	}
+	sc, err := ParseScenario(data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: %w", path, err)
+	}
+	return sc, nil
+}
+
+// ParseScenario decodes and checks a scenario. Errors name the field and
+// the reason.
+func ParseScenario(data []byte) (*Scenario, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var sc Scenario
+	if err := dec.Decode(&sc); err != nil {
+		return nil, jsonError(data, err)
+	}
+	if dec.More() {
+		return nil, errors.New("trailing data after the scenario object")
+	}
+	if _, _, err := sc.plan(); err != nil {
+		return nil, err
+	}
+	return &sc, nil
+}
+
+// jsonError turns a decoding error into one that names a line or field.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("line %d: not valid JSON: %v", line, se)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Errorf("field %q: expected %s, found %s", te.Field, te.Type, te.Value)
+	}
+	return fmt.Errorf("not a scenario: %v", err)
+}
+
+// cellPlan is the checked content of a scenario: the terrain and what is
+// placed where.
+type cellPlan struct {
+	lvl      c.Level
+	cog      c.Pos
+	monsters []worldgen.MonsterSpawn
+	items    []worldgen.ItemSpawn
+	traps    []scenarioTrap
+}
+
+type scenarioTrap struct {
+	kind   c.TrapKind
+	at     c.Pos
+	hidden bool
+}
+
+// plan checks the scenario and lays out its level; hit points not given
+// are left 0 (drawn when the episode is built).
+func (sc *Scenario) plan() (*cellPlan, []bool, error) {
+	if sc.Depth == 0 {
+		sc.Depth = 1
+	}
+	if sc.Depth < 1 || sc.Depth > 50 {
+		return nil, nil, fmt.Errorf("depth: %d is out of range 1…50", sc.Depth)
+	}
+	if len(sc.Map) == 0 {
+		return nil, nil, errors.New("map: missing (a list of up to 18 rows)")
+	}
+	if len(sc.Map) > c.H {
+		return nil, nil, fmt.Errorf("map: %d rows, at most %d", len(sc.Map), c.H)
+	}
+	p := &cellPlan{}
+	lvl := &p.lvl
+	lvl.Depth = sc.Depth
+	lvl.Stairs = c.Pos{X: -1, Y: -1}
+	lit := sc.Lit == nil || *sc.Lit
+	cogs := 0
+	glyphHP := make([]bool, 0)
+	for y, row := range sc.Map {
+		if !utf8.ValidString(row) {
+			return nil, nil, fmt.Errorf("map row %d: not valid UTF-8", y)
+		}
+		if len(row) > c.W {
+			return nil, nil, fmt.Errorf("map row %d: %d characters, at most %d", y, len(row), c.W)
+		}
+		for x := 0; x < len(row); x++ {
+			g := row[x]
+			at := c.Pos{X: x, Y: y}
+			i := at.Index()
+			if g != ' ' && (x == 0 || y == 0 || x == c.W-1 || y == c.H-1) {
+				return nil, nil, fmt.Errorf("map row %d col %d: %q on the border ring, which must stay rock", y, x, g)
+			}
+			switch g {
+			case ' ':
+				lvl.Terrain[i] = c.Rock
+			case '|':
+				lvl.Terrain[i] = c.VWall
+			case '-':
+				lvl.Terrain[i] = c.HWall
+			case '.':
+				lvl.Terrain[i] = c.Floor
+			case '#':
+				lvl.Terrain[i] = c.Corridor
+			case '\'':
+				lvl.Terrain[i] = c.OpenDoor
+			case '+':
+				lvl.Terrain[i] = c.ClosedDoor
+			case 'S':
+				lvl.Terrain[i] = c.SecretDoorV
+			case '>':
+				lvl.Terrain[i] = c.Stairs
+				lvl.Stairs = at
+			case '}':
+				lvl.Terrain[i] = c.Lava
+			case '@':
+				lvl.Terrain[i] = c.Floor
+				p.cog = at
+				cogs++
+			case '^':
+				lvl.Terrain[i] = c.Floor
+				p.traps = append(p.traps, scenarioTrap{kind: 0, at: at})
+			default:
+				if s, ok := c.SpeciesByGlyph(g); ok {
+					lvl.Terrain[i] = c.Floor
+					p.monsters = append(p.monsters, worldgen.MonsterSpawn{Species: s, At: at})
+					glyphHP = append(glyphHP, true)
+					continue
+				}
+				if k, ok := c.ItemByGlyph(g); ok {
+					lvl.Terrain[i] = c.Floor
+					n := 1
+					if k == c.Gold {
+						n = 10
+					}
+					p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
+					continue
+				}
+				return nil, nil, fmt.Errorf("map row %d col %d: unknown glyph %q", y, x, g)
+			}
+		}
+	}
+	if cogs != 1 {
+		return nil, nil, fmt.Errorf("map: needs exactly one '@' (the cog), found %d", cogs)
+	}
+	classifyDoors(lvl)
+	findRooms(lvl, lit)
+	worldgen.AssignComponents(lvl)
+
+	for i, d := range sc.Doors {
+		field := fmt.Sprintf("doors[%d]", i)
+		at, err := cellOf(field, d.At)
+		if err != nil {
+			return nil, nil, err
+		}
+		if t := lvl.At(at); !t.IsDoor() && !t.IsWall() && t != c.Floor {
+			return nil, nil, fmt.Errorf("%s.at: (%d, %d) is %s, not a wall, floor or door", field, at.X, at.Y, t.Name())
+		}
+		t, ok := doorStates[d.State]
+		if !ok {
+			return nil, nil, fmt.Errorf("%s.state: unknown door state %q (locked, closed, open, broken, doorway, secret)", field, d.State)
+		}
+		if t == c.SecretDoorV && (lvl.At(at.Add(c.East)) == c.HWall || lvl.At(at.Add(c.West)) == c.HWall) {
+			t = c.SecretDoorH
+		}
+		lvl.Terrain[at.Index()] = t
+	}
+	for i, m := range sc.Monsters {
+		field := fmt.Sprintf("monsters[%d]", i)
+		at, err := floorCell(lvl, field, m.At)
+		if err != nil {
+			return nil, nil, err
+		}
+		s, ok := c.LookupSpecies(m.Species)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s.species: unknown species %q", field, m.Species)
+		}
+		if m.HP < 0 {
+			return nil, nil, fmt.Errorf("%s.hp: %d is negative", field, m.HP)
+		}
+		p.monsters = append(p.monsters, worldgen.MonsterSpawn{Species: s, At: at, HP: m.HP})
+		glyphHP = append(glyphHP, m.HP == 0)
+	}
+	for i, it := range sc.Items {
+		field := fmt.Sprintf("items[%d]", i)
+		at, err := floorCell(lvl, field, it.At)
+		if err != nil {
+			return nil, nil, err
+		}
+		k, ok := c.LookupItem(it.Kind)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s.kind: unknown item %q", field, it.Kind)
+		}
+		n, err := count(field, it.Count)
+		if err != nil {
+			return nil, nil, err
+		}
+		p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
+	}
+	for i, t := range sc.Traps {
+		field := fmt.Sprintf("traps[%d]", i)
+		at, err := floorCell(lvl, field, t.At)
+		if err != nil {
+			return nil, nil, err
+		}
+		k, ok := c.LookupTrap(t.Kind)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s.kind: unknown trap %q", field, t.Kind)
+		}
+		p.traps = append(p.traps, scenarioTrap{kind: k, at: at, hidden: t.Hidden != nil && *t.Hidden})
+	}
+	seen := map[c.Pos]bool{p.cog: true}
+	for i, m := range p.monsters {
+		if seen[m.At] {
+			return nil, nil, fmt.Errorf("monsters[%d]: (%d, %d) is already occupied", i, m.At.X, m.At.Y)
+		}
+		seen[m.At] = true
+	}
+	traps := map[c.Pos]bool{}
+	for i, t := range p.traps {
+		if traps[t.at] {
+			return nil, nil, fmt.Errorf("traps[%d]: (%d, %d) holds a trap already", i, t.at.X, t.at.Y)
+		}
+		traps[t.at] = true
+	}
+	if err := sc.checkCog(); err != nil {
+		return nil, nil, err
+	}
+	if ck := sc.Clock; ck != nil {
+		if ck.MaxTurns < 0 || ck.MaxTurns > 100000 {
+			return nil, nil, fmt.Errorf("clock.maxTurns: %d is out of range 1…100000", ck.MaxTurns)
+		}
+		if ck.TurnTicks < 0 || ck.TurnTicks > c.MaxQueue {
+			return nil, nil, fmt.Errorf("clock.turnTicks: %d is out of range 1…%d", ck.TurnTicks, c.MaxQueue)
+		}
+	}
+	return p, glyphHP, nil
+}
+
+var doorStates = map[string]c.Terrain{
+	"locked": c.LockedDoor, "closed": c.ClosedDoor, "open": c.OpenDoor,
+	"broken": c.BrokenDoor, "doorway": c.Doorway, "secret": c.SecretDoorV,
+}
+
+func (sc *Scenario) checkCog() error {
+	cg := sc.Cog
+	if cg == nil {
+		return nil
+	}
+	if cg.MaxHP != nil && *cg.MaxHP < 1 {
+		return fmt.Errorf("cog.maxHp: %d, must be at least 1", *cg.MaxHP)
+	}
+	if cg.HP != nil && *cg.HP < 1 {
+		return fmt.Errorf("cog.hp: %d, must be at least 1", *cg.HP)
+	}
+	maxHP := 16
+	if cg.MaxHP != nil {
+		maxHP = *cg.MaxHP
+	}
+	if cg.HP != nil && *cg.HP > maxHP {
+		return fmt.Errorf("cog.hp: %d is more than maxHp %d", *cg.HP, maxHP)
+	}
+	if cg.Nutrition != nil && *cg.Nutrition <= -200 {
+		return fmt.Errorf("cog.nutrition: %d, the cog would starve at once (must be above −200)", *cg.Nutrition)
+	}
+	if cg.Gold != nil && *cg.Gold < 0 {
+		return fmt.Errorf("cog.gold: %d is negative", *cg.Gold)
+	}
+	if cg.XPPoints != nil && *cg.XPPoints < 0 {
+		return fmt.Errorf("cog.xpPoints: %d is negative", *cg.XPPoints)
+	}
+	if cg.Confused < 0 || cg.Paralysed < 0 {
+		return errors.New("cog.confused/paralysed: ticks must not be negative")
+	}
+	if len(cg.Inventory) > 26 {
+		return fmt.Errorf("cog.inventory: %d stacks, at most 26", len(cg.Inventory))
+	}
+	wielded, worn := 0, 0
+	for i, st := range cg.Inventory {
+		field := fmt.Sprintf("cog.inventory[%d]", i)
+		k, ok := c.LookupItem(st.Kind)
+		if !ok || k == c.Gold {
+			return fmt.Errorf("%s.kind: unknown item %q", field, st.Kind)
+		}
+		if _, err := count(field, st.Count); err != nil {
+			return err
+		}
+		if st.Count > 1 && !k.Stackable() {
+			return fmt.Errorf("%s.count: %s never stacks", field, st.Kind)
+		}
+		if st.Wielded {
+			wielded++
+			if k.Info().Class != c.WeaponClass {
+				return fmt.Errorf("%s.wielded: %s is not a weapon", field, st.Kind)
+			}
+		}
+		if st.Worn {
+			worn++
+			if k.Info().Class != c.ArmourClass {
+				return fmt.Errorf("%s.worn: %s is not armour", field, st.Kind)
+			}
+		}
+	}
+	if wielded > 1 || worn > 1 {
+		return errors.New("cog.inventory: at most one wielded weapon and one worn armour")
+	}
+	return nil
+}
+
+func count(field string, n int) (int, error) {
+	if n < 0 || n > 1_000_000 {
+		return 0, fmt.Errorf("%s.count: %d is out of range 1…1000000", field, n)
+	}
+	if n == 0 {
+		return 1, nil
+	}
+	return n, nil
+}
+
+func cellOf(field string, at []int) (c.Pos, error) {
+	if len(at) != 2 {
+		return c.Pos{}, fmt.Errorf("%s.at: want [x, y], got %d numbers", field, len(at))
+	}
+	p := c.Pos{X: at[0], Y: at[1]}
+	if !p.In() {
+		return p, fmt.Errorf("%s.at: (%d, %d) is off the 48 x 18 board", field, p.X, p.Y)
+	}
+	return p, nil
+}
+
+func floorCell(lvl *c.Level, field string, at []int) (c.Pos, error) {
+	p, err := cellOf(field, at)
+	if err != nil {
+		return p, err
+	}
+	if t := lvl.At(p); !t.Walkable() {
+		return p, fmt.Errorf("%s.at: (%d, %d) is %s, not a cell one can stand on", field, p.X, p.Y, t.Name())
+	}
+	return p, nil
+}
+
+// classifyDoors turns a '.' in a wall line into a doorway — between two
+// '-' (or doors) in a horizontal wall, or in a vertical wall between walls
+// of which one at least is '|' (the other may be a corner) — and sets the
+// orientation of secret doors from their wall neighbours. A doorway in the
+// side wall of a room one row high cannot be told from floor: give it in
+// "doors".
+func classifyDoors(lvl *c.Level) {
+	for i := 0; i < c.N; i++ {
+		p := c.PosOf(i)
+		is := func(d c.Dir, ts ...c.Terrain) bool {
+			t := lvl.At(p.Add(d))
+			if t.IsDoor() {
+				return true
+			}
+			for _, x := range ts {
+				if t == x {
+					return true
+				}
+			}
+			return false
+		}
+		horizontal := is(c.East, c.HWall) && is(c.West, c.HWall)
+		vertical := is(c.North, c.VWall, c.HWall) && is(c.South, c.VWall, c.HWall) &&
+			(is(c.North, c.VWall) || is(c.South, c.VWall))
+		switch lvl.Terrain[i] {
+		case c.Floor:
+			if horizontal || vertical {
+				lvl.Terrain[i] = c.Doorway
+			}
+		case c.SecretDoorV:
+			if horizontal {
+				lvl.Terrain[i] = c.SecretDoorH
+			}
+		}
+	}
+}
+
+// findRooms makes a room of each 4-connected region of room-floor cells
+// (floor, stairs, lava) and marks their cells.
+func findRooms(lvl *c.Level, lit bool) {
+	isFloor := func(t c.Terrain) bool { return t == c.Floor || t == c.Stairs || t == c.Lava }
+	var stack []int
+	for i := 0; i < c.N; i++ {
+		if !isFloor(lvl.Terrain[i]) || lvl.RoomOf[i] != 0 || len(lvl.Rooms) >= 255 {
+			continue
+		}
+		id := uint8(len(lvl.Rooms) + 1)
+		r := c.Rect{X0: c.W, Y0: c.H, X1: -1, Y1: -1}
+		stack = append(stack[:0], i)
+		lvl.RoomOf[i] = id
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p := c.PosOf(j)
+			r.X0, r.Y0, r.X1, r.Y1 = min(r.X0, p.X), min(r.Y0, p.Y), max(r.X1, p.X), max(r.Y1, p.Y)
+			for _, d := range c.OrthogonalDirs {
+				q := p.Add(d)
+				if q.In() && isFloor(lvl.Terrain[q.Index()]) && lvl.RoomOf[q.Index()] == 0 {
+					lvl.RoomOf[q.Index()] = id
+					stack = append(stack, q.Index())
+				}
+			}
+		}
+		lvl.Rooms = append(lvl.Rooms, c.Room{Interior: r, Lit: lit})
+	}
+}
+
+// buildScenario builds the scenario's level and cog into the world.
+func (s *Sim) buildScenario(sc *Scenario) error {
+	p, glyphHP, err := sc.plan()
+	if err != nil {
+		return err
+	}
+	e := s.env
+	*e.Level = p.lvl
+	e.Level.Arrival = p.cog
+	e.NewCog(p.cog)
+	rng := ecs.NewStream(s.cfg.Seed, "scenario")
+	for i, m := range p.monsters {
+		hp := m.HP
+		if glyphHP[i] || hp == 0 {
+			hp = worldgen.HitPoints(rng, m.Species)
+		}
+		e.SpawnMonster(m.Species, m.At, hp)
+	}
+	for _, it := range p.items {
+		e.PlaceItem(it.Kind, it.Count, it.At)
+	}
+	for _, t := range p.traps {
+		te := e.PlaceTrap(t.kind, t.at)
+		if !t.hidden {
+			e.Trap.Get(te).Discovered = true
+			e.Level.TrapShown[t.at.Index()] = true
+		}
+	}
+	s.applyCog(sc.Cog)
+	s.vision.Update(&s.world)
+	return nil
+}
+
+func (s *Sim) applyCog(cg *ScenarioCog) {
+	if cg == nil {
+		return
+	}
+	e := s.env
+	cog := e.Run.Cog
+	h := e.Health.Get(cog)
+	if cg.MaxHP != nil {
+		h.MaxHP = *cg.MaxHP
+		h.HP = min(h.HP, h.MaxHP)
+	}
+	if cg.HP != nil {
+		h.HP = *cg.HP
+	}
+	if cg.Nutrition != nil {
+		n := e.Nutrition.Get(cog)
+		n.Value = *cg.Nutrition
+		n.State = c.HungerStateOf(n.Value)
+	}
+	if cg.Gold != nil {
+		e.Purse.Get(cog).Gold = *cg.Gold
+	}
+	if cg.XPPoints != nil {
+		ex := e.Experience.Get(cog)
+		ex.Points = *cg.XPPoints
+		ex.Level = c.XLevelFor(ex.Points)
+	}
+	st := e.Status.Get(cog)
+	st.ConfusedUntil = cg.Confused
+	st.ParalysedUntil = cg.Paralysed
+	if cg.Inventory != nil {
+		inv := e.Inventory.Get(cog)
+		*inv = c.Inventory{Wielded: c.NoSlot, Worn: c.NoSlot}
+		for i, stck := range cg.Inventory {
+			k, _ := c.LookupItem(stck.Kind)
+			n, _ := count("", stck.Count)
+			inv.Slots[i] = c.Stack{Kind: k, Count: n}
+			if stck.Wielded {
+				inv.Wielded = i
+			}
+			if stck.Worn {
+				inv.Worn = i
+			}
+		}
+	}
+}

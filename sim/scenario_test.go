@@ -1,0 +1,135 @@
+package sim_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// specExample is the scenario of SPEC §19.
+const specExample = `{
+  "name": "eye-trap",
+  "depth": 3,
+  "seed": 11,
+  "map": ["",
+          " ------",
+          " |.@.e|",
+          " |....>",
+          " ------"],
+  "lit": true,
+  "cog": {"hp": 10, "maxHp": 16, "nutrition": 160, "gold": 60, "xpPoints": 0,
+          "inventory": [{"kind": "dagger", "wielded": true},
+                        {"kind": "food ration"},
+                        {"kind": "leather armour", "worn": true},
+                        {"kind": "potion of healing", "count": 2}]},
+  "monsters": [{"at": [4, 1], "species": "floating eye", "hp": 5}],
+  "items": [{"at": [2, 2], "kind": "apple"}],
+  "traps": [{"at": [3, 2], "kind": "pit", "hidden": true}],
+  "clock": {"maxTurns": 55, "turnTicks": 40}
+}`
+
+func TestTheSpecExampleScenarioIsRefusedForItsWallMonster(t *testing.T) {
+	// The example puts the eye at (4, 1), which its own map draws as wall.
+	_, err := sim.ParseScenario([]byte(specExample))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "monsters[0].at: (4, 1) is wall")
+}
+
+func TestAScenarioStartsItsEpisode(t *testing.T) {
+	fixed := []byte(`{
+  "name": "eye-trap", "depth": 3, "seed": 11,
+  "map": ["", " ------", " |.@.e|", " |....>", " ------"],
+  "cog": {"hp": 10, "nutrition": 160, "gold": 60,
+          "inventory": [{"kind": "dagger", "wielded": true}, {"kind": "potion of healing", "count": 2}]},
+  "monsters": [{"at": [4, 3], "species": "lichen", "hp": 3}],
+  "items": [{"at": [2, 2], "kind": "apple"}],
+  "traps": [{"at": [3, 3], "kind": "pit", "hidden": true}],
+  "clock": {"maxTurns": 20, "turnTicks": 10}
+}`)
+	sc, err := sim.ParseScenario(fixed)
+	require.NoError(t, err)
+	s, err := sim.New(sim.Config{Scenario: sc})
+	require.NoError(t, err)
+	assert.Equal(t, uint64(11), s.Config().Seed, "the scenario's seed")
+	assert.Equal(t, "Dlvl:3 $:60 HP:10(16) AC:9 Xp:1/0 T:0 Turn:0/20", statusLine(s))
+	assert.Equal(t, " |%@.e|", line(s, 2)[:7], "apple, cog, floating eye by glyph")
+	assert.Equal(t, " |..F.>", line(s, 3)[:7])
+	assert.Equal(t, 10, s.Env().Clock.TurnTicks)
+	assert.Equal(t, "eye-trap", s.Result().Scenario)
+	s.Turn("search*30")
+	assert.Equal(t, 10, tick(s), "turnTicks 10")
+}
+
+func TestDescendingFromAScenarioContinuesIntoGeneratedLevels(t *testing.T) {
+	s := start(t, 5, sim.Scenario{Map: put(withCog(hall, 5, 3), 6, 3, '>'), Depth: 4})
+	s.Turn("e >")
+	assert.Equal(t, 5, s.Env().Level.Depth)
+	assert.GreaterOrEqual(t, len(s.Env().Level.Rooms), 2, "a generated level")
+}
+
+func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {
+	base := `"map": ["", " ----", " |@.|", " ----"]`
+	cases := map[string]string{
+		`{` + base + `, "bogus": 1}`:   `unknown field "bogus"`,
+		`{` + base + `, "depth": 0.5}`: `field "depth"`,
+		`{"map": []}`:                  "map: missing",
+		`{"map": ["@"]}`:               "map row 0 col 0",
+		`{"map": ["", " |..|"]}`:       "needs exactly one '@'",
+		`{"map": ["", " |@@|"]}`:       "found 2",
+		`{"map": ["", " |@Q|"]}`:       `unknown glyph 'Q'`,
+		`{` + base + `, "depth": 99}`:  "depth: 99 is out of range",
+		`{` + base + `, "monsters": [{"at": [3, 2], "species": "dragon"}]}`:          `monsters[0].species: unknown species "dragon"`,
+		`{` + base + `, "monsters": [{"at": [9, 9], "species": "newt"}]}`:            "monsters[0].at: (9, 9) is solid rock",
+		`{` + base + `, "monsters": [{"at": [2, 2], "species": "newt"}]}`:            "monsters[0]: (2, 2) is already occupied",
+		`{` + base + `, "monsters": [{"at": [3], "species": "newt"}]}`:               "monsters[0].at: want [x, y]",
+		`{` + base + `, "items": [{"at": [3, 2], "kind": "wand"}]}`:                  `items[0].kind: unknown item "wand"`,
+		`{` + base + `, "items": [{"at": [99, 2], "kind": "apple"}]}`:                "off the 48 x 18 board",
+		`{` + base + `, "traps": [{"at": [3, 2], "kind": "bear trap"}]}`:             `traps[0].kind: unknown trap "bear trap"`,
+		`{` + base + `, "cog": {"hp": 0}}`:                                           "cog.hp: 0, must be at least 1",
+		`{` + base + `, "cog": {"hp": 20}}`:                                          "cog.hp: 20 is more than maxHp 16",
+		`{` + base + `, "cog": {"inventory": [{"kind": "apple", "wielded": true}]}}`: "cog.inventory[0].wielded: apple is not a weapon",
+		`{` + base + `, "cog": {"inventory": [{"kind": "dagger", "count": 2}]}}`:     "cog.inventory[0].count: dagger never stacks",
+		`{` + base + `, "clock": {"turnTicks": 41}}`:                                 "clock.turnTicks: 41 is out of range",
+		`{` + base + `, "doors": [{"at": [9, 9], "state": "locked"}]}`:               "doors[0].at: (9, 9) is solid rock, not a wall, floor or door",
+		`{` + base + `, "doors": [{"at": [1, 2], "state": "ajar"}]}`:                 `doors[0].state: unknown door state "ajar"`,
+		`{` + base + `} {}`: "trailing data",
+		"{\n\"map\": [\n}":  "line 3: not valid JSON",
+		"\x00\x01binary":    "not valid JSON",
+		``:                  "not a scenario",
+	}
+	for in, want := range cases {
+		_, err := sim.ParseScenario([]byte(in))
+		if assert.Error(t, err, in) {
+			assert.Contains(t, err.Error(), want, in)
+		}
+	}
+}
+
+func TestLoadScenarioNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	_, err := sim.LoadScenario(filepath.Join(dir, "missing.json"))
+	assert.ErrorContains(t, err, "missing.json")
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"map": ["", " |Q@|"]}`), 0o644))
+	_, err = sim.LoadScenario(bad)
+	assert.ErrorContains(t, err, "bad.json: map row 1 col 2")
+	huge := filepath.Join(dir, "huge.json")
+	require.NoError(t, os.WriteFile(huge, make([]byte, sim.MaxScenarioBytes+10), 0o644))
+	_, err = sim.LoadScenario(huge)
+	assert.ErrorContains(t, err, "larger than")
+}
+
+func TestScenarioGlyphsTakeTheFirstOfTheirTable(t *testing.T) {
+	s := start(t, 1, sim.Scenario{Map: put(put(withCog(hall, 5, 3), 7, 3, 'r'), 3, 3, '!')})
+	sp, ok := monsterAt(s, c.Pos{X: 7, Y: 3})
+	require.True(t, ok)
+	assert.Equal(t, "sewer rat", sp.Info().Name)
+	s.Turn("w w ,")
+	assert.Contains(t, message(s), "potion")
+	assert.Equal(t, c.PotionHealing, inventory(s).Slots[3].Kind)
+}

@@ -1,0 +1,301 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/systems"
+	"github.com/cogsim/cogsim/worldgen"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Defaults of the clock (§13).
+const (
+	DefaultMaxTurns  = 55
+	DefaultTurnTicks = 40
+)
+
+// UnusableReply is the message of a turn whose reply could not be read
+// (§20).
+const UnusableReply = "Unusable reply."
+
+// Config says which episode to run.
+type Config struct {
+	Seed uint64
+	// Rules names the rules variant (§25); "" is "cog".
+	Rules string
+	// Scenario, when set, fixes the starting situation (§19).
+	Scenario *Scenario
+	// MaxTurns and TurnTicks override the clock; 0 takes the defaults
+	// (or the scenario's).
+	MaxTurns, TurnTicks int
+	// Agent names the agent, for the result.
+	Agent string
+	// Setup, when set, may change the scheduler before the world is
+	// initialised (insert, replace or disable systems).
+	Setup func(*ecs.Scheduler) error
+}
+
+// Sim is one episode. It is not safe for concurrent use; parallel
+// episodes are parallel Sims.
+type Sim struct {
+	cfg     Config
+	world   arche.World
+	env     *systems.Env
+	sched   *ecs.Scheduler
+	vision  ecs.System
+	gen     worldgen.Generator
+	dungeon worldgen.Dungeon
+	parser  reply.Parser
+	note    string
+	msg     []byte
+	obs     []byte
+}
+
+// New builds the episode of cfg: the first level (or the scenario), the
+// cog, and the first observation.
+func New(cfg Config) (*Sim, error) {
+	if cfg.Rules == "" {
+		cfg.Rules = "cog"
+	}
+	variant, err := LookupVariant(cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{cfg: cfg, world: arche.NewWorld(64)}
+	if sc := cfg.Scenario; sc != nil && sc.Seed != nil && cfg.Seed == 0 {
+		s.cfg.Seed = *sc.Seed
+	}
+	s.dungeon = worldgen.Plan(s.cfg.Seed)
+	w := &s.world
+	s.env = systems.NewEnv(w, ecs.NewStreams(s.cfg.Seed))
+	s.sched = systems.Standard(s.enter)
+	if err := variant.Setup(s.sched); err != nil {
+		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
+	}
+	if cfg.Setup != nil {
+		if err := cfg.Setup(s.sched); err != nil {
+			return nil, err
+		}
+	}
+	s.vision = s.sched.Get(systems.NameVision)
+	if s.vision == nil {
+		return nil, errors.New("sim: the scheduler has no vision system")
+	}
+	s.sched.Init(w)
+
+	clock := s.env.Clock
+	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
+	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
+		if sc.Clock.MaxTurns > 0 {
+			clock.MaxTurns = sc.Clock.MaxTurns
+		}
+		if sc.Clock.TurnTicks > 0 {
+			clock.TurnTicks = sc.Clock.TurnTicks
+		}
+	}
+	if cfg.MaxTurns > 0 {
+		clock.MaxTurns = cfg.MaxTurns
+	}
+	if cfg.TurnTicks > 0 {
+		clock.TurnTicks = min(cfg.TurnTicks, c.MaxQueue)
+	}
+	s.drawAppearances()
+	if cfg.Scenario != nil {
+		if err := s.buildScenario(cfg.Scenario); err != nil {
+			return nil, err
+		}
+	} else {
+		s.env.NewCog(c.Pos{})
+		s.enter(1)
+	}
+	s.env.Run.MaxDepth = s.env.Level.Depth
+	s.render()
+	return s, nil
+}
+
+// drawAppearances draws the episode's potion appearances (§10) from the
+// items stream.
+func (s *Sim) drawAppearances() {
+	perm := s.env.Streams.Get(ecs.StreamItems).Perm(len(c.Appearances))
+	for k := range s.env.Potions.Appearance {
+		s.env.Potions.Appearance[k] = uint8(perm[k])
+	}
+}
+
+// enter replaces the current level with generated level depth and puts the
+// cog on its arrival cell. It is the level system's Enter.
+func (s *Sim) enter(depth int) {
+	e := s.env
+	e.ClearLevelEntities()
+	pop := s.gen.Generate(s.cfg.Seed, depth, e.Level)
+	s.arrive(e.Level.Arrival)
+	for _, m := range pop.Monsters {
+		e.SpawnMonster(m.Species, m.At, m.HP)
+	}
+	for _, it := range pop.Items {
+		e.PlaceItem(it.Kind, it.Count, it.At)
+	}
+	for _, t := range pop.Traps {
+		e.PlaceTrap(t.Kind, t.At)
+	}
+	s.vision.Update(&s.world)
+}
+
+// arrive puts the cog on p of a freshly built level: the pit and the lichen
+// stay behind.
+func (s *Sim) arrive(p c.Pos) {
+	e := s.env
+	cog := e.Run.Cog
+	*e.Pos.Get(cog) = p
+	e.Level.Creatures.Put(p, cog, '@')
+	st := e.Status.Get(cog)
+	st.TrappedUntil, st.StuckUntil, st.StuckTo = 0, 0, arche.Entity{}
+}
+
+// Turn runs one command turn with reply (§13, §14).
+func (s *Sim) Turn(reply string) {
+	if s.Done() {
+		return
+	}
+	ignored := s.parser.Parse(reply, s.env.Queue)
+	s.note = ""
+	if ignored != "" {
+		s.note = "Ignored: " + ignored + "."
+	}
+	s.run()
+}
+
+// TurnUnusable runs a command turn for a reply that could not be read at
+// all (not JSON, no reply field): forty ticks of waiting and "Unusable
+// reply." (§20).
+func (s *Sim) TurnUnusable() {
+	if s.Done() {
+		return
+	}
+	s.env.Queue.Reset()
+	s.note = UnusableReply
+	s.run()
+}
+
+// run executes the queued primitives: the turn ends when the queue
+// empties, the cog changes level, the run ends, or at turnTicks ticks.
+func (s *Sim) run() {
+	e := s.env
+	q := e.Queue
+	if q.Len == 0 {
+		// A reply with no usable action waits the whole turn.
+		for i := 0; i < e.Clock.TurnTicks; i++ {
+			q.Push(c.Primitive{Op: c.OpWait})
+		}
+	}
+	e.Log.Reset()
+	depth := e.Level.Depth
+	for i := 0; i < e.Clock.TurnTicks; i++ {
+		s.tick()
+		if e.Run.Ended || e.Level.Depth != depth || q.Empty() {
+			break
+		}
+	}
+	q.Reset()
+	e.Clock.Turn++
+	if !e.Run.Ended && e.Clock.Turn >= e.Clock.MaxTurns {
+		e.Run.Deeds.Earn("full-clock", e.Clock.Tick)
+		e.Run.End("clock")
+	}
+	s.render()
+}
+
+// tick runs the scheduler once.
+func (s *Sim) tick() {
+	e := s.env
+	e.Clock.Tick++
+	s.sched.Tick(&s.world)
+	e.Log.EndTick(e.Clock.Tick)
+}
+
+// Step runs one tick with primitive p, outside command turns: one key, one
+// primitive, one tick, as a person plays (§22). The clock then counts
+// ticks: the episode ends at maxTurns × turnTicks ticks.
+func (s *Sim) Step(p c.Primitive) {
+	if s.Done() {
+		return
+	}
+	e := s.env
+	e.Queue.Reset()
+	e.Queue.Push(p)
+	e.Log.Reset()
+	s.note = ""
+	s.tick()
+	e.Queue.Reset()
+	if !e.Run.Ended && e.Clock.Tick >= e.Clock.MaxTurns*e.Clock.TurnTicks {
+		e.Run.Deeds.Earn("full-clock", e.Clock.Tick)
+		e.Run.End("clock")
+	}
+	s.render()
+}
+
+// Done reports whether the episode has ended.
+func (s *Sim) Done() bool { return s.env.Run.Ended }
+
+// Observe returns the current observation text (§15): 20 lines joined by
+// newlines. The slice is valid until the next Turn or Step.
+func (s *Sim) Observe() []byte { return s.obs }
+
+// Env exposes the episode's state to tests, tools and front ends.
+func (s *Sim) Env() *systems.Env { return s.env }
+
+// World exposes the episode's arche world.
+func (s *Sim) World() *arche.World { return &s.world }
+
+// Scheduler exposes the tick order and its timings.
+func (s *Sim) Scheduler() *ecs.Scheduler { return s.sched }
+
+// Config is the configuration the episode runs with.
+func (s *Sim) Config() Config { return s.cfg }
+
+// Dungeon is the episode's plan (which depth holds the Oracle).
+func (s *Sim) Dungeon() worldgen.Dungeon { return s.dungeon }
+
+// Frame is what the observation is drawn from, for front ends.
+func (s *Sim) Frame() text.Frame {
+	e := s.env
+	cog := e.Run.Cog
+	h := e.Health.Get(cog)
+	ex := e.Experience.Get(cog)
+	st := e.Status.Get(cog)
+	next := e.Clock.Tick + 1
+	last, _ := e.Log.Last()
+	s.msg = s.msg[:0]
+	if s.note != "" {
+		s.msg = append(s.msg, s.note...)
+		if len(last) > 0 {
+			s.msg = append(s.msg, "  "...)
+		}
+	}
+	s.msg = append(s.msg, last...)
+	return text.Frame{
+		Level:   e.Level,
+		Vision:  e.Vision.Rect,
+		Cog:     e.CogPos(),
+		Message: s.msg,
+		Status: text.Status{
+			Depth: e.Level.Depth, Gold: e.Purse.Get(cog).Gold,
+			HP: h.HP, MaxHP: h.MaxHP, AC: e.CogAC(),
+			XLevel: ex.Level, XP: ex.Points,
+			Tick: e.Clock.Tick, Turn: e.Clock.Turn, MaxTurns: e.Clock.MaxTurns,
+			Hunger:   e.Nutrition.Get(cog).State,
+			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
+			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
+		},
+	}
+}
+
+func (s *Sim) render() {
+	f := s.Frame()
+	s.obs = text.Append(s.obs[:0], &f)
+}
