@@ -105,4 +105,3 @@ func SpeciesByGlyph(g byte) (SpeciesID, bool) {
 	}
 	return 0, false
 }
-

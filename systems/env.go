@@ -188,13 +188,20 @@ func (e *Env) TrapAt(p c.Pos) (arche.Entity, bool) {
 	return arche.Entity{}, false
 }
 
-// TrapsNear appends the traps within Chebyshev distance 1 of p to dst.
+// TrapsNear appends the traps within Chebyshev distance 1 of p to dst, in
+// board order (north-west first), never in arche's storage order.
 func (e *Env) TrapsNear(dst []arche.Entity, p c.Pos) []arche.Entity {
+	n := len(dst)
 	q := e.trapFilter.Query(e.W)
 	for q.Next() {
 		pos, _ := q.Get()
 		if c.Chebyshev(*pos, p) <= 1 {
 			dst = append(dst, q.Entity())
+		}
+	}
+	for i := n + 1; i < len(dst); i++ {
+		for j := i; j > n && e.Pos.Get(dst[j]).Index() < e.Pos.Get(dst[j-1]).Index(); j-- {
+			dst[j], dst[j-1] = dst[j-1], dst[j]
 		}
 	}
 	return dst
