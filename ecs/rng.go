@@ -30,8 +30,7 @@ func (s *Stream) Rn2(n int) int {
 	return s.IntN(n)
 }
 
-// Rnd is uniform on 1 … n (NetHack's rnd); 1 when n ≤ 0 would be wrong, so
-// it returns 0 then.
+// Rnd is uniform on 1 … n (NetHack's rnd); 0 when n ≤ 0.
 func (s *Stream) Rnd(n int) int {
 	if n <= 0 {
 		return 0
@@ -57,8 +56,8 @@ func (s *Stream) MarshalBinary() ([]byte, error) { return s.src.MarshalBinary() 
 // UnmarshalBinary restores a state saved by MarshalBinary.
 func (s *Stream) UnmarshalBinary(b []byte) error { return s.src.UnmarshalBinary(b) }
 
-// The names of the episode's streams (§18). Level generation uses
-// WorldgenStream(depth).
+// The names of the episode's play-time streams (§18). Level generation
+// uses its own, worldgen/<depth> (worldgen.StreamName).
 const (
 	StreamCombat = "combat"
 	StreamAI     = "ai"

@@ -1,0 +1,259 @@
+package worldgen
+
+import (
+	"github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+)
+
+// Corridor rules of §17.2–§17.4, after NetHack's makecorridors, join,
+// finddpos, dodoor and dig_corridor (src/mklev.c, src/sp_lev.c).
+const (
+	// earlyStop: the first joining pass stops after a join at 1 in 50.
+	earlyStop = 50
+	// deadEnd: an extra corridor stops digging at 1 in 35 per step.
+	deadEnd = 35
+	// maxDigSteps: a corridor gives up after this many steps.
+	maxDigSteps = 500
+)
+
+// makeCorridors joins the sorted rooms (§17.2, §17.3). g.smeq tracks which
+// rooms are known to be connected the way NetHack does: a join sets both
+// rooms' marks to the smaller of the two (not a full union, so some
+// connected pairs still look apart and get another corridor).
+func (g *Generator) makeCorridors(s *ecs.Stream, lvl *components.Level) {
+	n := len(lvl.Rooms)
+	for i := range n {
+		g.smeq[i] = i
+	}
+	for a := 0; a < n-1; a++ {
+		g.join(s, lvl, a, a+1, false)
+		if s.OneIn(earlyStop) {
+			break
+		}
+	}
+	for a := 0; a < n-2; a++ {
+		if g.smeq[a] != g.smeq[a+2] {
+			g.join(s, lvl, a, a+2, false)
+		}
+	}
+	for a, tried := 0, true; tried && a < n; a++ {
+		tried = false
+		for b := range n {
+			if g.smeq[a] != g.smeq[b] {
+				g.join(s, lvl, a, b, false)
+				tried = true
+			}
+		}
+	}
+	if n > 2 {
+		for i := s.Rn2(n) + 4; i > 0; i-- {
+			a := s.Rn2(n)
+			b := s.Rn2(n - 2)
+			if b >= a {
+				b += 2
+			}
+			g.join(s, lvl, a, b, true)
+		}
+	}
+}
+
+// join digs a corridor from a door of room a to a door of room b. The
+// walls face each other: b right of a joins a's right wall to b's left
+// wall, b above joins top to bottom, b left joins left to right, else
+// bottom to top. An extra corridor (nxcor) gives up before digging when
+// the square outside its first door is already open, may stop short
+// (a dead end, leaving only the first door), and puts doors only where
+// doors are allowed.
+func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor bool) {
+	ra, rb := lvl.Rooms[a].Interior, lvl.Rooms[b].Interior
+	var from, to components.Pos
+	var d components.Pos // the step from a's door out of room a
+	switch {
+	case rb.X0 > ra.X1:
+		d = components.Pos{X: 1}
+		from = findDoorPos(s, lvl, ra.X1+1, ra.Y0, ra.X1+1, ra.Y1)
+		to = findDoorPos(s, lvl, rb.X0-1, rb.Y0, rb.X0-1, rb.Y1)
+	case rb.Y1 < ra.Y0:
+		d = components.Pos{Y: -1}
+		from = findDoorPos(s, lvl, ra.X0, ra.Y0-1, ra.X1, ra.Y0-1)
+		to = findDoorPos(s, lvl, rb.X0, rb.Y1+1, rb.X1, rb.Y1+1)
+	case rb.X1 < ra.X0:
+		d = components.Pos{X: -1}
+		from = findDoorPos(s, lvl, ra.X0-1, ra.Y0, ra.X0-1, ra.Y1)
+		to = findDoorPos(s, lvl, rb.X1+1, rb.Y0, rb.X1+1, rb.Y1)
+	default:
+		d = components.Pos{Y: 1}
+		from = findDoorPos(s, lvl, ra.X0, ra.Y1+1, ra.X1, ra.Y1+1)
+		to = findDoorPos(s, lvl, rb.X0, rb.Y0-1, rb.X1, rb.Y0-1)
+	}
+	org := components.Pos{X: from.X + d.X, Y: from.Y + d.Y}
+	dst := components.Pos{X: to.X - d.X, Y: to.Y - d.Y}
+	if nxcor && lvl.At(org) != components.Rock {
+		return
+	}
+	if !nxcor || okDoor(lvl, from) {
+		placeDoor(s, lvl, from)
+	}
+	if !dig(s, lvl, org, dst, nxcor) {
+		return
+	}
+	if !nxcor || okDoor(lvl, to) {
+		placeDoor(s, lvl, to)
+	}
+	if g.smeq[a] < g.smeq[b] {
+		g.smeq[b] = g.smeq[a]
+	} else {
+		g.smeq[a] = g.smeq[b]
+	}
+}
+
+// okDoor reports whether a door may go on p: a wall cell with no door
+// orthogonally next to it.
+func okDoor(lvl *components.Level, p components.Pos) bool {
+	if !lvl.At(p).IsWall() {
+		return false
+	}
+	for _, d := range components.OrthogonalDirs {
+		if lvl.At(p.Add(d)).IsDoor() {
+			return false
+		}
+	}
+	return true
+}
+
+// findDoorPos picks a door position on the wall segment (x0, y0)–(x1, y1):
+// a random cell if a door is allowed there, else the first allowed cell,
+// else the first cell that already is a door, else the segment's first
+// cell.
+func findDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) components.Pos {
+	p := components.Pos{X: x0 + s.Rn2(x1-x0+1), Y: y0 + s.Rn2(y1-y0+1)}
+	if okDoor(lvl, p) {
+		return p
+	}
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			if q := (components.Pos{X: x, Y: y}); okDoor(lvl, q) {
+				return q
+			}
+		}
+	}
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			if q := (components.Pos{X: x, Y: y}); lvl.At(q).IsDoor() {
+				return q
+			}
+		}
+	}
+	return components.Pos{X: x0, Y: y0}
+}
+
+// placeDoor makes p a door as NetHack's dosdoor (§17.4): secret at 1 in 8
+// (unless p already is a door, which then stays a visible one); of the
+// rest 2 in 3 are doorways; a real door is open at 1 in 5, else locked at
+// 1 in 6, else closed.
+func placeDoor(s *ecs.Stream, lvl *components.Level, p components.Pos) {
+	i := p.Index()
+	secret := s.OneIn(8)
+	switch t := lvl.Terrain[i]; {
+	case secret && t == components.HWall:
+		lvl.Terrain[i] = components.SecretDoorH
+	case secret && t == components.VWall:
+		lvl.Terrain[i] = components.SecretDoorV
+	case !s.OneIn(3):
+		lvl.Terrain[i] = components.Doorway
+	case s.OneIn(5):
+		lvl.Terrain[i] = components.OpenDoor
+	case s.OneIn(6):
+		lvl.Terrain[i] = components.LockedDoor
+	default:
+		lvl.Terrain[i] = components.ClosedDoor
+	}
+}
+
+// diggable reports whether a corridor may run through p: rock or corridor
+// inside the border ring.
+func diggable(lvl *components.Level, x, y int) bool {
+	if x < 1 || x > components.W-2 || y < 1 || y > components.H-2 {
+		return false
+	}
+	t := lvl.Terrain[y*components.W+x]
+	return t == components.Rock || t == components.Corridor
+}
+
+// dig digs a corridor from org to dst through rock, crossing corridors
+// already there, as NetHack's dig_corridor: head along the axis with the
+// larger distance (turning early at random, the nearer the two distances
+// the likelier), turn toward the target when blocked, else turn away. It
+// fails when it meets anything else, after maxDigSteps steps, or, for an
+// extra corridor, at 1 in deadEnd per step (leaving what it dug).
+func dig(s *ecs.Stream, lvl *components.Level, org, dst components.Pos, nxcor bool) bool {
+	var dx, dy int
+	switch {
+	case dst.X > org.X:
+		dx = 1
+	case dst.Y > org.Y:
+		dy = 1
+	case dst.X < org.X:
+		dx = -1
+	default:
+		dy = -1
+	}
+	x, y := org.X-dx, org.Y-dy
+	for steps := 0; x != dst.X || y != dst.Y; steps++ {
+		if steps >= maxDigSteps || nxcor && s.OneIn(deadEnd) {
+			return false
+		}
+		x, y = x+dx, y+dy
+		if !diggable(lvl, x, y) {
+			return false
+		}
+		lvl.Terrain[y*components.W+x] = components.Corridor
+
+		distX, distY := abs(x-dst.X), abs(y-dst.Y)
+		if distX > distY && distY != 0 && s.OneIn(distX-distY+1) {
+			distX = 0
+		} else if distY > distX && distX != 0 && s.OneIn(distY-distX+1) {
+			distY = 0
+		}
+		if dy != 0 && distX > distY {
+			if tx := towards(dst.X, x); diggable(lvl, x+tx, y) {
+				dx, dy = tx, 0
+				continue
+			}
+		} else if dx != 0 && distY > distX {
+			if ty := towards(dst.Y, y); diggable(lvl, x, y+ty) {
+				dx, dy = 0, ty
+				continue
+			}
+		}
+		if diggable(lvl, x+dx, y+dy) {
+			continue
+		}
+		if dx != 0 {
+			dx, dy = 0, towards(dst.Y, y)
+		} else {
+			dx, dy = towards(dst.X, x), 0
+		}
+		if diggable(lvl, x+dx, y+dy) {
+			continue
+		}
+		dx, dy = -dx, -dy
+	}
+	return true
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// towards is the unit step from v toward target, 1 when they are equal
+// (NetHack turns south or east then).
+func towards(target, v int) int {
+	if target < v {
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,157 @@
+package worldgen
+
+import (
+	"fmt"
+
+	"github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+)
+
+// maxAttempts bounds regeneration; reaching it means the generator is
+// broken, not that a seed is unlucky (levels are rarely regenerated).
+const maxAttempts = 1000
+
+// maxCachedDepth bounds the Generator's cache of stream names.
+const maxCachedDepth = 64
+
+// Generator builds levels. It keeps scratch buffers so that repeated
+// generation allocates little. Not safe for concurrent use.
+type Generator struct {
+	free freeRects
+	smeq [maxRooms]int
+	// mark flags cells while the traps are placed.
+	mark [components.N]bool
+	// cellBuf backs the lists of candidate cells.
+	cellBuf [components.N]int16
+	pop     Population
+	// oracleRoom is the index of the Oracle's room on the level being
+	// built, -1 elsewhere.
+	oracleRoom int
+	// attempts is how many levels the last Generate threw away.
+	attempts int
+	// names caches the first stream name of each depth.
+	names []string
+	plan  struct {
+		seed  uint64
+		ok    bool
+		value Dungeon
+	}
+}
+
+// Generate builds level depth of the episode with seed into lvl: it
+// overwrites Depth, Terrain, RoomOf, Component, Rooms, Stairs and Arrival,
+// clears the memory and indices (lvl.ClearDynamic) and returns the
+// level's population, valid until the next call.
+func (g *Generator) Generate(seed uint64, depth int, lvl *components.Level) *Population {
+	oracle := depth == g.planFor(seed).OracleDepth
+	for attempt := range maxAttempts {
+		s := ecs.NewStream(seed, g.streamName(depth, attempt))
+		if g.build(s, depth, lvl, oracle) && g.populate(s, lvl, oracle) {
+			g.attempts = attempt
+			AssignComponents(lvl)
+			lvl.ClearDynamic()
+			return &g.pop
+		}
+	}
+	panic(fmt.Sprintf("worldgen: no valid level for seed %d depth %d in %d attempts", seed, depth, maxAttempts))
+}
+
+// Generate builds one level with a fresh Generator.
+func Generate(seed uint64, depth int) (*components.Level, *Population) {
+	var g Generator
+	lvl := new(components.Level)
+	return lvl, g.Generate(seed, depth, lvl)
+}
+
+func (g *Generator) planFor(seed uint64) Dungeon {
+	if !g.plan.ok || g.plan.seed != seed {
+		g.plan.seed, g.plan.ok, g.plan.value = seed, true, Plan(seed)
+	}
+	return g.plan.value
+}
+
+func (g *Generator) streamName(depth, attempt int) string {
+	if attempt != 0 || depth < 0 || depth > maxCachedDepth {
+		return StreamName(depth, attempt)
+	}
+	for len(g.names) <= depth {
+		g.names = append(g.names, StreamName(len(g.names), 0))
+	}
+	return g.names[depth]
+}
+
+// build makes the terrain (§17): rooms, corridors and doors, lava, the
+// staircase and the arrival cell. It reports whether the level is valid:
+// at least two rooms, and every room's floor reachable from the arrival
+// cell (so the staircase is too).
+func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracle bool) bool {
+	lvl.Depth = depth
+	lvl.Terrain = [components.N]components.Terrain{}
+	lvl.RoomOf = [components.N]uint8{}
+	lvl.Rooms = lvl.Rooms[:0]
+	g.makeRooms(s, lvl, oracle)
+	sortRooms(lvl)
+	g.oracleRoom = -1
+	if oracle {
+		g.oracleRoom = lvl.RoomAt(oracleCell)
+	}
+	g.makeCorridors(s, lvl)
+	g.makeLava(s, lvl, g.oracleRoom)
+
+	n := len(lvl.Rooms)
+	if n < 2 {
+		return false
+	}
+	stairsRoom := s.Rn2(n)
+	lvl.Stairs = g.randomFloor(s, lvl, stairsRoom)
+	lvl.Terrain[lvl.Stairs.Index()] = components.Stairs
+	arrivalRoom := s.Rn2(n - 1)
+	if arrivalRoom >= stairsRoom {
+		arrivalRoom++
+	}
+	lvl.Arrival = g.randomFloor(s, lvl, arrivalRoom)
+	return allRoomsReachable(lvl)
+}
+
+// randomFloor is a uniformly random floor cell of room (not lava, not the
+// staircase, not the Oracle's cell).
+func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) components.Pos {
+	cells := g.appendRoomFloor(g.cellBuf[:0], lvl, room)
+	return components.PosOf(int(cells[s.Rn2(len(cells))]))
+}
+
+// appendRoomFloor appends the indices of room's floor cells (terrain
+// Floor, so neither lava nor the staircase) other than the Oracle's.
+func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
+	in := lvl.Rooms[room].Interior
+	for y := in.Y0; y <= in.Y1; y++ {
+		for x := in.X0; x <= in.X1; x++ {
+			i := y*components.W + x
+			if lvl.Terrain[i] == components.Floor && !(room == g.oracleRoom && i == oracleCell.Index()) {
+				cells = append(cells, int16(i))
+			}
+		}
+	}
+	return cells
+}
+
+// allRoomsReachable reports whether every room's dry floor can be reached
+// from the arrival cell.
+func allRoomsReachable(lvl *components.Level) bool {
+	var p, q, r rows
+	passRows(lvl, &p, &q)
+	flood(&p, &q, lvl.Arrival, &r)
+	for y := range components.H {
+		var floor uint64
+		for x := range components.W {
+			i := y*components.W + x
+			if lvl.RoomOf[i] != 0 && lvl.Terrain[i] != components.Lava {
+				floor |= 1 << uint(x)
+			}
+		}
+		if floor&^r[y] != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,237 @@
+package worldgen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+)
+
+// parseLevel builds a level from a picture whose first line (after one
+// leading newline) is row 0; letters
+// other than the terrain glyphs: 'C' closed door, 'L' locked door, 'B'
+// broken door, 'S' and 's' secret doors in a vertical and a horizontal
+// wall, ',' doorway, '}' lava.
+func parseLevel(t *testing.T, pic string) *components.Level {
+	t.Helper()
+	lvl := new(components.Level)
+	kinds := map[byte]components.Terrain{
+		' ': components.Rock, '|': components.VWall, '-': components.HWall, '.': components.Floor,
+		'#': components.Corridor, ',': components.Doorway, 'B': components.BrokenDoor,
+		'\'': components.OpenDoor, 'C': components.ClosedDoor, 'L': components.LockedDoor,
+		'S': components.SecretDoorV, 's': components.SecretDoorH, '>': components.Stairs, '}': components.Lava,
+	}
+	for y, line := range strings.Split(strings.TrimPrefix(pic, "\n"), "\n") {
+		for x := range len(line) {
+			k, ok := kinds[line[x]]
+			require.True(t, ok, "glyph %q", line[x])
+			lvl.Terrain[y*components.W+x] = k
+		}
+	}
+	return lvl
+}
+
+func TestReachableDoorDiagonals(t *testing.T) {
+	// From the corridor at (1, 1) the only way on is the diagonal through
+	// the door cell at (2, 2) to (3, 3).
+	for _, tc := range []struct {
+		door byte
+		ok   bool
+	}{
+		{',', true}, {'B', true}, {'\'', false}, {'C', false}, {'L', false}, {'S', false},
+	} {
+		lvl := parseLevel(t, "\n\n #\n  "+string(tc.door)+"\n   #")
+		assert.Equal(t, tc.ok, Reachable(lvl, components.Pos{X: 1, Y: 1}, components.Pos{X: 3, Y: 3}), "door %q", tc.door)
+		assert.Equal(t, tc.ok, Reachable(lvl, components.Pos{X: 1, Y: 1}, components.Pos{X: 2, Y: 2}), "into door %q", tc.door)
+	}
+	// Straight through any door, including secret and locked ones.
+	for _, door := range []string{",", "'", "C", "L", "S", "B"} {
+		lvl := parseLevel(t, "\n\n#"+door+"#.>")
+		assert.True(t, Reachable(lvl, components.Pos{X: 0, Y: 1}, components.Pos{X: 4, Y: 1}), "through %q", door)
+	}
+	// Lava, walls and rock block.
+	for _, wall := range []string{"}", "|", "-", " "} {
+		lvl := parseLevel(t, "\n\n."+wall+".")
+		assert.False(t, Reachable(lvl, components.Pos{X: 0, Y: 1}, components.Pos{X: 2, Y: 1}), "through %q", wall)
+	}
+	assert.False(t, Reachable(new(components.Level), components.Pos{X: -1}, components.Pos{}))
+}
+
+// naiveReachable is §17.6 written out cell by cell; the start counts as
+// passable whatever it is.
+func naiveReachable(lvl *components.Level, from components.Pos) [components.N]bool {
+	passable := func(t components.Terrain) bool {
+		return t.Walkable() || t == components.ClosedDoor || t == components.LockedDoor || t.IsSecretDoor()
+	}
+	realDoor := func(t components.Terrain) bool {
+		return t == components.OpenDoor || t == components.ClosedDoor || t == components.LockedDoor || t.IsSecretDoor()
+	}
+	var seen [components.N]bool
+	seen[from.Index()] = true
+	stack := []components.Pos{from}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range components.Dirs {
+			q := p.Add(d)
+			if !q.In() || seen[q.Index()] || !passable(lvl.At(q)) {
+				continue
+			}
+			if d.Diagonal() && (realDoor(lvl.At(p)) || realDoor(lvl.At(q))) {
+				continue
+			}
+			seen[q.Index()] = true
+			stack = append(stack, q)
+		}
+	}
+	return seen
+}
+
+// TestReachableMatchesNaive compares the bit-parallel flood with the rule
+// written out, on random boards (border included) of every terrain kind.
+func TestReachableMatchesNaive(t *testing.T) {
+	s := ecs.NewStream(1, "test")
+	kinds := []components.Terrain{
+		components.Rock, components.VWall, components.HWall, components.Floor, components.Floor,
+		components.Corridor, components.Corridor, components.Doorway, components.BrokenDoor,
+		components.OpenDoor, components.ClosedDoor, components.LockedDoor, components.SecretDoorV,
+		components.SecretDoorH, components.Stairs, components.Lava,
+	}
+	for range 300 {
+		var lvl components.Level
+		for i := range lvl.Terrain {
+			lvl.Terrain[i] = kinds[s.Rn2(len(kinds))]
+		}
+		for range 3 {
+			from := components.PosOf(s.Rn2(components.N))
+			want := naiveReachable(&lvl, from)
+			var got rows
+			reachableFrom(&lvl, from, &got)
+			for i := range components.N {
+				to := components.PosOf(i)
+				if got.has(to) != want[i] {
+					t.Fatalf("Reachable(%v, %v) = %v, want %v", from, to, got.has(to), want[i])
+				}
+			}
+			to := components.PosOf(s.Rn2(components.N))
+			require.Equal(t, want[to.Index()], Reachable(&lvl, from, to))
+		}
+	}
+}
+
+func TestRowFill(t *testing.T) {
+	s := ecs.NewStream(2, "test")
+	for range 20000 {
+		p := s.Uint64() & s.Uint64() & (1<<components.W - 1)
+		seed := p & s.Uint64() & s.Uint64() & s.Uint64()
+		var want uint64
+		for x := 0; x < 64; x++ {
+			if seed>>x&1 == 0 {
+				continue
+			}
+			for l := x; l >= 0 && p>>l&1 != 0; l-- {
+				want |= 1 << l
+			}
+			for h := x; h < 64 && p>>h&1 != 0; h++ {
+				want |= 1 << h
+			}
+		}
+		require.Equal(t, want, rowFill(p, seed), "p %b seed %b", p, seed)
+	}
+}
+
+func TestAssignComponents(t *testing.T) {
+	lvl := parseLevel(t, `
+
+
+ ----      ----
+ |..,###  #S..|
+ |..|  #  #|..|
+ -'--  ####-,--
+  #          #
+  #   ##   # #
+`)
+	lvl.Rooms = []components.Room{
+		{Interior: components.Rect{X0: 2, Y0: 3, X1: 3, Y1: 4}},
+		{Interior: components.Rect{X0: 12, Y0: 3, X1: 13, Y1: 4}},
+	}
+	for i, r := range lvl.Rooms {
+		for y := r.Interior.Y0; y <= r.Interior.Y1; y++ {
+			for x := r.Interior.X0; x <= r.Interior.X1; x++ {
+				lvl.RoomOf[y*components.W+x] = uint8(i + 1)
+			}
+		}
+	}
+	AssignComponents(lvl)
+	c := func(x, y int) uint16 { return lvl.Component[y*components.W+x] }
+	assert.Equal(t, uint16(1), c(2, 3), "room 1 floor")
+	assert.Equal(t, uint16(1), c(4, 3), "room 1 doorway")
+	assert.Equal(t, uint16(1), c(2, 5), "room 1 open door")
+	assert.Equal(t, uint16(2), c(11, 3), "room 2 secret door")
+	assert.Equal(t, uint16(2), c(12, 5), "room 2 doorway")
+	assert.Equal(t, uint16(0), c(1, 3), "wall")
+	assert.Equal(t, uint16(0), c(0, 0), "rock")
+	// Corridors numbered in board order from their first cell.
+	assert.Equal(t, uint16(3), c(5, 3), "first corridor cell")
+	for _, p := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {9, 5}, {10, 4}, {10, 3}} {
+		assert.Equal(t, uint16(3), c(p[0], p[1]), "corridor %v around the bend", p)
+	}
+	assert.Equal(t, uint16(4), c(2, 6))
+	assert.Equal(t, uint16(4), c(2, 7))
+	assert.Equal(t, uint16(5), c(13, 6), "a doorway does not join corridors")
+	assert.Equal(t, uint16(5), c(13, 7))
+	assert.Equal(t, uint16(6), c(6, 7))
+	assert.Equal(t, uint16(6), c(7, 7))
+	assert.Equal(t, uint16(7), c(11, 7), "a lone corridor cell")
+	assert.Equal(t, uint16(0), c(8, 7), "rock")
+}
+
+// TestLavaKeepsRoomsWhole: a pool never cuts a room's dry floor in two nor
+// covers the inside of a door, even in the smallest rooms.
+func TestLavaKeepsRoomsWhole(t *testing.T) {
+	var g Generator
+	s := ecs.NewStream(3, "test")
+	pools := 0
+	for i := range 3000 {
+		var lvl components.Level
+		w, h := 2+i%4, 2+i/4%3
+		in := components.Rect{X0: 5, Y0: 5, X1: 5 + w - 1, Y1: 5 + h - 1}
+		g.addRoom(&lvl, in, true)
+		// Doors on the top and bottom walls at random columns.
+		lvl.Terrain[components.Pos{X: in.X0 + s.Rn2(w), Y: in.Y0 - 1}.Index()] = components.Doorway
+		lvl.Terrain[components.Pos{X: in.X0 + s.Rn2(w), Y: in.Y1 + 1}.Index()] = components.ClosedDoor
+		size := 2 + s.Rn2(3)
+		if !g.tryPool(s, &lvl, 0, size) {
+			continue
+		}
+		pools++
+		lava := 0
+		for _, t := range lvl.Terrain {
+			if t == components.Lava {
+				lava++
+			}
+		}
+		require.Equal(t, size, lava)
+		require.True(t, dryFloorConnected(&lvl, 0))
+		var dry components.Pos
+		for y := in.Y0; y <= in.Y1; y++ {
+			for x := in.X0; x <= in.X1; x++ {
+				if p := (components.Pos{X: x, Y: y}); lvl.At(p) == components.Floor {
+					dry = p
+				}
+			}
+		}
+		for x := in.X0; x <= in.X1; x++ {
+			for _, y := range []int{in.Y0 - 1, in.Y1 + 1} {
+				if p := (components.Pos{X: x, Y: y}); lvl.At(p).IsDoor() {
+					require.True(t, Reachable(&lvl, p, dry), "door %v cut off:\n%s", p, Reveal(&lvl, nil, true))
+				}
+			}
+		}
+	}
+	assert.Greater(t, pools, 1000)
+}
