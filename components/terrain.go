@@ -210,3 +210,4 @@ func (x *ItemIndex) Clear(p Pos) {
 	i := p.Index()
 	x.count[i], x.top[i] = 0, 0
 }
+

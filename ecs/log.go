@@ -86,3 +86,10 @@ func (h *History) list() []string {
 	out = append(out, h.ring[h.start:]...)
 	return append(out, h.ring[:h.start]...)
 }
+
+// SetLast replaces the last tick's messages (restoring a snapshot).
+func (l *Log) SetLast(msg []byte, tick int) {
+	l.last = append(l.last[:0], msg...)
+	l.lastTick = tick
+	l.tick = l.tick[:0]
+}

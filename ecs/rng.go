@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 )
@@ -92,4 +93,30 @@ func (s *Streams) Get(name string) *Stream {
 	s.names = append(s.names, name)
 	s.streams = append(s.streams, st)
 	return st
+}
+
+// StreamState is the saved state of one named stream.
+type StreamState struct {
+	Name  string
+	State []byte
+}
+
+// States saves every stream's state, in creation order.
+func (s *Streams) States() []StreamState {
+	out := make([]StreamState, len(s.names))
+	for i, n := range s.names {
+		b, _ := s.streams[i].MarshalBinary() // a PCG always marshals
+		out[i] = StreamState{Name: n, State: b}
+	}
+	return out
+}
+
+// Restore sets the streams to saved states, creating any missing one.
+func (s *Streams) Restore(states []StreamState) error {
+	for _, st := range states {
+		if err := s.Get(st.Name).UnmarshalBinary(st.State); err != nil {
+			return fmt.Errorf("stream %q: %w", st.Name, err)
+		}
+	}
+	return nil
 }

@@ -174,6 +174,24 @@ func (e *Env) ItemsAt(dst []arche.Entity, p c.Pos) []arche.Entity {
 	return dst
 }
 
+// FloorItems appends every floor item of the level to dst.
+func (e *Env) FloorItems(dst []arche.Entity) []arche.Entity {
+	q := e.itemFilter.Query(e.W)
+	for q.Next() {
+		dst = append(dst, q.Entity())
+	}
+	return dst
+}
+
+// Traps appends every trap of the level to dst.
+func (e *Env) Traps(dst []arche.Entity) []arche.Entity {
+	q := e.trapFilter.Query(e.W)
+	for q.Next() {
+		dst = append(dst, q.Entity())
+	}
+	return dst
+}
+
 // TrapAt returns the trap on p, if any.
 func (e *Env) TrapAt(p c.Pos) (arche.Entity, bool) {
 	q := e.trapFilter.Query(e.W)
