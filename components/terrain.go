@@ -210,4 +210,3 @@ func (x *ItemIndex) Clear(p Pos) {
 	i := p.Index()
 	x.count[i], x.top[i] = 0, 0
 }
-
