@@ -129,6 +129,12 @@ func jsonError(data []byte, err error) error {
 	return fmt.Errorf("not a scenario: %v", err)
 }
 
+// Check validates a scenario (as ParseScenario does after decoding).
+func (sc *Scenario) Check() error {
+	_, _, err := sc.plan()
+	return err
+}
+
 // cellPlan is the checked content of a scenario: the terrain and what is
 // placed where.
 type cellPlan struct {

@@ -1,0 +1,331 @@
+// Package replay records and re-simulates episodes (§21). A replay is a
+// JSON-lines file: a header, one line per command turn with the reply and
+// the SHA-256 of the observation that followed, then the result. Replaying
+// runs the same seed and replies and compares every hash.
+package replay
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Format and Version identify the file format.
+const (
+	Format  = "cogsim-replay"
+	Version = 1
+	// MaxLine bounds one line of a replay file.
+	MaxLine = 16 << 20
+)
+
+// Header is a replay's first line.
+type Header struct {
+	Format   string        `json:"format"`
+	Version  int           `json:"version"`
+	Seed     uint64        `json:"seed"`
+	Rules    string        `json:"rules"`
+	Scenario *sim.Scenario `json:"scenario"`
+	Agent    string        `json:"agent"`
+	Engine   string        `json:"engine"`
+	// Obs is the hash of the first observation (before any turn).
+	Obs string `json:"obs"`
+}
+
+// Turn is one command turn: the reply, the tick after it, and the hash of
+// the observation after it. An unusable reply (§20) is recorded as such.
+type Turn struct {
+	Turn     int    `json:"turn"`
+	Reply    string `json:"reply"`
+	Unusable bool   `json:"unusable,omitempty"`
+	Tick     int    `json:"tick"`
+	Obs      string `json:"obs"`
+}
+
+// Replay is a whole replay file.
+type Replay struct {
+	Header
+	Turns  []Turn
+	Result *sim.Result
+}
+
+// Config is the episode configuration the replay was recorded with.
+func (r *Replay) Config() sim.Config {
+	return sim.Config{Seed: r.Seed, Rules: r.Rules, Scenario: r.Scenario, Agent: r.Agent}
+}
+
+// Hash is the hex SHA-256 of an observation.
+func Hash(obs []byte) string {
+	h := sha256.Sum256(obs)
+	return hex.EncodeToString(h[:])
+}
+
+// Recorder plays an episode and writes its replay as it goes; every line
+// is flushed at once, so an interrupted run keeps what it played.
+type Recorder struct {
+	Sim  *sim.Sim
+	w    *bufio.Writer
+	turn int
+	err  error
+}
+
+// NewRecorder starts recording s to w (the header is written at once).
+func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
+	cfg := s.Config()
+	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
+	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Scenario: cfg.Scenario,
+		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe())}
+	return rec, rec.line(h)
+}
+
+// Turn plays and records one command turn with reply.
+func (r *Recorder) Turn(reply string) error {
+	r.Sim.Turn(reply)
+	return r.record(Turn{Reply: reply})
+}
+
+// TurnUnusable plays and records a turn whose reply could not be read.
+func (r *Recorder) TurnUnusable() error {
+	r.Sim.TurnUnusable()
+	return r.record(Turn{Unusable: true})
+}
+
+func (r *Recorder) record(t Turn) error {
+	r.turn++
+	t.Turn, t.Tick, t.Obs = r.turn, r.Sim.Env().Clock.Tick, Hash(r.Sim.Observe())
+	return r.line(t)
+}
+
+// End writes the result line.
+func (r *Recorder) End() error {
+	res := r.Sim.Result()
+	return r.line(struct {
+		Result sim.Result `json:"result"`
+	}{res})
+}
+
+func (r *Recorder) line(v any) error {
+	if r.err != nil {
+		return r.err
+	}
+	b, err := json.Marshal(v)
+	if err == nil {
+		b = append(b, '\n')
+		_, err = r.w.Write(b)
+	}
+	if err == nil {
+		err = r.w.Flush()
+	}
+	r.err = err
+	return err
+}
+
+// Load reads a replay file.
+func Load(path string) (*Replay, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	defer f.Close()
+	r, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// Read parses a replay, refusing a corrupt or truncated one with the line
+// number and the reason.
+func Read(in io.Reader) (*Replay, error) {
+	br := bufio.NewReaderSize(in, 64<<10)
+	rep := &Replay{}
+	for n := 1; ; n++ {
+		line, err := readLine(br)
+		if err == io.EOF {
+			if n == 1 {
+				return nil, errors.New("line 1: empty file, no header")
+			}
+			if rep.Result == nil {
+				return nil, fmt.Errorf("line %d: truncated: the file ends before the result line", n)
+			}
+			return rep, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if rep.Result != nil {
+			if len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			return nil, fmt.Errorf("line %d: data after the result line", n)
+		}
+		if n == 1 {
+			if err := strict(line, &rep.Header); err != nil {
+				return nil, fmt.Errorf("line 1: not a replay header: %w", err)
+			}
+			if rep.Format != Format {
+				return nil, fmt.Errorf("line 1: format %q, want %q", rep.Format, Format)
+			}
+			if rep.Version != Version {
+				return nil, fmt.Errorf("line 1: replay version %d, this engine reads %d", rep.Version, Version)
+			}
+			if rep.Scenario != nil {
+				if err := rep.Scenario.Check(); err != nil {
+					return nil, fmt.Errorf("line 1: scenario: %w", err)
+				}
+			}
+			continue
+		}
+		if bytes.Contains(line, []byte(`"result"`)) && !bytes.Contains(line, []byte(`"turn"`)) {
+			var end struct {
+				Result *sim.Result `json:"result"`
+			}
+			if err := strict(line, &end); err != nil || end.Result == nil {
+				return nil, fmt.Errorf("line %d: not a result line: %v", n, err)
+			}
+			rep.Result = end.Result
+			continue
+		}
+		var t Turn
+		if err := strict(line, &t); err != nil {
+			return nil, fmt.Errorf("line %d: not a turn line: %w", n, err)
+		}
+		if t.Turn != len(rep.Turns)+1 {
+			return nil, fmt.Errorf("line %d: turn %d where turn %d was expected", n, t.Turn, len(rep.Turns)+1)
+		}
+		if len(t.Obs) != 64 {
+			return nil, fmt.Errorf("line %d: obs is not a SHA-256 hex digest", n)
+		}
+		rep.Turns = append(rep.Turns, t)
+	}
+}
+
+// readLine reads one line of at most MaxLine bytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > MaxLine {
+			return nil, fmt.Errorf("line longer than %d bytes", MaxLine)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(line) > 0 {
+			return bytes.TrimRight(line, "\r\n"), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return bytes.TrimRight(line, "\r\n"), nil
+	}
+}
+
+func strict(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value on the line")
+	}
+	return nil
+}
+
+// Mismatch is where a re-simulation first differs from the replay.
+type Mismatch struct {
+	Turn      int // 0: the first observation
+	Want, Got string
+	WantTick  int
+	GotTick   int
+}
+
+func (m *Mismatch) Error() string {
+	if m.Turn == 0 {
+		return "the first observation differs from the recorded one"
+	}
+	if m.WantTick != m.GotTick {
+		return fmt.Sprintf("turn %d diverges: tick %d, recorded %d", m.Turn, m.GotTick, m.WantTick)
+	}
+	return fmt.Sprintf("turn %d diverges: observation hash %.12s…, recorded %.12s…", m.Turn, m.Got, m.Want)
+}
+
+// Warning says the replay was recorded by another engine version, or "".
+func (r *Replay) Warning() string {
+	if r.Engine != sim.EngineVersion {
+		return fmt.Sprintf("replay recorded by engine %s, replaying with %s: it may diverge", r.Engine, sim.EngineVersion)
+	}
+	return ""
+}
+
+// Play re-simulates the replay, calling visit (when not nil) with each
+// turn number and the observation after it (turn 0: the first). It stops
+// at the first difference from the recorded hashes and returns it as a
+// *Mismatch; after the last turn the result must match too.
+func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
+	s, err := sim.New(r.Config())
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	if Hash(s.Observe()) != r.Obs {
+		return &Mismatch{Turn: 0, Want: r.Obs, Got: Hash(s.Observe())}
+	}
+	if visit != nil && !visit(0, s.Observe()) {
+		return nil
+	}
+	for _, t := range r.Turns {
+		if s.Done() {
+			return fmt.Errorf("replay: turn %d recorded after the episode ended", t.Turn)
+		}
+		if t.Unusable {
+			s.TurnUnusable()
+		} else {
+			s.Turn(t.Reply)
+		}
+		got := Hash(s.Observe())
+		tick := s.Env().Clock.Tick
+		if got != t.Obs || tick != t.Tick {
+			return &Mismatch{Turn: t.Turn, Want: t.Obs, Got: got, WantTick: t.Tick, GotTick: tick}
+		}
+		if visit != nil && !visit(t.Turn, s.Observe()) {
+			return nil
+		}
+	}
+	if r.Result != nil && s.Done() {
+		got := s.Result()
+		if got.Score != r.Result.Score || got.Cause != r.Result.Cause || got.Ticks != r.Result.Ticks {
+			return fmt.Errorf("replay: the result differs: score %d cause %q, recorded score %d cause %q",
+				got.Score, got.Cause, r.Result.Score, r.Result.Cause)
+		}
+	}
+	return nil
+}
+
+// Observation re-simulates up to turn k and returns the observation after
+// it (k = 0: the first).
+func (r *Replay) Observation(k int) ([]byte, error) {
+	if k < 0 || k > len(r.Turns) {
+		return nil, fmt.Errorf("replay: no turn %d (the replay has turns 0…%d)", k, len(r.Turns))
+	}
+	var out []byte
+	err := r.Play(func(turn int, obs []byte) bool {
+		if turn == k {
+			out = append([]byte(nil), obs...)
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

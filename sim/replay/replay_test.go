@@ -1,0 +1,164 @@
+package replay_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var words = []string{"e", "w", "n", "s", "se", "sw", "ne", "nw", "search", "wait", ",", ">", "i", "eat b", "kick e", "chat n", "junk"}
+
+// record plays seed with pseudo-random replies (and an unusable one now
+// and then) and returns the replay file's bytes.
+func record(t testing.TB, seed uint64) []byte {
+	s, err := sim.New(sim.Config{Seed: seed, Agent: "test"})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	rec, err := replay.NewRecorder(s, &buf)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for !s.Done() {
+		if rng.IntN(10) == 0 {
+			require.NoError(t, rec.TurnUnusable())
+			continue
+		}
+		var reply []string
+		for i := rng.IntN(12); i >= 0; i-- {
+			w := words[rng.IntN(len(words))]
+			if rng.IntN(3) == 0 {
+				w = fmt.Sprintf("%s*%d", w, 1+rng.IntN(8))
+			}
+			reply = append(reply, w)
+		}
+		require.NoError(t, rec.Turn(strings.Join(reply, " ")))
+	}
+	require.NoError(t, rec.End())
+	return buf.Bytes()
+}
+
+func TestRecordedEpisodesVerify(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		rep, err := replay.Read(bytes.NewReader(record(t, seed)))
+		require.NoError(t, err, "seed %d", seed)
+		assert.Equal(t, seed, rep.Seed)
+		assert.Equal(t, "", rep.Warning())
+		require.NoError(t, rep.Play(nil), "seed %d", seed)
+	}
+}
+
+func TestATamperedReplyIsCaughtAtItsTurn(t *testing.T) {
+	var rep *replay.Replay
+	for seed := uint64(1); rep == nil || len(rep.Turns) < 10; seed++ {
+		var err error
+		rep, err = replay.Read(bytes.NewReader(record(t, seed)))
+		require.NoError(t, err)
+	}
+	rep.Turns[5].Reply = "wait*40 " + rep.Turns[5].Reply
+	rep.Turns[5].Unusable = false
+	var m *replay.Mismatch
+	require.ErrorAs(t, rep.Play(nil), &m)
+	assert.Equal(t, 6, m.Turn)
+}
+
+func TestATamperedHashIsCaughtAtItsTurn(t *testing.T) {
+	raw := record(t, 4)
+	lines := strings.Split(string(raw), "\n")
+	// Line 1 is the header, line k+1 is turn k: flip a digit of turn 3.
+	i := strings.Index(lines[3], `"obs":"`) + len(`"obs":"`)
+	flipped := byte('0')
+	if lines[3][i] == '0' {
+		flipped = '1'
+	}
+	lines[3] = lines[3][:i] + string(flipped) + lines[3][i+1:]
+	rep, err := replay.Read(strings.NewReader(strings.Join(lines, "\n")))
+	require.NoError(t, err)
+	var m *replay.Mismatch
+	require.ErrorAs(t, rep.Play(nil), &m)
+	assert.Equal(t, 3, m.Turn)
+	assert.Contains(t, m.Error(), "turn 3 diverges")
+}
+
+func TestCorruptAndTruncatedReplaysAreRefused(t *testing.T) {
+	raw := string(record(t, 5))
+	lines := strings.Split(strings.TrimRight(raw, "\n"), "\n")
+	cases := map[string]string{
+		"":                                      "line 1: empty file",
+		"not json\n":                            "line 1: not a replay header",
+		`{"format":"other","version":1}` + "\n": `format "other"`,
+		strings.Replace(lines[0], `"version":1`, `"version":7`, 1) + "\n": "replay version 7",
+		strings.Join(lines[:len(lines)-1], "\n"):                          "truncated",
+		strings.Join(lines[:3], "\n") + "\n{\"turn\":\n":                  "line 4: not a turn line",
+		lines[0] + "\n" + lines[2] + "\n":                                 "line 2: turn 2 where turn 1 was expected",
+		raw + "extra\n":                                                   "data after the result line",
+		"\x00\x01\x02":                                                    "line 1",
+	}
+	for in, want := range cases {
+		_, err := replay.Read(strings.NewReader(in))
+		if assert.Error(t, err, "%.40q", in) {
+			assert.Contains(t, err.Error(), want)
+		}
+	}
+	_, err := replay.Load(filepath.Join(t.TempDir(), "none.jsonl"))
+	assert.ErrorContains(t, err, "none.jsonl")
+}
+
+func TestAnotherEngineVersionWarns(t *testing.T) {
+	raw := strings.Replace(string(record(t, 6)), `"engine":"`+sim.EngineVersion+`"`, `"engine":"0.0.1"`, 1)
+	rep, err := replay.Read(strings.NewReader(raw))
+	require.NoError(t, err)
+	assert.Contains(t, rep.Warning(), "engine 0.0.1")
+}
+
+func TestObservationAfterTurnK(t *testing.T) {
+	s, _ := sim.New(sim.Config{Seed: 7})
+	var buf bytes.Buffer
+	rec, _ := replay.NewRecorder(s, &buf)
+	first := string(s.Observe())
+	require.NoError(t, rec.Turn("e*3"))
+	after1 := string(s.Observe())
+	require.NoError(t, rec.Turn("w*3"))
+	for !s.Done() {
+		require.NoError(t, rec.Turn("wait*40"))
+	}
+	require.NoError(t, rec.End())
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+	rep, err := replay.Load(path)
+	require.NoError(t, err)
+	obs, err := rep.Observation(0)
+	require.NoError(t, err)
+	assert.Equal(t, first, string(obs))
+	obs, err = rep.Observation(1)
+	require.NoError(t, err)
+	assert.Equal(t, after1, string(obs))
+	_, err = rep.Observation(999)
+	assert.ErrorContains(t, err, "no turn 999")
+	assert.False(t, errors.Is(err, os.ErrNotExist))
+}
+
+func TestScenarioReplays(t *testing.T) {
+	sc := &sim.Scenario{Name: "tiny", Map: []string{"", " ----", " |@.|", " ----"}}
+	require.NoError(t, sc.Check())
+	s, err := sim.New(sim.Config{Seed: 2, Scenario: sc})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	rec, _ := replay.NewRecorder(s, &buf)
+	for !s.Done() {
+		require.NoError(t, rec.Turn("e w"))
+	}
+	require.NoError(t, rec.End())
+	rep, err := replay.Read(&buf)
+	require.NoError(t, err)
+	assert.Equal(t, "tiny", rep.Scenario.Name)
+	assert.NoError(t, rep.Play(nil))
+}
