@@ -1,0 +1,212 @@
+// Package protocol plays an episode with an outside agent over JSON lines
+// (§20): the env writes an observation per command turn, the agent answers
+// with {"reply": "..."}; the env writes {"type":"end",...} when the
+// episode is over. A line that is not JSON, has no string reply, or is
+// longer than MaxLine counts as an unusable reply (forty ticks of waiting
+// and "Unusable reply."); the env never exits on bad input. EOF from the
+// agent ends the episode with cause "disconnected".
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+// MaxLine bounds a reply line; longer lines are unusable.
+const MaxLine = 1 << 20
+
+// Causes of an episode cut short by its agent.
+const (
+	CauseDisconnected = "disconnected"
+	CauseTimeout      = "timeout"
+)
+
+// Observation is the env's message for each command turn.
+type Observation struct {
+	Type    string   `json:"type"`
+	Turn    int      `json:"turn"`
+	Tick    int      `json:"tick"`
+	Text    string   `json:"text"`
+	Map     []string `json:"map"`
+	Message string   `json:"message"`
+	Status  string   `json:"status"`
+}
+
+// End is the env's last message.
+type End struct {
+	Type   string     `json:"type"`
+	Result sim.Result `json:"result"`
+	Text   string     `json:"text"`
+}
+
+// ObservationOf builds the observation message of the episode's current
+// state.
+func ObservationOf(s *sim.Sim) Observation {
+	text := string(s.Observe())
+	lines := strings.Split(text, "\n")
+	return Observation{Type: "observation", Turn: s.Env().Clock.Turn, Tick: s.Env().Clock.Tick, Text: text,
+		Map: lines[:18], Message: lines[18], Status: lines[19]}
+}
+
+// ParseReply reads an agent's line: the reply, or ok false when the line
+// is unusable.
+func ParseReply(line []byte) (reply string, ok bool) {
+	var msg struct {
+		Reply *string `json:"reply"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&msg); err != nil || msg.Reply == nil {
+		return "", false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return "", false // trailing data after the object
+	}
+	return *msg.Reply, true
+}
+
+// Lines reads lines of at most max bytes; a longer line is returned as
+// too long, its rest skipped.
+type Lines struct {
+	r   *bufio.Reader
+	max int
+	buf []byte
+}
+
+// NewLines reads lines from r.
+func NewLines(r io.Reader, max int) *Lines {
+	return &Lines{r: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// ErrTooLong marks a line longer than the limit.
+var ErrTooLong = errors.New("line too long")
+
+// Next returns the next line without its newline. At the end of the input
+// it returns io.EOF (a last line without newline is returned first).
+func (l *Lines) Next() ([]byte, error) {
+	l.buf = l.buf[:0]
+	tooLong := false
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if !tooLong {
+			l.buf = append(l.buf, chunk...)
+			if len(l.buf) > l.max+1 {
+				tooLong, l.buf = true, l.buf[:0]
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			if tooLong {
+				return nil, ErrTooLong
+			}
+			if len(l.buf) == 0 {
+				return nil, io.EOF
+			}
+			return l.buf, nil
+		case err != nil:
+			return nil, err
+		}
+		if tooLong {
+			return nil, ErrTooLong
+		}
+		return bytes.TrimRight(l.buf, "\r\n"), nil
+	}
+}
+
+// Conn is the env's side of one agent connection.
+type Conn struct {
+	Sim *sim.Sim
+	// Recorder, when set, records the replay.
+	Recorder *replay.Recorder
+	out      *bufio.Writer
+}
+
+// NewConn plays s against the agent writing to w.
+func NewConn(s *sim.Sim, w io.Writer, rec *replay.Recorder) *Conn {
+	return &Conn{Sim: s, Recorder: rec, out: bufio.NewWriter(w)}
+}
+
+// Send writes the current observation, or the end message once the
+// episode is over.
+func (c *Conn) Send() error {
+	var v any
+	if c.Sim.Done() {
+		v = End{Type: "end", Result: c.Sim.Result(), Text: string(c.Sim.Observe())}
+	} else {
+		v = ObservationOf(c.Sim)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if _, err := c.out.Write(b); err != nil {
+		return err
+	}
+	return c.out.Flush()
+}
+
+// Answer plays a command turn with the agent's line (nil: unusable).
+func (c *Conn) Answer(line []byte) error {
+	reply, ok := ParseReply(line)
+	switch {
+	case c.Recorder != nil && ok:
+		return c.Recorder.Turn(reply)
+	case c.Recorder != nil:
+		return c.Recorder.TurnUnusable()
+	case ok:
+		c.Sim.Turn(reply)
+	default:
+		c.Sim.TurnUnusable()
+	}
+	return nil
+}
+
+// End ends the episode early with cause (the agent went away) and writes
+// the replay's result line.
+func (c *Conn) End(cause string) error {
+	c.Sim.Disconnect(cause)
+	if c.Recorder != nil {
+		return c.Recorder.End()
+	}
+	return nil
+}
+
+// Serve plays the whole episode over in and out: it returns when the
+// episode is over (end message written) or the agent hung up.
+func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec *replay.Recorder) (sim.Result, error) {
+	c := NewConn(s, out, rec)
+	lines := NewLines(in, MaxLine)
+	for !s.Done() {
+		if err := c.Send(); err != nil {
+			err := c.End(CauseDisconnected)
+			return s.Result(), err
+		}
+		line, err := lines.Next()
+		switch {
+		case err == ErrTooLong:
+			line = nil
+		case err != nil: // EOF or a broken pipe
+			err = c.End(CauseDisconnected)
+			_ = c.Send()
+			return s.Result(), err
+		}
+		if err := c.Answer(line); err != nil {
+			return s.Result(), err
+		}
+	}
+	var err error
+	if rec != nil {
+		err = rec.End()
+	}
+	_ = c.Send()
+	return s.Result(), err
+}
