@@ -356,8 +356,8 @@ func (sc *Scenario) checkCog() error {
 	if cg.HP != nil && *cg.HP > maxHP {
 		return fmt.Errorf("cog.hp: %d is more than maxHp %d", *cg.HP, maxHP)
 	}
-	if cg.Nutrition != nil && *cg.Nutrition <= -200 {
-		return fmt.Errorf("cog.nutrition: %d, the cog would starve at once (must be above −200)", *cg.Nutrition)
+	if cg.Nutrition != nil && (*cg.Nutrition < -1000 || *cg.Nutrition > 100000) {
+		return fmt.Errorf("cog.nutrition: %d is out of range −1000…100000", *cg.Nutrition)
 	}
 	if cg.Gold != nil && *cg.Gold < 0 {
 		return fmt.Errorf("cog.gold: %d is negative", *cg.Gold)

@@ -38,15 +38,23 @@ type Generator struct {
 	}
 }
 
-// Generate builds level depth of the episode with seed into lvl: it
+// Generate builds level depth of the episode with seed into lvl — the
+// Rogue level at the planned depth (§17), an ordinary level elsewhere: it
 // overwrites Depth, Terrain, RoomOf, Component, Rooms, Stairs and Arrival,
 // clears the memory and indices (lvl.ClearDynamic) and returns the
 // level's population, valid until the next call.
 func (g *Generator) Generate(seed uint64, depth int, lvl *components.Level) *Population {
-	oracle := depth == g.planFor(seed).OracleDepth
+	plan := g.planFor(seed)
+	oracle, rogue := depth == plan.OracleDepth, depth == plan.RogueDepth
 	for attempt := range maxAttempts {
 		s := ecs.NewStream(seed, g.streamName(depth, attempt))
-		if g.build(s, depth, lvl, oracle) && g.populate(s, lvl, oracle) {
+		var built bool
+		if rogue {
+			built = g.buildRogue(s, depth, lvl)
+		} else {
+			built = g.build(s, depth, lvl, oracle)
+		}
+		if built && g.populate(s, lvl, oracle) {
 			g.attempts = attempt
 			AssignComponents(lvl)
 			lvl.ClearDynamic()
@@ -98,19 +106,31 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 	g.makeCorridors(s, lvl)
 	g.makeLava(s, lvl, g.oracleRoom)
 
-	n := len(lvl.Rooms)
-	if n < 2 {
+	if len(lvl.Rooms) < 2 {
 		return false
 	}
+	g.placeStairs(s, lvl)
+	return allRoomsReachable(lvl)
+}
+
+// placeStairs puts the staircase on a random floor cell of a random room
+// and the arrival cell on a random floor cell of another room (§17.5).
+// With a single room (only the Rogue level can have one) the arrival cell
+// is another cell of that room; such a level then fails the population
+// step, which keeps monsters out of the arrival room, and is regenerated.
+func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
+	n := len(lvl.Rooms)
 	stairsRoom := s.Rn2(n)
 	lvl.Stairs = g.randomFloor(s, lvl, stairsRoom)
 	lvl.Terrain[lvl.Stairs.Index()] = components.Stairs
-	arrivalRoom := s.Rn2(n - 1)
-	if arrivalRoom >= stairsRoom {
-		arrivalRoom++
+	arrivalRoom := stairsRoom
+	if n > 1 {
+		arrivalRoom = s.Rn2(n - 1)
+		if arrivalRoom >= stairsRoom {
+			arrivalRoom++
+		}
 	}
 	lvl.Arrival = g.randomFloor(s, lvl, arrivalRoom)
-	return allRoomsReachable(lvl)
 }
 
 // randomFloor is a uniformly random floor cell of room (not lava, not the
