@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	c "github.com/cogsim/cogsim/components"
 	"testing"
 
 	"github.com/cogsim/cogsim/sim"
@@ -90,4 +91,32 @@ func TestStatusLineFormat(t *testing.T) {
 	s := start(t, 1, sim.Scenario{Map: withCog(hall, 5, 3), Depth: 2,
 		Cog: &sim.ScenarioCog{HP: ptr(11), Gold: ptr(37), XPPoints: ptr(9), Nutrition: ptr(120), Confused: 3}})
 	assert.Equal(t, "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:0 Turn:0/55 Hungry Conf", statusLine(s))
+}
+
+func TestATurnCanBeSteppedTickByTick(t *testing.T) {
+	a := start(t, 1, sim.Scenario{Map: withCog(hall, 3, 3)})
+	b := start(t, 1, sim.Scenario{Map: withCog(hall, 3, 3)})
+	a.Turn("e e search")
+	require.True(t, b.BeginTurn("e e search"))
+	assert.False(t, b.TickTurn())
+	assert.Equal(t, 4, cog(b).X, "one tick: one step")
+	assert.False(t, b.TickTurn())
+	assert.True(t, b.TickTurn(), "the queue is empty after the third tick")
+	assert.Equal(t, string(a.Observe()), string(b.Observe()))
+}
+
+func TestWizardModeReviveRestoresHPAndPlayGoesOn(t *testing.T) {
+	s := start(t, 1, sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Nutrition: ptr(-199), HP: ptr(7)}})
+	s.Turn("wait")
+	require.True(t, s.Done())
+	require.True(t, s.Revive())
+	assert.False(t, s.Done())
+	assert.Equal(t, 16, hp(s))
+	assert.Equal(t, 500, nutrition(s).Value, "a starving cog is fed, as NetHack's savelife")
+	s.Turn("e")
+	assert.Equal(t, c.Pos{X: 6, Y: 3}, cog(s))
+
+	s = start(t, 1, sim.Scenario{Map: withCog(hall, 5, 3), Clock: &sim.ScenarioClock{MaxTurns: 1}})
+	s.Turn("wait")
+	assert.False(t, s.Revive(), "the clock's end is not a death")
 }

@@ -52,6 +52,10 @@ type Sim struct {
 	dungeon worldgen.Dungeon
 	parser  reply.Parser
 	note    string
+	// The command turn under way (BeginTurn … TickTurn).
+	inTurn    bool
+	turnDepth int
+	turnTicks int
 	msg     []byte
 	obs     []byte
 }
@@ -159,15 +163,10 @@ func (s *Sim) arrive(p c.Pos) {
 
 // Turn runs one command turn with reply (§13, §14).
 func (s *Sim) Turn(reply string) {
-	if s.Done() {
-		return
+	if s.BeginTurn(reply) {
+		for !s.TickTurn() {
+		}
 	}
-	ignored := s.parser.Parse(reply, s.env.Queue)
-	s.note = ""
-	if ignored != "" {
-		s.note = "Ignored: " + ignored + "."
-	}
-	s.run()
 }
 
 // TurnUnusable runs a command turn for a reply that could not be read at
@@ -179,35 +178,66 @@ func (s *Sim) TurnUnusable() {
 	}
 	s.env.Queue.Reset()
 	s.note = UnusableReply
-	s.run()
+	s.begin()
+	for !s.TickTurn() {
+	}
 }
 
-// run executes the queued primitives: the turn ends when the queue
-// empties, the cog changes level, the run ends, or at turnTicks ticks.
-func (s *Sim) run() {
+// BeginTurn starts a command turn with reply without running it: the
+// turn's ticks are then run one by one with TickTurn (a replay viewer
+// steps ticks this way). It reports false when the episode is over.
+func (s *Sim) BeginTurn(reply string) bool {
+	if s.Done() {
+		return false
+	}
+	ignored := s.parser.Parse(reply, s.env.Queue)
+	s.note = ""
+	if ignored != "" {
+		if len(ignored) > text.MaxMessage {
+			ignored = ignored[:text.MaxMessage]
+		}
+		s.note = "Ignored: " + ignored + "."
+	}
+	s.begin()
+	return true
+}
+
+// begin prepares the queued turn: a reply with no usable action waits
+// the whole turn.
+func (s *Sim) begin() {
 	e := s.env
-	q := e.Queue
-	if q.Len == 0 {
-		// A reply with no usable action waits the whole turn.
+	if e.Queue.Len == 0 {
 		for i := 0; i < e.Clock.TurnTicks; i++ {
-			q.Push(c.Primitive{Op: c.OpWait})
+			e.Queue.Push(c.Primitive{Op: c.OpWait})
 		}
 	}
 	e.Log.Reset()
-	depth := e.Level.Depth
-	for i := 0; i < e.Clock.TurnTicks; i++ {
-		s.tick()
-		if e.Run.Ended || e.Level.Depth != depth || q.Empty() {
-			break
-		}
+	s.turnDepth, s.turnTicks, s.inTurn = e.Level.Depth, 0, true
+}
+
+// TickTurn runs one tick of the current command turn and reports whether
+// the turn is over: its queue emptied, the cog changed level, the run
+// ended, or turnTicks ticks passed (§13). Leftover primitives are dropped
+// and the observation is rendered when it is.
+func (s *Sim) TickTurn() bool {
+	if !s.inTurn {
+		return true
 	}
-	q.Reset()
+	e := s.env
+	s.tick()
+	s.turnTicks++
+	if !(e.Run.Ended || e.Level.Depth != s.turnDepth || e.Queue.Empty() || s.turnTicks >= e.Clock.TurnTicks) {
+		return false
+	}
+	s.inTurn = false
+	e.Queue.Reset()
 	e.Clock.Turn++
 	if !e.Run.Ended && e.Clock.Turn >= e.Clock.MaxTurns {
 		e.Run.Deeds.Earn("full-clock", e.Clock.Tick)
 		e.Run.End("clock")
 	}
 	s.render()
+	return true
 }
 
 // tick runs the scheduler once.
@@ -311,4 +341,26 @@ func (s *Sim) Disconnect(cause string) {
 	}
 	s.env.Run.End(cause)
 	s.render()
+}
+
+// Revive undoes the cog's death, for wizard mode (§22): "Die?" answered
+// no. As NetHack's savelife, hp goes back to maxHp and a starving cog's
+// nutrition to 500; play goes on. It reports whether there was a death to
+// undo (the clock's end is not one).
+func (s *Sim) Revive() bool {
+	e := s.env
+	r := e.Run
+	if !r.Ended || r.Cause == "clock" {
+		return false
+	}
+	cog := r.Cog
+	h := e.Health.Get(cog)
+	h.HP = h.MaxHP
+	if n := e.Nutrition.Get(cog); n.Value < 500 {
+		n.Value = 500
+		n.State = c.HungerStateOf(n.Value)
+	}
+	r.Ended, r.Cause = false, ""
+	s.render()
+	return true
 }
