@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -38,6 +39,10 @@ type Config struct {
 	// Setup, when set, may change the scheduler before the world is
 	// initialised (insert, replace or disable systems).
 	Setup func(*ecs.Scheduler) error
+	// Invariants runs the invariant checker after every tick; it panics on
+	// a violation. The environment variable COGSIM_INVARIANTS=1 turns it
+	// on for every episode (the test script sets it).
+	Invariants bool
 }
 
 // Sim is one episode. It is not safe for concurrent use; parallel
@@ -85,6 +90,9 @@ func New(cfg Config) (*Sim, error) {
 		if err := cfg.Setup(s.sched); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.Invariants || os.Getenv("COGSIM_INVARIANTS") == "1" {
+		s.sched.AddFinal(systems.NameInvariants, &systems.Invariants{})
 	}
 	s.vision = s.sched.Get(systems.NameVision)
 	if s.vision == nil {

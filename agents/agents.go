@@ -1,0 +1,67 @@
+// Package agents holds cogsim's built-in agents (§26 of the spec): wait,
+// random and explore. An agent plays the cog from the observation text
+// alone (§15) and answers with a reply (§14), exactly as an outside
+// program speaking the protocol of §20 would; none of them looks at the
+// engine's state.
+package agents
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Agent plays the cog from the observation text alone, as an outside
+// program would.
+type Agent interface {
+	// Name is the agent's name, as New takes it.
+	Name() string
+	// Reset starts a new episode; seed seeds any randomness the agent
+	// uses (derive it from the episode seed so runs are deterministic).
+	Reset(seed uint64)
+	// Reply returns the reply (§14) to one observation (§15).
+	Reply(obs []byte) string
+}
+
+// builtins is the table of built-in agents, in the order Names lists them.
+var builtins = []struct {
+	name string
+	make func() Agent
+}{
+	{"explore", func() Agent { return NewExplore() }},
+	{"random", func() Agent { return NewRandom() }},
+	{"wait", func() Agent { return Wait{} }},
+}
+
+// Names lists the built-in agents.
+func Names() []string {
+	names := make([]string, len(builtins))
+	for i, b := range builtins {
+		names[i] = b.name
+	}
+	return names
+}
+
+// New makes the built-in agent called name, reset for seed 0.
+func New(name string) (Agent, error) {
+	for _, b := range builtins {
+		if b.name == name {
+			a := b.make()
+			a.Reset(0)
+			return a, nil
+		}
+	}
+	return nil, fmt.Errorf("agents: unknown agent %q (known: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Wait replies "wait*40" to every observation: a floor for scores and a
+// pure-engine benchmark (§26).
+type Wait struct{}
+
+// Name implements Agent.
+func (Wait) Name() string { return "wait" }
+
+// Reset implements Agent.
+func (Wait) Reset(uint64) {}
+
+// Reply implements Agent.
+func (Wait) Reply([]byte) string { return "wait*40" }

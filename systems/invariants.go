@@ -1,0 +1,149 @@
+package systems
+
+import (
+	"fmt"
+
+	c "github.com/cogsim/cogsim/components"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
+
+// NameInvariants is the invariant checker's name in the tick order.
+const NameInvariants = "invariants"
+
+// Invariants checks, after every tick, what must always hold (NetHack's
+// sanity_check): creatures on the board on walkable cells, one per cell,
+// the occupancy index equal to the positions, 0 < hp ≤ maxHp for the
+// living, the pack's stacks valid, no dangling entity references, the
+// floor-item index equal to the items, and memory never showing a
+// monster. It is off by default (sim.Config.Invariants turns it on).
+type Invariants struct {
+	// OnViolation is called with each violation; nil panics, so a test
+	// episode stops at the first broken invariant.
+	OnViolation func(msg string)
+	env         *Env
+	creatures   *generic.Filter2[c.Position, c.Health]
+	items       *generic.Filter2[c.Position, c.Item]
+	seen        [c.N]bool
+	counts      [c.N]int
+}
+
+// Init implements ecs.System.
+func (s *Invariants) Init(w *arche.World) {
+	s.env = EnvOf(w)
+	s.creatures = generic.NewFilter2[c.Position, c.Health]()
+	s.creatures.Register(w)
+	s.items = generic.NewFilter2[c.Position, c.Item]()
+	s.items.Register(w)
+}
+
+func (s *Invariants) fail(format string, args ...any) {
+	msg := fmt.Sprintf("tick %d: ", s.env.Clock.Tick) + fmt.Sprintf(format, args...)
+	if s.OnViolation == nil {
+		panic("invariant violated: " + msg)
+	}
+	s.OnViolation(msg)
+}
+
+// Update implements ecs.System.
+func (s *Invariants) Update(w *arche.World) {
+	e := s.env
+	lvl := e.Level
+	s.seen = [c.N]bool{}
+	n := 0
+	q := s.creatures.Query(w)
+	for q.Next() {
+		p, h := q.Get()
+		ent := q.Entity()
+		n++
+		if !p.In() {
+			s.fail("a creature at (%d, %d), off the board", p.X, p.Y)
+			continue
+		}
+		i := p.Index()
+		if !lvl.Terrain[i].Walkable() && !(ent == e.Run.Cog && e.Run.Ended) {
+			s.fail("a creature on %s at (%d, %d)", lvl.Terrain[i].Name(), p.X, p.Y)
+		}
+		if s.seen[i] {
+			s.fail("two creatures at (%d, %d)", p.X, p.Y)
+		}
+		s.seen[i] = true
+		if at, ok := lvl.Creatures.At(*p); !ok || at != ent {
+			s.fail("the occupancy index does not hold the creature at (%d, %d)", p.X, p.Y)
+		}
+		alive := ent != e.Run.Cog || !e.Run.Ended
+		if alive && (h.HP <= 0 || h.HP > h.MaxHP) {
+			s.fail("hp %d of %d at (%d, %d)", h.HP, h.MaxHP, p.X, p.Y)
+		}
+	}
+	occupied := 0
+	for i := 0; i < c.N; i++ {
+		if lvl.Creatures.Occupied(c.PosOf(i)) {
+			occupied++
+			if !s.seen[i] {
+				s.fail("the occupancy index holds a creature at %v that is not there", c.PosOf(i))
+			}
+		}
+		if g := lvl.MemTerrain[i]; g != 0 && !isTerrainGlyph(g) {
+			s.fail("memory shows %q at %v", g, c.PosOf(i))
+		}
+		if g := lvl.MemItem[i]; g != 0 && !isItemGlyph(g) {
+			s.fail("item memory shows %q at %v", g, c.PosOf(i))
+		}
+	}
+	if occupied != n {
+		s.fail("%d creatures but %d occupied cells", n, occupied)
+	}
+	for _, m := range e.Roster.List {
+		if !w.Alive(m) {
+			s.fail("a dead monster in the roster")
+		}
+	}
+	if st := e.Status.Get(e.Run.Cog); !st.StuckTo.IsZero() && !w.Alive(st.StuckTo) && st.Stuck(e.Clock.Tick+1) {
+		s.fail("stuck to a monster that is gone")
+	}
+	inv := e.Inventory.Get(e.Run.Cog)
+	for i, sl := range inv.Slots {
+		if sl.Count < 0 || (sl.Count > 1 && !sl.Kind.Stackable()) || int(sl.Kind) >= len(c.ItemKinds) {
+			s.fail("pack slot %c holds %d of kind %d", c.Letters[i], sl.Count, sl.Kind)
+		}
+	}
+	for _, slot := range []int{inv.Wielded, inv.Worn} {
+		if slot != c.NoSlot && (slot < 0 || slot >= 26 || inv.Slots[slot].Empty()) {
+			s.fail("a wielded or worn mark on an empty slot")
+		}
+	}
+	s.counts = [c.N]int{}
+	iq := s.items.Query(w)
+	for iq.Next() {
+		p, it := iq.Get()
+		if !p.In() || it.Count <= 0 {
+			s.fail("a floor item off the board or empty")
+			continue
+		}
+		s.counts[p.Index()]++
+	}
+	for i := 0; i < c.N; i++ {
+		if s.counts[i] != lvl.FloorItems.Count(c.PosOf(i)) {
+			s.fail("the item index counts %d at %v, the floor holds %d", lvl.FloorItems.Count(c.PosOf(i)), c.PosOf(i), s.counts[i])
+		}
+	}
+}
+
+func isTerrainGlyph(g byte) bool {
+	for t := c.Rock; t <= c.Lava; t++ {
+		if t.Glyph() == g {
+			return true
+		}
+	}
+	return false
+}
+
+func isItemGlyph(g byte) bool {
+	for k := range c.ItemKinds {
+		if c.ItemKind(k).Glyph() == g {
+			return true
+		}
+	}
+	return false
+}
