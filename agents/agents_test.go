@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-
 // episode is one finished run of an agent.
 type episode struct {
 	result  sim.Result

@@ -61,8 +61,8 @@ type Sim struct {
 	inTurn    bool
 	turnDepth int
 	turnTicks int
-	msg     []byte
-	obs     []byte
+	msg       []byte
+	obs       []byte
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
