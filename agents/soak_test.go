@@ -1,0 +1,76 @@
+package agents_test
+
+import (
+	"flag"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/stretchr/testify/assert"
+)
+
+// soakEpisodes is the soak's size per agent; the CI size is 1000 each
+// (4000 episodes over the two agents and two variants). The long run:
+//
+//	go test ./agents -run TestSoak -soak.episodes=50000 -timeout 2h
+var soakEpisodes = flag.Int("soak.episodes", 1000, "episodes per agent in TestSoak")
+
+// TestSoak plays random and explore episodes, under both rules variants, with the invariant checker
+// on after every tick: no panic, no violation.
+func TestSoak(t *testing.T) {
+	for _, run := range [][2]string{{"random", "cog"}, {"explore", "cog"}, {"random", "nethack"}, {"explore", "nethack"}} {
+		name, rules := run[0], run[1]
+		seeds := make(chan uint64)
+		var mu sync.Mutex
+		var failures []string
+		ticks := 0
+		var wg sync.WaitGroup
+		for w := 0; w < runtime.NumCPU(); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for seed := range seeds {
+					n, err := soakOne(name, rules, seed)
+					mu.Lock()
+					ticks += n
+					if err != nil {
+						failures = append(failures, err.Error())
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		for seed := uint64(1); seed <= uint64(*soakEpisodes); seed++ {
+			seeds <- seed
+		}
+		close(seeds)
+		wg.Wait()
+		assert.Empty(t, failures, "%s/%s: %d of %d episodes broke", name, rules, len(failures), *soakEpisodes)
+		t.Logf("%s, rules %s: %d episodes, %d ticks, %d violations", name, rules, *soakEpisodes, ticks, len(failures))
+	}
+}
+
+// soakOne plays one episode, turning a panic into an error naming it.
+func soakOne(name, rules string, seed uint64) (ticks int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s rules %s seed %d: %v", name, rules, seed, r)
+		}
+	}()
+	a, err := agents.New(name)
+	if err != nil {
+		return 0, err
+	}
+	a.Reset(seed)
+	s, err := sim.New(sim.Config{Seed: seed, Agent: name, Rules: rules, Invariants: true})
+	if err != nil {
+		return 0, err
+	}
+	for !s.Done() {
+		s.Turn(a.Reply(s.Observe()))
+	}
+	return s.Env().Clock.Tick, nil
+}
