@@ -1,0 +1,208 @@
+// Package cli is the cogsim command line (§20): the subcommands, their
+// flags and checks, and what they print. Main is the whole program; the
+// cogsim main package only hands it the process's arguments, streams and
+// interrupt.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit codes.
+const (
+	ExitOK          = 0
+	ExitFailure     = 1   // the command could not finish: I/O, an episode failed
+	ExitUsage       = 2   // bad subcommand, flag or value
+	ExitInterrupted = 130 // SIGINT: what finished was written
+)
+
+// command is one subcommand.
+type command struct {
+	name string
+	args string
+	doc  string
+	run  func(ctx context.Context, out streams, args []string) error
+}
+
+// streams are where a command writes.
+type streams struct {
+	stdout, stderr io.Writer
+}
+
+// commands is the subcommand table, in the order the usage lists it.
+var commands = []command{
+	{"run", "[--seed N] [--episodes K] [--agent NAME] [--workers W] [--out FILE.jsonl] [--scenario FILE] [--rules NAME] [--turns N]",
+		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
+	{"gen", "[--seed N] [--depth D] [--reveal]",
+		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
+	{"bench", "[--ticks N] [--runs R] [--json]",
+		"time the engine per system on the standard game (§23)", benchCmd},
+	{"help", "[COMMAND]",
+		"print this usage, or a command's flags", nil},
+}
+
+// errHelp asks for a command's usage on stdout (flag -h).
+var errHelp = errors.New("help requested")
+
+// errInterrupted reports a command stopped by the context.
+var errInterrupted = errors.New("interrupted")
+
+// usageError is a bad command line: a one-line message, exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// Main runs the cogsim command line args (without the program name) and
+// returns the process's exit code. Cancelling ctx (Ctrl-C) makes a long
+// command stop early and keep what it finished.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	out := streams{stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "cogsim: missing command (see cogsim help)")
+		return ExitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return help(out, args[1:])
+	}
+	cmd, ok := lookup(name)
+	if !ok {
+		fmt.Fprintf(stderr, "cogsim: unknown command %q (known: %s)\n", name, commandNames())
+		return ExitUsage
+	}
+	err := cmd.run(ctx, out, args[1:])
+	var ue *usageError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.Is(err, errHelp):
+		writeCommandUsage(stdout, cmd)
+		return ExitOK
+	case errors.Is(err, errInterrupted):
+		return ExitInterrupted
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "cogsim %s: %s\n", name, ue.msg)
+		return ExitUsage
+	default:
+		fmt.Fprintf(stderr, "cogsim %s: %v\n", name, err)
+		return ExitFailure
+	}
+}
+
+func help(out streams, args []string) int {
+	if len(args) == 0 || args[0] == "help" {
+		writeUsage(out.stdout)
+		return ExitOK
+	}
+	cmd, ok := lookup(args[0])
+	if !ok {
+		fmt.Fprintf(out.stderr, "cogsim help: unknown command %q (known: %s)\n", args[0], commandNames())
+		return ExitUsage
+	}
+	writeCommandUsage(out.stdout, cmd)
+	return ExitOK
+}
+
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name && c.run != nil {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// writeUsage lists the subcommands, one line each.
+func writeUsage(w io.Writer) {
+	fmt.Fprintln(w, "cogsim: the headless cogsim roguelike engine")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage: cogsim COMMAND [flags]")
+	fmt.Fprintln(w)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.doc)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "cogsim help COMMAND (or cogsim COMMAND -h) lists a command's flags.")
+}
+
+// writeCommandUsage prints a command's synopsis and flags.
+func writeCommandUsage(w io.Writer, cmd command) {
+	fmt.Fprintf(w, "usage: cogsim %s %s\n\n%s\n", cmd.name, cmd.args, cmd.doc)
+	if fs := flagsOf(cmd.name); fs != nil {
+		fmt.Fprintln(w, "\nflags:")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// flagsOf returns a fresh flag set of a command, for its usage.
+func flagsOf(name string) *flag.FlagSet {
+	switch name {
+	case "run":
+		fs, _ := runFlags()
+		return fs
+	case "gen":
+		fs, _ := genFlags()
+		return fs
+	case "bench":
+		fs, _ := benchFlags()
+		return fs
+	}
+	return nil
+}
+
+// parseFlags parses args into fs: errors become one-line usage errors,
+// and no positional argument is accepted.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,265 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// runOptions are the flags of cogsim run.
+type runOptions struct {
+	seed     uint64
+	episodes int
+	agent    string
+	workers  int
+	out      string
+	scenario string
+	rules    string
+	turns    int
+}
+
+func runFlags() (*flag.FlagSet, *runOptions) {
+	o := &runOptions{}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
+	fs.IntVar(&o.episodes, "episodes", 1, "number of episodes")
+	fs.StringVar(&o.agent, "agent", "explore", "built-in agent: "+strings.Join(agents.Names(), ", "))
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
+	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
+	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
+	fs.StringVar(&o.rules, "rules", "cog", "rules variant (§25): "+variantNames())
+	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
+	return fs, o
+}
+
+// runCmd is cogsim run: episodes of seeds N, N+1, … with a built-in
+// agent; one result line per episode, in seed order whatever the number
+// of workers; a summary on stderr.
+func runCmd(ctx context.Context, out streams, args []string) error {
+	fs, o := runFlags()
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	r, err := o.runner(fs)
+	if err != nil {
+		return err
+	}
+	w := out.stdout
+	var file *os.File
+	if o.out != "" && o.out != "-" {
+		if file, err = createOut(o.out); err != nil {
+			return err
+		}
+		w = file
+	}
+	bw := bufio.NewWriter(w)
+	var sum summary
+	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr))
+	n, err := r.run(ctx, func(res sim.Result) error {
+		line, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		bw.Write(line)
+		bw.WriteByte('\n')
+		// Flushed as it comes, so that an interrupted run keeps every
+		// finished episode.
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("writing results: %w", err)
+		}
+		sum.add(res)
+		bar.update(sum.episodes())
+		return nil
+	})
+	bar.clear()
+	if file != nil {
+		if cerr := file.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("writing results: %w", cerr)
+		}
+	}
+	if err == nil && n < r.count {
+		fmt.Fprintf(out.stderr, "cogsim run: interrupted after %d of %d episodes\n", n, r.count)
+		err = errInterrupted
+	}
+	sum.write(out.stderr)
+	return err
+}
+
+// runner checks the options and makes the runner they describe.
+func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
+	if o.episodes < 1 {
+		return nil, usagef("--episodes: must be at least 1, got %d", o.episodes)
+	}
+	if o.workers < 1 {
+		return nil, usagef("--workers: must be at least 1, got %d", o.workers)
+	}
+	if isSet(fs, "turns") && o.turns < 1 {
+		return nil, usagef("--turns: must be at least 1, got %d", o.turns)
+	}
+	if _, err := newAgent(o.agent); err != nil {
+		return nil, usagef("--agent %s: %v", o.agent, err)
+	}
+	if _, err := sim.LookupVariant(o.rules); err != nil {
+		return nil, usagef("--rules: %v", err)
+	}
+	ep := episodes{agent: o.agent, rules: o.rules, maxTurns: o.turns}
+	seed := o.seed
+	if o.scenario != "" {
+		sc, err := sim.LoadScenario(o.scenario)
+		if err != nil {
+			return nil, usagef("--scenario: %v", err)
+		}
+		ep.scenario = sc
+		if sc.Seed != nil && !isSet(fs, "seed") {
+			seed = *sc.Seed
+		}
+	}
+	if o.out != "" && o.out != "-" {
+		dir := filepath.Dir(o.out)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
+		}
+	}
+	return &runner{ep: ep, first: seed, count: o.episodes, workers: o.workers}, nil
+}
+
+func variantNames() string {
+	var names []string
+	for _, v := range sim.Variants() {
+		names = append(names, v.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// createOut creates the results file up front, so a bad path fails before
+// any episode runs.
+func createOut(path string) (*os.File, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, usagef("--out: %v", err)
+	}
+	return f, nil
+}
+
+// runner runs count episodes, seeds first, first+1, …, on workers
+// goroutines, each with its own Sim and agent.
+type runner struct {
+	ep      episodes
+	first   uint64
+	count   int
+	workers int
+}
+
+// outcome is one finished episode, by index.
+type outcome struct {
+	i   int
+	res sim.Result
+	err error
+}
+
+// run plays the episodes and hands each result to emit in seed order, as
+// soon as it and all before it are done. It stops starting episodes when
+// ctx is cancelled or an episode or emit fails; the episodes already
+// running finish and are emitted. It returns how many results were
+// emitted and the first failure.
+func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, error) {
+	workers := min(r.workers, r.count)
+	// At most window episodes are started and not yet emitted: a slow
+	// episode holds back at most that many finished results.
+	window := 4 * workers
+	slots := make(chan struct{}, window)
+	jobs := make(chan int)
+	results := make(chan outcome, workers)
+	quit := make(chan struct{})
+
+	go func() {
+		defer close(jobs)
+		for i := range r.count {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			case <-quit:
+				return
+			}
+			if ctx.Err() != nil || closed(quit) {
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			case <-quit:
+				return
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, err := newAgent(r.ep.agent)
+			for i := range jobs {
+				o := outcome{i: i, err: err}
+				if err == nil {
+					o.res, o.err = r.ep.play(r.first+uint64(i), a)
+				}
+				results <- o
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	pending := make(map[int]outcome, window)
+	next, emitted := 0, 0
+	var failure error
+	for o := range results {
+		pending[o.i] = o
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-slots
+			if failure != nil {
+				continue
+			}
+			failure = p.err
+			if failure == nil {
+				failure = emit(p.res)
+			}
+			if failure != nil {
+				close(quit)
+				continue
+			}
+			emitted++
+		}
+	}
+	return emitted, failure
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+	"time"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+// summary gathers the results of a run for the table printed at its end
+// (§20): mean and median score, mean max depth, how episodes ended, and
+// how often each deed was earned.
+type summary struct {
+	scores   []int
+	depthSum int
+	causes   map[string]int
+	deeds    map[string]int
+}
+
+func (s *summary) add(r sim.Result) {
+	if s.causes == nil {
+		s.causes, s.deeds = map[string]int{}, map[string]int{}
+	}
+	s.scores = append(s.scores, r.Score)
+	s.depthSum += r.MaxDepth
+	s.causes[r.Cause]++
+	for _, d := range r.Deeds {
+		s.deeds[d.Name]++
+	}
+}
+
+func (s *summary) episodes() int { return len(s.scores) }
+
+// meanScore and medianScore are 0 for no episodes.
+func (s *summary) meanScore() float64 {
+	if len(s.scores) == 0 {
+		return 0
+	}
+	total := 0
+	for _, v := range s.scores {
+		total += v
+	}
+	return float64(total) / float64(len(s.scores))
+}
+
+func (s *summary) medianScore() float64 {
+	n := len(s.scores)
+	if n == 0 {
+		return 0
+	}
+	v := slices.Clone(s.scores)
+	slices.Sort(v)
+	if n%2 == 1 {
+		return float64(v[n/2])
+	}
+	return float64(v[n/2-1]+v[n/2]) / 2
+}
+
+// count is a name and how many episodes it applies to.
+type count struct {
+	name string
+	n    int
+}
+
+// ranked lists m by count, most first, then by name.
+func ranked(m map[string]int) []count {
+	out := make([]count, 0, len(m))
+	for k, v := range m {
+		out = append(out, count{k, v})
+	}
+	slices.SortFunc(out, func(a, b count) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	return out
+}
+
+// write prints the summary table.
+func (s *summary) write(w io.Writer) {
+	n := s.episodes()
+	fmt.Fprintf(w, "episodes: %d\n", n)
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "score: mean %.1f, median %.1f\n", s.meanScore(), s.medianScore())
+	fmt.Fprintf(w, "max depth: mean %.2f\n", float64(s.depthSum)/float64(n))
+	pct := func(k int) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n)) }
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "end\tepisodes\tshare")
+	for _, c := range ranked(s.causes) {
+		fmt.Fprintf(tw, "%s\t%d\t%s\n", c.name, c.n, pct(c.n))
+	}
+	tw.Flush()
+	if len(s.deeds) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "deed\tepisodes\trate")
+	for _, c := range ranked(s.deeds) {
+		fmt.Fprintf(tw, "%s\t%d\t%s\n", c.name, c.n, pct(c.n))
+	}
+	tw.Flush()
+}
+
+// progress draws a one-line progress bar on a terminal; off, it draws
+// nothing.
+type progress struct {
+	w     io.Writer
+	total int
+	on    bool
+	start time.Time
+	last  time.Time
+}
+
+func newProgress(w io.Writer, total int, on bool) *progress {
+	p := &progress{w: w, total: total, on: on, start: time.Now()}
+	p.update(0)
+	return p
+}
+
+// update redraws the bar for done episodes, at most ten times a second.
+func (p *progress) update(done int) {
+	if !p.on {
+		return
+	}
+	now := time.Now()
+	if done > 0 && done < p.total && now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	const width = 30
+	fill := width * done / p.total
+	bar := make([]byte, width)
+	for i := range bar {
+		bar[i] = '.'
+		if i < fill {
+			bar[i] = '#'
+		}
+	}
+	rate := 0.0
+	if el := now.Sub(p.start).Seconds(); el > 0 {
+		rate = float64(done) / el
+	}
+	fmt.Fprintf(p.w, "\r[%s] %d/%d episodes  %.1f/s\x1b[K", bar, done, p.total, rate)
+}
+
+// clear removes the bar.
+func (p *progress) clear() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

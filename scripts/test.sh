@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# test.sh is the one command that sets up a fresh Debian machine with Go
+# installed and runs every check of the project:
+#
+#   1. the system packages the graphical front end and the race detector
+#      need (X11/GL headers, Xvfb, gcc), installed only when missing;
+#   2. gofmt and go vet;
+#   3. go test ./...;
+#   4. go test -race on the concurrent parts (./cmd/..., ./sim/...);
+#   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten.
+#
+# It exits non-zero on the first failure. Re-runs are fast: nothing is
+# installed twice and go test caches passing packages.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+start=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
+fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
+
+# Packages for ebiten on Linux (see EBITEN.md) and gcc for cgo (ebiten,
+# go test -race).
+packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
+	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc)
+
+step "system packages"
+if ! command -v dpkg >/dev/null 2>&1; then
+	echo "not a Debian system: install the equivalents of ${packages[*]} yourself"
+else
+	missing=()
+	for p in "${packages[@]}"; do
+		[[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" == "install ok installed" ]] || missing+=("$p")
+	done
+	if ((${#missing[@]} == 0)) && command -v Xvfb >/dev/null 2>&1; then
+		echo "all present"
+	else
+		as_root=()
+		if ((EUID != 0)); then
+			if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+				as_root=(sudo -n)
+			else
+				as_root=(none)
+			fi
+		fi
+		if [[ "${as_root[*]}" == none ]]; then
+			echo "warning: not root and no sudo; install these to build and test the graphical front end:"
+			echo "  apt-get install -y ${missing[*]}"
+		else
+			echo "installing ${missing[*]}"
+			"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+			"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+		fi
+	fi
+fi
+
+step "go version"
+go version
+
+step "gofmt"
+unformatted=$(gofmt -l .)
+if [[ -n "$unformatted" ]]; then
+	echo "$unformatted"
+	fail "gofmt: the files above need gofmt -w"
+fi
+
+step "go vet"
+go vet ./... || fail "go vet"
+
+step "go test"
+go test -timeout 5m ./... || fail "go test"
+
+step "go test -race (cmd, sim)"
+cc=$(go env CC)
+if command -v "${cc%% *}" >/dev/null 2>&1; then
+	CGO_ENABLED=1 go test -race -timeout 5m ./cmd/... ./sim/... || fail "go test -race"
+else
+	echo "warning: no C compiler ($cc), so no race detector: skipped"
+fi
+
+step "headless build (CGO_ENABLED=0)"
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+CGO_ENABLED=0 go build -o "$bin/cogsim" ./cmd/cogsim || fail "cmd/cogsim does not build without cgo"
+deps=$(go list -deps ./cmd/cogsim)
+if grep -q 'hajimehoshi/ebiten' <<<"$deps"; then
+	fail "cmd/cogsim imports ebiten"
+fi
+"$bin/cogsim" run --seed 1 --episodes 2 --agent wait >/dev/null 2>&1 || fail "the cgo-free cogsim does not run"
+echo "ok: $bin/cogsim needs no cgo"
+
+printf '\ntest.sh: all checks passed in %ss\n' "$(($(date +%s) - start))"
