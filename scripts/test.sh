@@ -6,8 +6,13 @@
 #      need (X11/GL headers, Xvfb, gcc), installed only when missing;
 #   2. gofmt and go vet;
 #   3. go test ./...;
-#   4. go test -race on the concurrent parts (./cmd/..., ./sim/...);
-#   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten.
+#   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
+#   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
+#   6. the Python client's tests against that binary;
+#   7. each fuzz target for a short time (FUZZTIME, default 10s);
+#   8. the window tests under Xvfb (scripts/window-tests.sh).
+#
+# Every test episode runs with the invariant checker on (COGSIM_INVARIANTS=1).
 #
 # It exits non-zero on the first failure. Re-runs are fast: nothing is
 # installed twice and go test caches passing packages.
@@ -22,7 +27,7 @@ fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 # Packages for ebiten on Linux (see EBITEN.md) and gcc for cgo (ebiten,
 # go test -race).
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
-	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc)
+	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3)
 
 step "system packages"
 if ! command -v dpkg >/dev/null 2>&1; then
@@ -67,13 +72,16 @@ fi
 step "go vet"
 go vet ./... || fail "go vet"
 
+export COGSIM_INVARIANTS=1
+
 step "go test"
 go test -timeout 5m ./... || fail "go test"
 
-step "go test -race (cmd, sim)"
+step "go test -race (cmd, sim, agents)"
 cc=$(go env CC)
 if command -v "${cc%% *}" >/dev/null 2>&1; then
 	CGO_ENABLED=1 go test -race -timeout 5m ./cmd/... ./sim/... || fail "go test -race"
+	CGO_ENABLED=1 go test -race -timeout 5m ./agents/ -soak.episodes=200 || fail "go test -race ./agents"
 else
 	echo "warning: no C compiler ($cc), so no race detector: skipped"
 fi
@@ -88,5 +96,24 @@ if grep -q 'hajimehoshi/ebiten' <<<"$deps"; then
 fi
 "$bin/cogsim" run --seed 1 --episodes 2 --agent wait >/dev/null 2>&1 || fail "the cgo-free cogsim does not run"
 echo "ok: $bin/cogsim needs no cgo"
+
+step "python client"
+(cd clients/python && COGSIM="$bin/cogsim" python3 -m unittest -v test_cogsim_client) || fail "python client tests"
+
+step "fuzz targets (${FUZZTIME:=10s} each)"
+fuzz() {
+	go test "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$FUZZTIME" >/dev/null || fail "fuzz $1 $2 (the failing input is under $1/testdata/fuzz)"
+	echo "ok: $2"
+}
+fuzz ./sim/reply FuzzParse
+fuzz ./sim FuzzParseScenario
+fuzz ./sim/replay FuzzRead
+fuzz ./sim/protocol FuzzServe
+fuzz ./sim/protocol FuzzParseReply
+
+if [[ -x scripts/window-tests.sh ]]; then
+	step "window tests under Xvfb"
+	scripts/window-tests.sh || fail "window tests"
+fi
 
 printf '\ntest.sh: all checks passed in %ss\n' "$(($(date +%s) - start))"

@@ -30,17 +30,22 @@ type command struct {
 	run  func(ctx context.Context, out streams, args []string) error
 }
 
-// streams are where a command writes.
+// streams are where a command reads and writes.
 type streams struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 }
 
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
-	{"run", "[--seed N] [--episodes K] [--agent NAME] [--workers W] [--out FILE.jsonl] [--scenario FILE] [--rules NAME] [--turns N]",
+	{"run", "[--seed N] [--episodes K] [--agent NAME] [--workers W] [--out FILE.jsonl] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
 		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
+	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--replay FILE]",
+		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
+	{"replay", "FILE [--verify] [--turn K]",
+		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
 	{"bench", "[--ticks N] [--runs R] [--json]",
 		"time the engine per system on the standard game (§23)", benchCmd},
 	{"help", "[COMMAND]",
@@ -66,7 +71,12 @@ func usagef(format string, args ...any) error {
 // returns the process's exit code. Cancelling ctx (Ctrl-C) makes a long
 // command stop early and keep what it finished.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	out := streams{stdout: stdout, stderr: stderr}
+	return MainIO(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// MainIO is Main with the standard input given (cogsim agent reads it).
+func MainIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := streams{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "cogsim: missing command (see cogsim help)")
 		return ExitUsage
@@ -165,6 +175,12 @@ func flagsOf(name string) *flag.FlagSet {
 		return fs
 	case "bench":
 		fs, _ := benchFlags()
+		return fs
+	case "agent":
+		fs, _ := agentFlags()
+		return fs
+	case "replay":
+		fs, _ := replayFlags()
 		return fs
 	}
 	return nil

@@ -1,13 +1,19 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // Agent is what the runner needs of a built-in agent (§26): it reads the
@@ -18,10 +24,17 @@ type Agent interface {
 	Reply(obs []byte) string
 }
 
-// newAgent makes the agent called name.
+// execPrefix marks an outside agent program: --agent exec:'CMD'.
+const execPrefix = "exec:"
+
+// newAgent makes the built-in agent called name; an outside program
+// (exec:CMD) has none, and nil is returned for it.
 func newAgent(name string) (Agent, error) {
-	if strings.HasPrefix(name, "exec:") {
-		return nil, errors.New("exec agents are not available yet")
+	if cmd, ok := strings.CutPrefix(name, execPrefix); ok {
+		if strings.TrimSpace(cmd) == "" {
+			return nil, errors.New("exec: needs a command, e.g. exec:'python3 agent.py'")
+		}
+		return nil, nil
 	}
 	a, err := agents.New(name)
 	if err != nil {
@@ -36,6 +49,10 @@ type episodes struct {
 	rules    string
 	scenario *sim.Scenario
 	maxTurns int
+	// replays is the folder to write one replay per episode to, or "".
+	replays string
+	// timeout bounds an outside agent's think time per turn.
+	timeout time.Duration
 }
 
 func (e episodes) config(seed uint64) sim.Config {
@@ -48,10 +65,11 @@ func (e episodes) config(seed uint64) sim.Config {
 	}
 }
 
-// play runs the episode of seed to its end with a: it shows a each
-// observation and plays its reply, one command turn at a time. A panic in
-// the engine or the agent becomes an error naming the seed.
-func (e episodes) play(seed uint64, a Agent) (res sim.Result, err error) {
+// play runs the episode of seed to its end with a (or with the outside
+// program of an exec: agent): it shows it each observation and plays its
+// reply, one command turn at a time, recording the replay when asked. A
+// panic in the engine or the agent becomes an error naming the seed.
+func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("episode seed %d panicked: %v\n%s", seed, v, debug.Stack())
@@ -61,9 +79,38 @@ func (e episodes) play(seed uint64, a Agent) (res sim.Result, err error) {
 	if err != nil {
 		return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 	}
+	var rec *replay.Recorder
+	if e.replays != "" {
+		path := filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed))
+		f, err := os.Create(path)
+		if err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
+		}
+		defer f.Close()
+		if rec, err = replay.NewRecorder(s, f); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
+		}
+	}
+	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
+		res, err := protocol.Exec(ctx, cmd, s, e.timeout, nil, rec)
+		if err != nil && ctx.Err() == nil {
+			return res, fmt.Errorf("episode seed %d: %w", seed, err)
+		}
+		return res, nil
+	}
 	a.Reset(s.Config().Seed)
 	for !s.Done() {
-		s.Turn(a.Reply(s.Observe()))
+		reply := a.Reply(s.Observe())
+		if rec == nil {
+			s.Turn(reply)
+		} else if err := rec.Turn(reply); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
+		}
+	}
+	if rec != nil {
+		if err := rec.End(); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
+		}
 	}
 	return s.Result(), nil
 }

@@ -11,9 +11,11 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
 )
 
 // runOptions are the flags of cogsim run.
@@ -26,6 +28,8 @@ type runOptions struct {
 	scenario string
 	rules    string
 	turns    int
+	replays  string
+	timeout  time.Duration
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {
@@ -33,12 +37,14 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
 	fs.IntVar(&o.episodes, "episodes", 1, "number of episodes")
-	fs.StringVar(&o.agent, "agent", "explore", "built-in agent: "+strings.Join(agents.Names(), ", "))
+	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
 	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
 	fs.StringVar(&o.rules, "rules", "cog", "rules variant (§25): "+variantNames())
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
+	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
+	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
 	return fs, o
 }
 
@@ -112,7 +118,16 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if _, err := sim.LookupVariant(o.rules); err != nil {
 		return nil, usagef("--rules: %v", err)
 	}
-	ep := episodes{agent: o.agent, rules: o.rules, maxTurns: o.turns}
+	if o.timeout <= 0 {
+		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
+	}
+	ep := episodes{agent: o.agent, rules: o.rules, maxTurns: o.turns, timeout: o.timeout}
+	if o.replays != "" {
+		if err := os.MkdirAll(o.replays, 0o755); err != nil {
+			return nil, usagef("--replays: %v", err)
+		}
+		ep.replays = o.replays
+	}
 	seed := o.seed
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
@@ -214,7 +229,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, err
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.play(r.first+uint64(i), a)
+					o.res, o.err = r.ep.play(ctx, r.first+uint64(i), a)
 				}
 				results <- o
 			}

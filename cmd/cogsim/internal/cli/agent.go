@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+type agentOptions struct {
+	seed     uint64
+	scenario string
+	rules    string
+	replay   string
+}
+
+func agentFlags() (*flag.FlagSet, *agentOptions) {
+	o := &agentOptions{}
+	fs := flag.NewFlagSet("agent", flag.ContinueOnError)
+	fs.Uint64Var(&o.seed, "seed", 1, "episode seed (without --seed: the scenario's seed if it has one)")
+	fs.StringVar(&o.scenario, "scenario", "", "start from this scenario file (§19)")
+	fs.StringVar(&o.rules, "rules", "cog", "rules variant (§25): "+variantNames())
+	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
+	return fs, o
+}
+
+// agentCmd is cogsim agent: one episode over stdio for an outside agent.
+// Bad lines cost unusable turns; EOF ends the episode as disconnected.
+func agentCmd(ctx context.Context, out streams, args []string) error {
+	fs, o := agentFlags()
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules, Agent: "stdio"}
+	if _, err := sim.LookupVariant(o.rules); err != nil {
+		return usagef("--rules: %v", err)
+	}
+	if o.scenario != "" {
+		sc, err := sim.LoadScenario(o.scenario)
+		if err != nil {
+			return usagef("--scenario: %v", err)
+		}
+		cfg.Scenario = sc
+		if sc.Seed != nil && !isSet(fs, "seed") {
+			cfg.Seed = *sc.Seed
+		}
+	}
+	s, err := sim.New(cfg)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var rec *replay.Recorder
+	if o.replay != "" {
+		f, err := os.Create(o.replay)
+		if err != nil {
+			return usagef("--replay: %v", err)
+		}
+		defer f.Close()
+		if rec, err = replay.NewRecorder(s, f); err != nil {
+			return fmt.Errorf("writing the replay: %w", err)
+		}
+	}
+	_, err = protocol.Serve(s, out.stdin, out.stdout, rec)
+	return err
+}
