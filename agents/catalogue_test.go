@@ -1,0 +1,53 @@
+package agents_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/worldgen"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var updateCatalogue = flag.Bool("update", false, "rewrite the golden seed catalogue in testdata/catalogue")
+
+// TestSeedCatalogue compares seeds 1…50 with the checked-in catalogue:
+// the explore agent's result of each, and the first level of each fully
+// revealed. Any change to the rules, generation or the agent shows here;
+// review the diff, then regenerate with go test ./agents -run Catalogue -update.
+func TestSeedCatalogue(t *testing.T) {
+	var results, levels bytes.Buffer
+	for seed := uint64(1); seed <= 50; seed++ {
+		a, err := agents.New("explore")
+		require.NoError(t, err)
+		a.Reset(seed)
+		s, err := sim.New(sim.Config{Seed: seed, Agent: "explore"})
+		require.NoError(t, err)
+		for !s.Done() {
+			s.Turn(a.Reply(s.Observe()))
+		}
+		line, err := json.Marshal(s.Result())
+		require.NoError(t, err)
+		results.Write(append(line, '\n'))
+
+		lvl, pop := worldgen.Generate(seed, 1)
+		fmt.Fprintf(&levels, "seed %d\n%s\n\n", seed, worldgen.Reveal(lvl, pop, true))
+	}
+	for name, got := range map[string][]byte{"results.jsonl": results.Bytes(), "levels.txt": levels.Bytes()} {
+		path := filepath.Join("testdata", "catalogue", name)
+		if *updateCatalogue {
+			require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+			require.NoError(t, os.WriteFile(path, got, 0o644))
+		}
+		want, err := os.ReadFile(path)
+		require.NoError(t, err, "go test ./agents -run Catalogue -update creates it")
+		assert.Equal(t, string(want), string(got), "%s changed: review the diff, then -update", name)
+	}
+}
