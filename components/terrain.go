@@ -56,6 +56,17 @@ func (t Terrain) Walkable() bool { return terrainInfo[t].walkable }
 // Name is a short description of the terrain.
 func (t Terrain) Name() string { return terrainInfo[t].name }
 
+// TerrainByGlyph is the first terrain kind drawn with glyph g (scenario
+// maps, §19): '.' is floor, '+' a closed door, '|' a wall.
+func TerrainByGlyph(g byte) (Terrain, bool) {
+	for t := Rock; t < numTerrain; t++ {
+		if terrainInfo[t].glyph == g {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
 // IsDoor reports whether the cell is a door of any kind, a doorway or a
 // secret door.
 func (t Terrain) IsDoor() bool { return t >= Doorway && t <= SecretDoorH }

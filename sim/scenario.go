@@ -187,28 +187,17 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 			if g != ' ' && (x == 0 || y == 0 || x == c.W-1 || y == c.H-1) {
 				return nil, nil, fmt.Errorf("map row %d col %d: %q on the border ring, which must stay rock", y, x, g)
 			}
+			if t, ok := c.TerrainByGlyph(g); ok {
+				// The first kind drawn so: '.' is floor, '+' a closed door.
+				lvl.Terrain[i] = t
+				if t == c.Stairs {
+					lvl.Stairs = at
+				}
+				continue
+			}
 			switch g {
-			case ' ':
-				lvl.Terrain[i] = c.Rock
-			case '|':
-				lvl.Terrain[i] = c.VWall
-			case '-':
-				lvl.Terrain[i] = c.HWall
-			case '.':
-				lvl.Terrain[i] = c.Floor
-			case '#':
-				lvl.Terrain[i] = c.Corridor
-			case '\'':
-				lvl.Terrain[i] = c.OpenDoor
-			case '+':
-				lvl.Terrain[i] = c.ClosedDoor
 			case 'S':
 				lvl.Terrain[i] = c.SecretDoorV
-			case '>':
-				lvl.Terrain[i] = c.Stairs
-				lvl.Stairs = at
-			case '}':
-				lvl.Terrain[i] = c.Lava
 			case '@':
 				lvl.Terrain[i] = c.Floor
 				p.cog = at

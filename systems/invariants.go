@@ -130,20 +130,6 @@ func (s *Invariants) Update(w *arche.World) {
 	}
 }
 
-func isTerrainGlyph(g byte) bool {
-	for t := c.Rock; t <= c.Lava; t++ {
-		if t.Glyph() == g {
-			return true
-		}
-	}
-	return false
-}
+func isTerrainGlyph(g byte) bool { _, ok := c.TerrainByGlyph(g); return ok }
 
-func isItemGlyph(g byte) bool {
-	for k := range c.ItemKinds {
-		if c.ItemKind(k).Glyph() == g {
-			return true
-		}
-	}
-	return false
-}
+func isItemGlyph(g byte) bool { _, ok := c.ItemByGlyph(g); return ok }
