@@ -1,0 +1,110 @@
+// Package cli is cogplay's command line (§22): the flags, the session they
+// ask for (a new or restored game, or a replay), and the run around the
+// window. It does not import ebiten: the window is passed in, so all of
+// it is tested without a display.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+)
+
+const usage = `cogplay plays cogsim in a window (§22).
+
+  cogplay [--seed N] [--scenario FILE] [--rules cog|nethack] [--wizard] [--save FILE]
+  cogplay --replay FILE [--turn K]
+
+A saved game (S) is restored on the next start, and its save file deleted
+(wizard mode asks whether to keep it). Scores of finished games go to
+$XDG_DATA_HOME/cogsim/record.jsonl. For tests and docs:
+  --screenshot FILE.png [--frames N] [--keys "l l j"]  save the window after N frames and exit
+
+Flags:
+`
+
+// Options are cogplay's flags.
+type Options struct {
+	seed     uint64
+	seedSet  bool
+	scenario string
+	rules    string
+	wizard   bool
+	savePath string
+	replay   string
+	turn     int
+
+	screenshot string
+	frames     int
+	keys       []view.Key
+	scale      int
+}
+
+// ErrHelp is -h: the usage was printed.
+var ErrHelp = errors.New("help")
+
+// Parse reads the command line. Its errors are one line each.
+func Parse(args []string, helpOut io.Writer) (Options, error) {
+	var o Options
+	fs := flag.NewFlagSet("cogplay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Uint64Var(&o.seed, "seed", 0, "episode seed (default: a random one)")
+	fs.StringVar(&o.scenario, "scenario", "", "start from a scenario file (§19)")
+	fs.StringVar(&o.rules, "rules", "cog", "rules variant: cog or nethack (§25)")
+	fs.BoolVar(&o.wizard, "wizard", false, `wizard mode: "Die?" on death, no record written`)
+	fs.StringVar(&o.savePath, "save", "", "save file (default $XDG_DATA_HOME/cogsim/save/$USER.json)")
+	fs.StringVar(&o.replay, "replay", "", "view a replay file (§21)")
+	fs.IntVar(&o.turn, "turn", 0, "replay: start at the end of turn K")
+	fs.StringVar(&o.screenshot, "screenshot", "", "save the window as PNG after --frames frames, then exit")
+	fs.IntVar(&o.frames, "frames", 30, "frames to render before the screenshot")
+	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9)`)
+	fs.IntVar(&o.scale, "scale", 0, "window scale (default: the largest that fits)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(helpOut, usage)
+			fs.SetOutput(helpOut)
+			fs.PrintDefaults()
+			return o, ErrHelp
+		}
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o.seedSet = set["seed"]
+	var err error
+	if o.keys, err = view.ParseKeys(*keys); err != nil {
+		return o, fmt.Errorf("--keys: %v", err)
+	}
+	if _, err := sim.LookupVariant(o.rules); err != nil {
+		return o, fmt.Errorf("--rules: %v", err)
+	}
+	switch {
+	case o.frames < 1:
+		return o, errors.New("--frames must be at least 1")
+	case o.scale < 0 || o.scale > 8:
+		return o, errors.New("--scale must be 0 (fit) to 8")
+	case o.turn < 0:
+		return o, errors.New("--turn must not be negative")
+	case set["turn"] && o.replay == "":
+		return o, errors.New("--turn needs --replay")
+	case o.screenshot != "" && !strings.EqualFold(filepath.Ext(o.screenshot), ".png"):
+		return o, fmt.Errorf("--screenshot %s: the file must end in .png", o.screenshot)
+	}
+	if o.replay != "" {
+		for _, name := range []string{"seed", "scenario", "rules", "wizard", "save"} {
+			if set[name] {
+				return o, fmt.Errorf("--%s cannot be used with --replay", name)
+			}
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+// Run is cogplay: it parses args, builds the session, runs it in window
+// and returns the exit status: 0, 2 for bad flags and files, 1 for
+// anything else (a save file that cannot be restored now, a window that
+// fails).
+func Run(args []string, stdout, stderr io.Writer, window view.Window) int {
+	o, err := Parse(args, stdout)
+	if errors.Is(err, ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cogplay: %v (see cogplay -h)\n", err)
+		return 2
+	}
+	sess, err := NewSession(o, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "cogplay:", err)
+		return exitCode(err)
+	}
+	err = window(sess.App, view.WindowOptions{Title: sess.Title, Scale: o.scale, Keys: o.keys,
+		Screenshot: o.screenshot, Frames: o.frames})
+	if sess.after != nil {
+		sess.after()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "cogplay:", err)
+		return 1
+	}
+	if o.screenshot != "" {
+		fmt.Fprint(stdout, sess.App.Summary())
+	}
+	return 0
+}
+
+// HaveDisplay reports whether a graphical session is there to open a
+// window in.
+func HaveDisplay() bool {
+	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+}
+
+// Headless is cogplay without a display: the flags and the files they
+// name are still checked (exit 2 on the first bad one, 0 for -h), then it
+// says that a window cannot be opened (exit 1). ebiten cannot even be
+// initialised without a display, so this runs before it is (see
+// internal/nodisplay).
+func Headless(args []string, stdout, stderr io.Writer) int {
+	o, err := Parse(args, stdout)
+	if errors.Is(err, ErrHelp) {
+		return 0
+	}
+	if err == nil && o.replay != "" {
+		_, err = replay.Load(o.replay)
+	}
+	if err == nil && o.scenario != "" {
+		_, err = sim.LoadScenario(o.scenario)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cogplay: %v (see cogplay -h)\n", err)
+		return 2
+	}
+	fmt.Fprintln(stderr, "cogplay: no display: DISPLAY is not set, and cogplay needs a window (under Xvfb for tests)")
+	return 1
+}

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+
+	"github.com/cogsim/cogsim/render/save"
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+// exitError carries the exit status of a failure: 2 for bad flags and
+// files, 1 for a save file that cannot be restored now.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func fail(code int, format string, args ...any) error {
+	return &exitError{code, fmt.Sprintf(format, args...)}
+}
+
+// exitCode is the exit status of a failure of NewSession.
+func exitCode(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 1
+}
+
+// Session is what cogplay runs: the app, the window's title, and what to
+// do once the window is gone.
+type Session struct {
+	App   view.App
+	Title string
+	after func()
+}
+
+// NewSession builds the replay viewer or the game the options ask for.
+func NewSession(o Options, stderr io.Writer) (*Session, error) {
+	if o.replay != "" {
+		return newViewer(o, stderr)
+	}
+	return newGame(o, stderr)
+}
+
+func newViewer(o Options, stderr io.Writer) (*Session, error) {
+	rep, err := replay.Load(o.replay)
+	if err != nil {
+		return nil, fail(2, "%v", err)
+	}
+	if w := rep.Warning(); w != "" {
+		fmt.Fprintln(stderr, "cogplay: warning:", w)
+	}
+	v, err := view.NewViewer(rep, filepath.Base(o.replay))
+	if err != nil {
+		return nil, fail(2, "%v", err)
+	}
+	v.Seek(o.turn)
+	return &Session{App: v, Title: "cogplay: replay " + filepath.Base(o.replay)}, nil
+}
+
+// newGame restores the saved game if there is one (§24), else starts a
+// new one.
+func newGame(o Options, stderr io.Writer) (*Session, error) {
+	savePath := o.savePath
+	if savePath == "" {
+		p, err := save.DefaultPath()
+		if err != nil {
+			return nil, fail(2, "%v", err)
+		}
+		savePath = p
+	}
+	hooks := view.PlayHooks{
+		Save: func(s *sim.Sim, wizard bool, log []string) (string, error) {
+			return savePath, save.Write(savePath, s, wizard, log)
+		},
+		Record: func(r sim.Result) (string, error) {
+			path, err := save.RecordPath()
+			if err == nil {
+				err = save.AppendRecord(path, r)
+			}
+			return path, err
+		},
+	}
+	if save.Exists(savePath) {
+		return restoreGame(o, savePath, hooks, stderr)
+	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules, Agent: "human"}
+	if o.scenario != "" {
+		sc, err := sim.LoadScenario(o.scenario)
+		if err != nil {
+			return nil, fail(2, "%v", err)
+		}
+		cfg.Scenario = sc
+	}
+	if !o.seedSet && (cfg.Scenario == nil || cfg.Scenario.Seed == nil) {
+		cfg.Seed = rand.Uint64N(1_000_000_000)
+	}
+	s, err := sim.New(cfg)
+	if err != nil {
+		return nil, fail(2, "%v", err)
+	}
+	title := gameTitle(s)
+	p := view.NewPlay(s, view.PlayOptions{Wizard: o.wizard, Title: title, Hooks: hooks})
+	return &Session{App: p, Title: "cogplay: " + title}, nil
+}
+
+// restoreGame restores the save file at path by NetHack's rules: unreadable
+// while the restore runs, deleted once read, kept on request in wizard
+// mode. A save file that cannot be restored is moved aside to
+// <file>.corrupt and cogplay exits with status 1: the next start is a new
+// game.
+func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer) (*Session, error) {
+	r, err := save.Open(path)
+	var corrupt *save.CorruptError
+	switch {
+	case errors.Is(err, save.ErrBeingRestored):
+		return nil, fail(1, "%s: %v", path, err)
+	case errors.As(err, &corrupt):
+		moved, qerr := save.Quarantine(path)
+		if qerr != nil {
+			return nil, fail(1, "%v (and it could not be moved aside: %v)", err, qerr)
+		}
+		return nil, fail(1, "%v; moved it to %s; run cogplay again to start a new game", err, moved)
+	case err != nil:
+		return nil, fail(1, "restoring %s: %v", path, err)
+	}
+	if o.seedSet || o.scenario != "" {
+		fmt.Fprintf(stderr, "cogplay: restoring the game saved in %s; --seed and --scenario are ignored\n", path)
+	}
+	wizard := o.wizard || r.Envelope.Wizard
+	if wizard {
+		hooks.KeepSave = r.Finish
+	} else if err := r.Finish(false); err != nil {
+		return nil, fail(1, "restored, but could not delete the save file: %v", err)
+	}
+	title := gameTitle(r.Sim) + ", restored"
+	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks})
+	// A wizard who never answered keeps the file, with its mode back.
+	return &Session{App: p, Title: "cogplay: " + title, after: func() { r.Finish(true) }}, nil
+}
+
+func gameTitle(s *sim.Sim) string {
+	cfg := s.Config()
+	t := fmt.Sprintf("seed %d, rules %s", cfg.Seed, cfg.Rules)
+	if cfg.Scenario != nil {
+		t += ", scenario " + cfg.Scenario.Name
+	}
+	return t
+}

@@ -1,0 +1,14 @@
+// Command cogplay is cogsim's graphical front end (§22): play in a window,
+// or watch a replay. See `cogplay -h`; internal/cli holds the command
+// line, render/view the screens, render/gfx the window.
+package main
+
+import (
+	"os"
+
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/cli"
+	_ "github.com/cogsim/cogsim/cmd/cogplay/internal/nodisplay" // before ebiten: see its doc
+	"github.com/cogsim/cogsim/render/gfx"
+)
+
+func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, gfx.Run)) }

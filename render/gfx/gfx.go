@@ -1,0 +1,227 @@
+// Package gfx is cogplay's window (§22), on ebiten: it runs a view.App,
+// turning the keyboard and mouse into view.Input and drawing the app's
+// character grid with Go Mono, integer-scaled to the window. It can feed
+// a scripted key sequence and save a screenshot, for tests and docs.
+// Nothing else in the project imports ebiten.
+package gfx
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/cogsim/cogsim/render/view"
+)
+
+// Run opens the window and runs app until it quits, the window is
+// closed, or the screenshot is taken.
+func Run(app view.App, o view.WindowOptions) error {
+	f, err := newFont()
+	if err != nil {
+		return err
+	}
+	cols, rows := app.Size()
+	g := &game{app: app, o: o, font: f, grid: view.NewGrid(cols, rows), lw: cols * f.cw, lh: rows * f.ch}
+	if o.Screenshot != "" {
+		g.shotFrame = max(o.Frames, len(o.Keys)+1, 1)
+	}
+	scale := max(o.Scale, 1)
+	ebiten.SetWindowTitle(o.Title)
+	ebiten.SetWindowSize(g.lw*scale, g.lh*scale)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowClosingHandled(true)
+	g.autoScale = o.Scale == 0
+	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
+		return err
+	}
+	return g.err
+}
+
+type game struct {
+	app    view.App
+	o      view.WindowOptions
+	font   *font
+	grid   *view.Grid
+	lw, lh int // the grid's size in pixels
+	canvas *ebiten.Image
+	frame  int
+
+	autoScale bool
+	// The last frame's placement of the grid on the screen.
+	scale, offX, offY int
+
+	shotFrame int  // the frame to take the screenshot at (0: none)
+	shoot     bool // take it in the next Draw
+	done      bool
+	err       error
+}
+
+// Update implements ebiten.Game.
+func (g *game) Update() error {
+	if g.done {
+		return ebiten.Termination
+	}
+	if g.shoot {
+		// The app stays as the screenshot will show it.
+		return nil
+	}
+	if g.autoScale {
+		g.autoScale = false
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh := m.Size()
+			s := max(1, min(mw*9/10/g.lw, mh*9/10/g.lh, 3))
+			ebiten.SetWindowSize(g.lw*s, g.lh*s)
+		}
+	}
+	if ebiten.IsWindowBeingClosed() {
+		g.app.Close()
+		return ebiten.Termination
+	}
+	g.frame++
+	in := g.input()
+	if i := g.frame - 1; i < len(g.o.Keys) {
+		in.Keys = append([]view.Key{g.o.Keys[i]}, in.Keys...)
+	}
+	quit := g.app.Update(in)
+	switch {
+	case g.shotFrame > 0 && (quit || g.frame >= g.shotFrame):
+		g.shoot = true
+	case quit:
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// namedKeys are the ebiten keys with a view.Key of their own.
+var namedKeys = []struct {
+	k ebiten.Key
+	v view.Key
+}{
+	{ebiten.KeyArrowUp, view.KeyUp}, {ebiten.KeyArrowDown, view.KeyDown},
+	{ebiten.KeyArrowLeft, view.KeyLeft}, {ebiten.KeyArrowRight, view.KeyRight},
+	{ebiten.KeyHome, view.KeyHome}, {ebiten.KeyEnd, view.KeyEnd},
+	{ebiten.KeyPageUp, view.KeyPageUp}, {ebiten.KeyPageDown, view.KeyPageDown},
+	{ebiten.KeyEnter, view.KeyEnter}, {ebiten.KeyNumpadEnter, view.KeyEnter},
+	{ebiten.KeyEscape, view.KeyEscape}, {ebiten.KeyBackspace, view.KeyBackspace},
+	{ebiten.KeyNumpad1, view.KeyKP1}, {ebiten.KeyNumpad2, view.KeyKP2}, {ebiten.KeyNumpad3, view.KeyKP3},
+	{ebiten.KeyNumpad4, view.KeyKP4}, {ebiten.KeyNumpad5, view.KeyKP5}, {ebiten.KeyNumpad6, view.KeyKP6},
+	{ebiten.KeyNumpad7, view.KeyKP7}, {ebiten.KeyNumpad8, view.KeyKP8}, {ebiten.KeyNumpad9, view.KeyKP9},
+}
+
+// ctrlKeys are the control letters play uses.
+var ctrlKeys = []struct {
+	k      ebiten.Key
+	letter byte
+}{{ebiten.KeyD, 'd'}}
+
+// Key repeat for named keys, in frames (printable characters repeat by
+// the system's own repeat).
+const (
+	repeatDelay = 20
+	repeatEvery = 4
+)
+
+func repeating(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d >= repeatDelay && (d-repeatDelay)%repeatEvery == 0)
+}
+
+// input reads the keyboard and mouse.
+func (g *game) input() view.Input {
+	var in view.Input
+	keypad := false
+	for _, nk := range namedKeys {
+		if repeating(nk.k) {
+			in.Keys = append(in.Keys, nk.v)
+			keypad = keypad || (nk.v >= view.KeyKP1 && nk.v <= view.KeyKP9)
+		}
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyControl) {
+		for _, ck := range ctrlKeys {
+			if repeating(ck.k) {
+				in.Keys = append(in.Keys, view.Ctrl(ck.letter))
+			}
+		}
+	} else {
+		for _, r := range ebiten.AppendInputChars(nil) {
+			// With NumLock on, a keypad key also types its digit: the
+			// key counts, the digit does not.
+			if r >= ' ' && r <= '~' && !(keypad && r >= '0' && r <= '9') {
+				in.Keys = append(in.Keys, view.Char(byte(r)))
+			}
+		}
+	}
+	just := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	if just || ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		x, y := ebiten.CursorPosition()
+		if g.scale > 0 && x >= g.offX && y >= g.offY {
+			p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
+			if p.X < g.grid.W && p.Y < g.grid.H {
+				in.Click, in.Drag = &p, !just
+			}
+		}
+	}
+	return in
+}
+
+// Draw implements ebiten.Game: the grid is drawn at its own size, then
+// at the largest integer scale that fits the window, centred.
+func (g *game) Draw(screen *ebiten.Image) {
+	g.font.build()
+	if g.canvas == nil {
+		g.canvas = ebiten.NewImage(g.lw, g.lh)
+	}
+	g.app.Draw(g.grid)
+	g.canvas.Fill(view.Background)
+	g.font.drawGrid(g.canvas, g.grid)
+
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	g.scale = max(1, min(sw/g.lw, sh/g.lh))
+	g.offX, g.offY = max(0, (sw-g.lw*g.scale)/2), max(0, (sh-g.lh*g.scale)/2)
+	screen.Fill(color.Black)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
+	op.GeoM.Scale(float64(g.scale), float64(g.scale))
+	op.GeoM.Translate(float64(g.offX), float64(g.offY))
+	screen.DrawImage(g.canvas, op)
+
+	if g.shoot && !g.done {
+		g.err = screenshot(screen, g.o.Screenshot)
+		g.done = true
+	}
+}
+
+// Layout implements ebiten.Game: the screen has the window's size in
+// device pixels, and Draw scales the grid itself.
+func (g *game) Layout(ow, oh int) (int, int) {
+	s := 1.0
+	if m := ebiten.Monitor(); m != nil {
+		s = m.DeviceScaleFactor()
+	}
+	return int(float64(ow) * s), int(float64(oh) * s)
+}
+
+// screenshot saves the screen as PNG (ReadPixels works only inside the
+// game loop, EBITEN.md).
+func screenshot(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	err = png.Encode(f, img)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return nil
+}

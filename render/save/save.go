@@ -1,0 +1,274 @@
+// Package save keeps cogplay's files (§22, §24): the save file of a game
+// saved with S, restored by NetHack's rules (the file is unreadable while
+// a restore runs and deleted once read, except in wizard mode, which asks
+// whether to keep it), and the record file the scores of finished games
+// are appended to. It is plain Go, tested without a window.
+package save
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Format and Version identify a save file.
+const (
+	Format  = "cogsim-save"
+	Version = 1
+	// MaxBytes bounds a save file.
+	MaxBytes = 64 << 20
+)
+
+// Envelope is a save file: a small JSON header around the snapshot
+// (sim.Snapshot.MarshalBinary).
+type Envelope struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Engine is sim.EngineVersion: a save of another engine is refused,
+	// as NetHack refuses another version's saves.
+	Engine   string          `json:"engine"`
+	Seed     uint64          `json:"seed"`
+	Rules    string          `json:"rules"`
+	Scenario string          `json:"scenario,omitempty"`
+	Wizard   bool            `json:"wizard"`
+	Saved    string          `json:"saved"`
+	Log      []string        `json:"log,omitempty"`
+	Snapshot json.RawMessage `json:"snapshot"`
+}
+
+// DataDir is cogsim's data directory: $XDG_DATA_HOME/cogsim, or
+// ~/.local/share/cogsim.
+func DataDir() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "cogsim"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no data directory: %w", err)
+	}
+	return filepath.Join(home, ".local", "share", "cogsim"), nil
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9_.-]`)
+
+// DefaultPath is the save file of the user running cogplay:
+// <data dir>/save/<user>.json, as NetHack keeps one save per player.
+func DefaultPath() (string, error) {
+	dir, err := DataDir()
+	if err != nil {
+		return "", err
+	}
+	name := unsafeName.ReplaceAllString(os.Getenv("USER"), "_")
+	if name == "" || name[0] == '.' {
+		name = "player"
+	}
+	return filepath.Join(dir, "save", name+".json"), nil
+}
+
+// Write saves the game s to path: the whole file is written to a
+// temporary file beside it and renamed over path, so a crash leaves
+// either the old save or the new one, never half of one.
+func Write(path string, s *sim.Sim, wizard bool, log []string) error {
+	snap, err := s.Snapshot().MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	cfg := s.Config()
+	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules,
+		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap}
+	if cfg.Scenario != nil {
+		env.Scenario = cfg.Scenario.Name
+	}
+	data, err := json.Marshal(env)
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	return writeAtomic(path, append(data, '\n'), 0o600)
+}
+
+func writeAtomic(path string, data []byte, mode fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, mode)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("save: %w", err)
+	}
+	return nil
+}
+
+// ErrBeingRestored says another process is restoring the save file.
+var ErrBeingRestored = errors.New("the save file is being restored by another process")
+
+// CorruptError says a save file cannot be restored: not JSON, not a
+// save, another format version or engine, or a snapshot the engine
+// refuses.
+type CorruptError struct {
+	Path   string
+	Reason string
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("cannot restore %s: %s", e.Path, e.Reason)
+}
+
+// Restore is a save file being restored: unreadable (mode 0) and locked
+// until Finish.
+type Restore struct {
+	Path     string
+	Envelope Envelope
+	// Sim is the restored game.
+	Sim  *sim.Sim
+	f    *os.File
+	mode fs.FileMode
+	done bool
+}
+
+// Open restores the save file at path by NetHack's rules: it refuses a
+// file that another restore has made unreadable (ErrBeingRestored), makes
+// it unreadable (mode 0) and locks it while this restore runs, reads it
+// and rebuilds the game. The caller then calls Finish: to delete the file
+// (the ordinary game) or keep it (wizard mode's answer). A file that
+// cannot be restored gives a *CorruptError and is left as it was.
+func Open(path string) (*Restore, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, ErrBeingRestored
+		}
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	// Root reads a mode-0 file all the same, so the mode is checked,
+	// and the lock closes the window between two checks.
+	if fi.Mode().Perm() == 0 || !tryLock(f) {
+		f.Close()
+		return nil, ErrBeingRestored
+	}
+	r := &Restore{Path: path, f: f, mode: fi.Mode().Perm()}
+	if err := os.Chmod(path, 0); err != nil {
+		r.release()
+		return nil, fmt.Errorf("restore: %w", err)
+	}
+	if err := r.read(); err != nil {
+		os.Chmod(path, r.mode)
+		r.release()
+		return nil, &CorruptError{Path: path, Reason: err.Error()}
+	}
+	return r, nil
+}
+
+func (r *Restore) read() error {
+	data, err := io.ReadAll(io.LimitReader(r.f, MaxBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > MaxBytes {
+		return fmt.Errorf("larger than %d bytes", MaxBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	env := &r.Envelope
+	if err := dec.Decode(env); err != nil {
+		return fmt.Errorf("not a cogsim save file: %v", err)
+	}
+	switch {
+	case env.Format != Format:
+		return fmt.Errorf("not a cogsim save file (format %q)", env.Format)
+	case env.Version != Version:
+		return fmt.Errorf("save format version %d, this cogplay reads %d", env.Version, Version)
+	case env.Engine != sim.EngineVersion:
+		return fmt.Errorf("saved by engine %s, this is engine %s", env.Engine, sim.EngineVersion)
+	}
+	var snap sim.Snapshot
+	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {
+		return err
+	}
+	if snap.Seed != env.Seed || snap.Rules != env.Rules {
+		return errors.New("the snapshot does not match the header")
+	}
+	s, err := sim.FromSnapshot(&snap)
+	if err != nil {
+		return err
+	}
+	r.Sim = s
+	return nil
+}
+
+// Finish ends the restore: the save file is deleted, or with keep (wizard
+// mode's "yes") given its mode back.
+func (r *Restore) Finish(keep bool) error {
+	if r.done {
+		return nil
+	}
+	var err error
+	if keep {
+		err = os.Chmod(r.Path, r.mode)
+	} else {
+		err = os.Remove(r.Path)
+	}
+	r.release()
+	return err
+}
+
+func (r *Restore) release() {
+	r.done = true
+	unlock(r.f)
+	r.f.Close()
+}
+
+// Quarantine moves a save file that cannot be restored out of the way, to
+// path + ".corrupt" (numbered if that exists), so that the next start
+// begins a new game while the file is kept for a look. It returns the new
+// path.
+func Quarantine(path string) (string, error) {
+	dst := path + ".corrupt"
+	for i := 1; ; i++ {
+		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		dst = fmt.Sprintf("%s.corrupt.%d", path, i)
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// Exists reports whether there is a save file at path.
+func Exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

@@ -1,0 +1,49 @@
+package view
+
+// App is one screen the front end runs (play, or the replay viewer): it
+// takes the input of a frame and draws itself as a [Grid]. Everything an
+// App does is plain Go, so it is tested without a window.
+type App interface {
+	// Size is the grid's size in character cells; it never changes.
+	Size() (cols, rows int)
+	// Update takes one frame's input and reports whether the program
+	// should end.
+	Update(in Input) (quit bool)
+	// Draw draws the screen into g (of Size).
+	Draw(g *Grid)
+	// Close is called when the window is being closed.
+	Close()
+	// Summary is what the program prints on stdout when it ends after a
+	// screenshot: a few "name: value" lines for tests.
+	Summary() string
+}
+
+// Input is one frame's input.
+type Input struct {
+	Keys []Key
+	// Click is the grid cell under the mouse when its left button was
+	// pressed this frame, or held down (Drag); nil when neither.
+	Click *Point
+	Drag  bool
+}
+
+// Point is a grid cell.
+type Point struct{ X, Y int }
+
+// WindowOptions configure the window an App runs in.
+type WindowOptions struct {
+	Title string
+	// Scale is the starting integer scale of the window; 0 picks the
+	// largest that fits the monitor.
+	Scale int
+	// Keys are fed to the app one per frame, from the first frame.
+	Keys []Key
+	// Screenshot, when set, is where the window's image is saved as PNG
+	// after Frames frames (and at least one frame after the last
+	// scripted key, or when the app quits first); the program then ends.
+	Screenshot string
+	Frames     int
+}
+
+// Window runs an App in a window until it quits (render/gfx.Run).
+type Window func(app App, o WindowOptions) error

@@ -1,0 +1,121 @@
+package view
+
+import (
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/systems"
+)
+
+// Cell is how one board cell is drawn.
+type Cell struct {
+	Glyph  byte
+	Colour Colour
+	// Dim: drawn darkened. In the cog's view, a cell remembered but not
+	// in sight; in the full view, a cell the cog has never seen.
+	Dim bool
+	// InSight: the cog sees the cell now (§12).
+	InSight bool
+	// Hidden: in the full view, a secret door or a trap not yet found.
+	Hidden bool
+}
+
+// Map is the board as drawn, indexed like a level's cells ([c.Pos.Index]).
+type Map [c.N]Cell
+
+// At is the cell at p.
+func (m *Map) At(p c.Pos) Cell { return m[p.Index()] }
+
+// PlayMap fills m with what the cog sees and remembers: the glyphs of its
+// observation (§4, §12), coloured, with what is out of sight dimmed and
+// what was never seen blank.
+func PlayMap(m *Map, s *sim.Sim) {
+	e := s.Env()
+	f := s.Frame()
+	l := e.Level
+	traps := trapIndex(e)
+	for i := range m {
+		p := c.PosOf(i)
+		in := f.Vision.Contains(p)
+		cell := Cell{Glyph: text.Glyph(&f, p), Colour: Gray, InSight: in}
+		switch {
+		case p == f.Cog:
+			cell.Colour = CogColour
+		case in && l.Creatures.Glyph(p) != 0:
+			cell.Colour = creatureColour(e, p)
+		case l.MemItem[i] != 0:
+			cell.Colour = ItemGlyphColour(l.MemItem[i])
+		case l.TrapShown[i]:
+			cell.Colour = trapColour(traps[i])
+		case l.MemTerrain[i] != 0:
+			if t := l.Terrain[i]; t.Glyph() == l.MemTerrain[i] {
+				cell.Colour = TerrainColours[t]
+			} else {
+				cell.Colour = TerrainGlyphColour(l.MemTerrain[i])
+			}
+		}
+		cell.Dim = cell.Glyph != ' ' && !in
+		m[i] = cell
+	}
+}
+
+// FullMap fills m with the whole level as it is, for the replay viewer:
+// all terrain, every monster, the top item of every pile and every trap,
+// with what the cog has never seen dimmed (§22).
+func FullMap(m *Map, s *sim.Sim) {
+	e := s.Env()
+	l := e.Level
+	cog := e.CogPos()
+	vision := e.Vision.Rect
+	traps := trapIndex(e)
+	for i := range m {
+		p := c.PosOf(i)
+		t := l.Terrain[i]
+		cell := Cell{Glyph: t.Glyph(), Colour: TerrainColours[t], Hidden: t.IsSecretDoor()}
+		switch {
+		case p == cog:
+			cell = Cell{Glyph: '@', Colour: CogColour}
+		case l.Creatures.Glyph(p) != 0:
+			cell = Cell{Glyph: l.Creatures.Glyph(p), Colour: creatureColour(e, p)}
+		case l.FloorItems.Top(p) != 0:
+			g := l.FloorItems.Top(p)
+			cell = Cell{Glyph: g, Colour: ItemGlyphColour(g)}
+		case traps[i].ok:
+			cell = Cell{Glyph: '^', Colour: trapColour(traps[i]), Hidden: !traps[i].Discovered}
+		}
+		cell.InSight = vision.Contains(p)
+		cell.Dim = l.MemTerrain[i] == 0
+		m[i] = cell
+	}
+}
+
+// creatureColour is the colour of the monster standing on p.
+func creatureColour(e *systems.Env, p c.Pos) Colour {
+	ent, ok := e.Level.Creatures.At(p)
+	if !ok || !e.Monster.Has(ent) {
+		return CogColour
+	}
+	return SpeciesColours[e.Monster.Get(ent).Species]
+}
+
+// trapCell is the trap on a cell, if any.
+type trapCell struct {
+	c.Trap
+	ok bool
+}
+
+// trapIndex lists the level's traps by cell (a level holds a handful).
+func trapIndex(e *systems.Env) *[c.N]trapCell {
+	var idx [c.N]trapCell
+	for _, t := range e.Traps(nil) {
+		idx[e.Pos.Get(t).Index()] = trapCell{*e.Trap.Get(t), true}
+	}
+	return &idx
+}
+
+func trapColour(t trapCell) Colour {
+	if !t.ok {
+		return Magenta
+	}
+	return TrapColours[t.Kind]
+}

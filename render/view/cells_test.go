@@ -1,0 +1,164 @@
+package view_test
+
+import (
+	"testing"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func playMap(s *sim.Sim) *view.Map {
+	var m view.Map
+	view.PlayMap(&m, s)
+	return &m
+}
+
+func fullMap(s *sim.Sim) *view.Map {
+	var m view.Map
+	view.FullMap(&m, s)
+	return &m
+}
+
+func at(x, y int) c.Pos { return c.Pos{X: x, Y: y} }
+
+func TestEverySpeciesHasAColour(t *testing.T) {
+	for id, sp := range c.Species {
+		_, ok := view.SpeciesColours[c.SpeciesID(id)]
+		assert.True(t, ok, "no colour for %s", sp.Name)
+	}
+	assert.Len(t, view.SpeciesColours, len(c.Species), "one colour per species, no strays")
+	for k, tr := range c.TrapKinds {
+		_, ok := view.TrapColours[c.TrapKind(k)]
+		assert.True(t, ok, "no colour for %s", tr.Name)
+	}
+	for tr := c.Rock; tr <= c.Lava; tr++ {
+		_, ok := view.TerrainColours[tr]
+		assert.True(t, ok, "no colour for %s", tr.Name())
+	}
+}
+
+func TestTheColoursAreNetHacks(t *testing.T) {
+	want := map[string]view.Colour{
+		"jackal": view.Brown, "newt": view.Yellow, "grid bug": view.Magenta, "lichen": view.BrightGreen,
+		"floating eye": view.Blue, "gnome": view.Brown, "hill orc": view.Yellow, "giant ant": view.Brown,
+		"dwarf": view.Red, "Oracle": view.BrightBlue,
+	}
+	for name, colour := range want {
+		assert.Equal(t, colour, view.SpeciesColours[c.SpeciesByName(name)], name)
+	}
+	assert.Equal(t, view.Yellow, view.ItemGlyphColour('$'))
+	assert.Equal(t, view.Red, view.TerrainColours[c.Lava])
+	assert.Equal(t, view.Brown, view.TerrainGlyphColour('+'))
+	assert.Equal(t, view.Gray, view.TerrainGlyphColour('.'), "'.' reads as floor")
+}
+
+func TestAVisibleMonsterInALitRoomIsBrightInItsSpeciesColour(t *testing.T) {
+	s := start(t, sim.Scenario{Map: put(put(twoRooms, 3, 2, '@'), 10, 4, 'd')})
+	m := playMap(s)
+	jackal := m.At(at(10, 4))
+	assert.Equal(t, view.Cell{Glyph: 'd', Colour: view.Brown, InSight: true}, jackal)
+	assert.Equal(t, view.Cell{Glyph: '@', Colour: view.White, InSight: true}, m.At(at(3, 2)))
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true}, m.At(at(1, 3)), "the lit room's wall")
+}
+
+func TestARememberedCellOutOfSightIsDimmed(t *testing.T) {
+	s := start(t, sim.Scenario{Map: put(twoRooms, 10, 3, '@')})
+	s.Step(c.Primitive{Op: c.OpMove, Dir: c.East}) // the doorway
+	s.Step(c.Primitive{Op: c.OpMove, Dir: c.East}) // the corridor (12, 3)
+	require.Equal(t, at(12, 3), s.Env().CogPos())
+	m := playMap(s)
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, Dim: true}, m.At(at(5, 3)), "the west room's floor, remembered")
+	assert.Equal(t, view.Cell{Glyph: '-', Colour: view.Gray, Dim: true}, m.At(at(5, 1)))
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(13, 3)), "the next doorway, in sight")
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(11, 3)), "the doorway behind")
+}
+
+func TestAnUnseenCellIsBlankInPlay(t *testing.T) {
+	s := start(t, sim.Scenario{Map: put(put(twoRooms, 3, 2, '@'), 16, 3, 'd')})
+	m := playMap(s)
+	assert.Equal(t, view.Cell{Glyph: ' ', Colour: view.Gray}, m.At(at(15, 3)), "the east room, never seen")
+	assert.Equal(t, byte(' '), m.At(at(16, 3)).Glyph, "nor its jackal")
+	assert.Equal(t, byte(' '), m.At(at(12, 3)).Glyph, "nor the corridor")
+}
+
+func TestTheCogsMapIsTheObservationAfterEveryTurn(t *testing.T) {
+	rep := recorded(t, 4, 25)
+	v, err := view.NewViewer(rep, "test")
+	require.NoError(t, err)
+	for v.StepTurn() {
+		s := v.Sim()
+		m := playMap(s)
+		f := s.Frame()
+		for y, line := range mapLines(s) {
+			for x := range line {
+				p := at(x, y)
+				cell := m.At(p)
+				require.Equal(t, string(line[x]), string(cell.Glyph), "turn %d at %v", v.Turn(), p)
+				require.Equal(t, cell.Glyph != ' ' && !f.Vision.Contains(p), cell.Dim, "dim at %v", p)
+			}
+		}
+	}
+	require.Equal(t, len(rep.Turns), v.Turn())
+}
+
+func TestThePlayMapMatchesTheObservationText(t *testing.T) {
+	s := start(t, sim.Scenario{Map: put(put(twoRooms, 3, 2, '@'), 10, 4, 'd')})
+	for _, d := range []c.Dir{c.East, c.East, c.South, c.East, c.East, c.East, c.East, c.East, c.East, c.East, c.East} {
+		s.Step(c.Primitive{Op: c.OpMove, Dir: d})
+		m := playMap(s)
+		for y, line := range mapLines(s) {
+			for x := range line {
+				require.Equal(t, line[x], m.At(at(x, y)).Glyph, "(%d, %d)", x, y)
+			}
+		}
+	}
+}
+
+func TestTheFullMapShowsEverythingWithTheUnseenDimmed(t *testing.T) {
+	sc := sim.Scenario{
+		Map:   put(put(put(twoRooms, 3, 2, '@'), 16, 3, 'd'), 17, 4, '$'),
+		Traps: []sim.ScenarioThing{{At: []int{5, 4}, Kind: "pit", Hidden: ptr(true)}},
+	}
+	s := start(t, sc)
+	m := fullMap(s)
+	assert.Equal(t, view.Cell{Glyph: 'd', Colour: view.Brown, Dim: true}, m.At(at(16, 3)), "a jackal the cog has not seen")
+	assert.Equal(t, view.Cell{Glyph: '$', Colour: view.Yellow, Dim: true}, m.At(at(17, 4)))
+	assert.Equal(t, view.Cell{Glyph: '#', Colour: view.Gray, Dim: true}, m.At(at(12, 3)), "the corridor, unseen")
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(6, 3)), "the cog's room, in sight")
+	assert.Equal(t, view.Cell{Glyph: '^', Colour: view.Black, InSight: true, Hidden: true}, m.At(at(5, 4)), "a hidden pit")
+	assert.Equal(t, view.Cell{Glyph: '@', Colour: view.White, InSight: true}, m.At(at(3, 2)))
+	assert.Equal(t, byte('.'), playMap(s).At(at(5, 4)).Glyph, "the cog's own view does not show the pit")
+}
+
+func TestDoorsLavaAndStairsHaveTheirColours(t *testing.T) {
+	sc := sim.Scenario{Depth: 4, Map: []string{
+		"",
+		" -----+-----",
+		" |@...}...>|",
+		" |.........S",
+		" -----------",
+	}}
+	s := start(t, sc)
+	m := playMap(s)
+	assert.Equal(t, view.Cell{Glyph: '+', Colour: view.Brown, InSight: true}, m.At(at(6, 1)))
+	assert.Equal(t, view.Cell{Glyph: '}', Colour: view.Red, InSight: true}, m.At(at(6, 2)))
+	assert.Equal(t, view.Cell{Glyph: '>', Colour: view.White, InSight: true}, m.At(at(10, 2)))
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true}, m.At(at(11, 3)), "a secret door looks like its wall")
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true, Hidden: true}, fullMap(s).At(at(11, 3)), "the full view marks it")
+}
+
+func TestTheGridDrawsDimCellsDarker(t *testing.T) {
+	var m view.Map
+	m[at(1, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray, Dim: true}
+	m[at(2, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray}
+	m[at(3, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}
+	g := view.NewGrid(c.W, c.H)
+	g.DrawMap(0, 0, &m, true)
+	dim, bright := g.At(1, 1).Fg, g.At(2, 1).Fg
+	assert.Less(t, int(dim.R)+int(dim.G)+int(dim.B), (int(bright.R)+int(bright.G)+int(bright.B))/2)
+	assert.Equal(t, view.SightBack, g.At(3, 1).Bg)
+	assert.Equal(t, view.MapBack, g.At(2, 1).Bg)
+}

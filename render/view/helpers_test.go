@@ -1,0 +1,105 @@
+package view_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/require"
+)
+
+// twoRooms: a room west (interior x 2…10, y 2…4), doorways at (11, 3) and
+// (13, 3) around the corridor cell (12, 3), a room east (x 14…17).
+var twoRooms = []string{
+	"",
+	" ----------- ------",
+	" |.........| |....|",
+	" |..........#.....|",
+	" |.........| |....|",
+	" ----------- ------",
+}
+
+// put returns a copy of m with glyph g at (x, y).
+func put(m []string, x, y int, g byte) []string {
+	out := append([]string(nil), m...)
+	for len(out) <= y {
+		out = append(out, "")
+	}
+	row := []byte(out[y])
+	for len(row) <= x {
+		row = append(row, ' ')
+	}
+	row[x] = g
+	out[y] = string(row)
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// start builds an episode from sc.
+func start(t testing.TB, sc sim.Scenario) *sim.Sim {
+	t.Helper()
+	return startWith(t, sc, nil)
+}
+
+func startWith(t testing.TB, sc sim.Scenario, setup func(*ecs.Scheduler) error) *sim.Sim {
+	t.Helper()
+	if sc.Name == "" {
+		sc.Name = t.Name()
+	}
+	s, err := sim.New(sim.Config{Seed: 1, Scenario: &sc, Setup: setup})
+	require.NoError(t, err)
+	return s
+}
+
+// spy records the primitive the cog performs each tick.
+type spy struct {
+	env  *systems.Env
+	seen []c.Primitive
+}
+
+func (s *spy) Init(w *arche.World) { s.env = systems.EnvOf(w) }
+
+func (s *spy) Update(*arche.World) {
+	if a := s.env.Action; a.Active {
+		s.seen = append(s.seen, a.Primitive)
+	}
+}
+
+// spied starts sc with a spy after the input system.
+func spied(t testing.TB, sc sim.Scenario) (*sim.Sim, *spy) {
+	sp := &spy{}
+	s := startWith(t, sc, func(sch *ecs.Scheduler) error { return sch.After(systems.NameInput, "spy", sp) })
+	return s, sp
+}
+
+// mapLines are the observation's 18 map lines.
+func mapLines(s *sim.Sim) []string { return strings.Split(string(s.Observe()), "\n")[:c.H] }
+
+// replies are a fixed list of replies a test replay cycles through:
+// walks, searches, waits, a junk token and a pickup.
+var replies = []string{"e*6 s*2", "n*3 w*2", "s e e e ,", "se*4 search", "w*5", "sw ne*3 wait", "hop e*2", "s*3 e*8", "nw*4 ."}
+
+// recorded plays seed for at most turns turns with the replies above and
+// returns the replay.
+func recorded(t testing.TB, seed uint64, turns int) *replay.Replay {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: seed, Agent: "test"})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	rec, err := replay.NewRecorder(s, &buf)
+	require.NoError(t, err)
+	for i := 0; i < turns && !s.Done(); i++ {
+		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+	}
+	require.NoError(t, rec.End())
+	rep, err := replay.Read(&buf)
+	require.NoError(t, err)
+	return rep
+}

@@ -1,0 +1,113 @@
+package view
+
+import c "github.com/cogsim/cogsim/components"
+
+// DirKeys are the keys of each direction (§22): NetHack's vi-keys, the
+// arrows and the keypad. Move keys, and the answers to "In what
+// direction?", come from this table.
+var DirKeys = []struct {
+	Dir  c.Dir
+	Keys []Key
+}{
+	{c.West, []Key{'h', KeyLeft, KeyKP4}},
+	{c.South, []Key{'j', KeyDown, KeyKP2}},
+	{c.North, []Key{'k', KeyUp, KeyKP8}},
+	{c.East, []Key{'l', KeyRight, KeyKP6}},
+	{c.NorthWest, []Key{'y', KeyKP7}},
+	{c.NorthEast, []Key{'u', KeyKP9}},
+	{c.SouthWest, []Key{'b', KeyKP1}},
+	{c.SouthEast, []Key{'n', KeyKP3}},
+}
+
+// DirOf is the direction key k stands for.
+func DirOf(k Key) (c.Dir, bool) {
+	for _, d := range DirKeys {
+		for _, x := range d.Keys {
+			if x == k {
+				return d.Dir, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// Action is what a key does in play.
+type Action uint8
+
+// The actions.
+const (
+	// Perform: the primitive at once (one key, one primitive, one tick).
+	Perform Action = iota
+	// AskItem: ask for an inventory letter, then perform the primitive
+	// with it.
+	AskItem
+	// AskDir: ask for a direction, then perform the primitive toward it.
+	AskDir
+	// ShowHelp: the help overlay (no tick).
+	ShowHelp
+	// SaveQuit: save the game and quit (no tick, §24).
+	SaveQuit
+	// ScrollLog: scroll the message log by Scroll lines, back when
+	// positive (no tick).
+	ScrollLog
+)
+
+// Binding is one command of play.
+type Binding struct {
+	Key    Key
+	Action Action
+	Prim   c.Primitive
+	// Verb names the action in prompts ("eat" → "What do you want to
+	// eat?"); Classes are the item classes offered (none: any).
+	Verb    string
+	Classes []c.ItemClass
+	Scroll  int
+	Help    string
+}
+
+// PlayKeys are the commands of §22 other than the moves of [DirKeys].
+var PlayKeys = []Binding{
+	{Key: 's', Action: Perform, Prim: c.Primitive{Op: c.OpSearch}, Help: "search"},
+	{Key: '.', Action: Perform, Prim: c.Primitive{Op: c.OpWait}, Help: "wait a tick"},
+	{Key: ',', Action: Perform, Prim: c.Primitive{Op: c.OpPickup}, Help: "pick up"},
+	{Key: '>', Action: Perform, Prim: c.Primitive{Op: c.OpDescend}, Help: "go down the stairs"},
+	{Key: 'i', Action: Perform, Prim: c.Primitive{Op: c.OpInventory}, Help: "inventory (on the message line)"},
+	{Key: 'e', Action: AskItem, Prim: c.Primitive{Op: c.OpEat}, Verb: "eat", Classes: []c.ItemClass{c.FoodClass}, Help: "eat"},
+	{Key: 'q', Action: AskItem, Prim: c.Primitive{Op: c.OpQuaff}, Verb: "drink", Classes: []c.ItemClass{c.PotionClass}, Help: "quaff a potion"},
+	{Key: 'w', Action: AskItem, Prim: c.Primitive{Op: c.OpWield}, Verb: "wield", Classes: []c.ItemClass{c.WeaponClass}, Help: "wield a weapon"},
+	{Key: 'W', Action: AskItem, Prim: c.Primitive{Op: c.OpWear}, Verb: "wear", Classes: []c.ItemClass{c.ArmourClass}, Help: "wear armour"},
+	{Key: 'd', Action: AskItem, Prim: c.Primitive{Op: c.OpDrop}, Verb: "drop", Help: "drop"},
+	{Key: 'C', Action: AskDir, Prim: c.Primitive{Op: c.OpChat}, Help: "chat (then a direction)"},
+	{Key: Ctrl('d'), Action: AskDir, Prim: c.Primitive{Op: c.OpKick}, Help: "kick (then a direction)"},
+	{Key: KeyPageUp, Action: ScrollLog, Scroll: logRows, Help: "scroll the message log back"},
+	{Key: KeyPageDown, Action: ScrollLog, Scroll: -logRows, Help: "scroll the message log forward"},
+	{Key: '?', Action: ShowHelp, Help: "this help"},
+	{Key: 'S', Action: SaveQuit, Help: "save and quit"},
+}
+
+// PlayBinding is the command of key k: a move for a direction key, else
+// its row of [PlayKeys].
+func PlayBinding(k Key) (Binding, bool) {
+	if d, ok := DirOf(k); ok {
+		return Binding{Key: k, Action: Perform, Prim: c.Primitive{Op: c.OpMove, Dir: d}, Help: "move " + d.Word()}, true
+	}
+	for _, b := range PlayKeys {
+		if b.Key == k {
+			return b, true
+		}
+	}
+	return Binding{}, false
+}
+
+// offers reports whether the binding's prompt offers an item of class cl.
+func (b *Binding) offers(cl c.ItemClass) bool {
+	if len(b.Classes) == 0 {
+		return true
+	}
+	for _, x := range b.Classes {
+		if x == cl {
+			return true
+		}
+	}
+	return false
+}

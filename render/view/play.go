@@ -1,0 +1,367 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// LogSize is how many messages the scrolling log keeps.
+const LogSize = 200
+
+// PlayHooks are what play asks of the program around it: files.
+type PlayHooks struct {
+	// Save writes the game (S, or the window closing) and returns where.
+	Save func(s *sim.Sim, wizard bool, log []string) (string, error)
+	// Record appends the result of a finished game that is not a wizard
+	// game to the record file and returns its path.
+	Record func(r sim.Result) (string, error)
+	// KeepSave answers the wizard's "Do you want to keep the save file?".
+	KeepSave func(keep bool) error
+}
+
+// PlayOptions configure a game.
+type PlayOptions struct {
+	// Wizard: "Die?" is asked on death and no record is written (§22).
+	Wizard bool
+	// AskKeep: the game was restored in wizard mode, so it starts by
+	// asking whether to keep the save file (§24).
+	AskKeep bool
+	// Title is shown under the map (the seed, the rules …).
+	Title string
+	// Log is the message log carried over from a saved game.
+	Log   []string
+	Hooks PlayHooks
+}
+
+type playMode uint8
+
+const (
+	playing playMode = iota
+	askItem
+	askDir
+	askDie
+	askKeep
+	helping
+	over
+)
+
+// Play is a game played by a person (§22): one key, one primitive, one
+// tick (sim.Step), with NetHack's prompts, the help overlay, wizard mode's
+// "Die?", save and quit, and the end screen.
+type Play struct {
+	Sim  *sim.Sim
+	opts PlayOptions
+	mode playMode
+	// pending is the command waiting for its item letter or direction.
+	pending Binding
+	prompt  string
+	// note replaces the message line until the next key (the front
+	// end's own messages: "Never mind.", a failed save).
+	note string
+	// end is the end screen's record line.
+	end   string
+	saved string
+	// logBack is how many lines the message log is scrolled back.
+	logBack int
+	quit    bool
+	m       Map
+}
+
+// NewPlay starts playing s.
+func NewPlay(s *sim.Sim, o PlayOptions) *Play {
+	s.Env().Log.SetHistory(LogSize)
+	p := &Play{Sim: s, opts: o}
+	if o.AskKeep {
+		p.mode, p.prompt = askKeep, "Do you want to keep the save file? [yn] (n)"
+	}
+	if s.Done() {
+		p.finish()
+	}
+	return p
+}
+
+// Wizard reports whether this is a wizard game.
+func (p *Play) Wizard() bool { return p.opts.Wizard }
+
+// Over reports whether the game has ended (the end screen is up).
+func (p *Play) Over() bool { return p.mode == over }
+
+// Prompt is the question being asked, or "".
+func (p *Play) Prompt() string { return p.prompt }
+
+// Note is the front end's own message on the message line, or "".
+func (p *Play) Note() string { return p.note }
+
+// Saved is where the game was saved, once it has been.
+func (p *Play) Saved() string { return p.saved }
+
+// Size implements App.
+func (p *Play) Size() (int, int) { return playCols, playRows }
+
+// Update implements App.
+func (p *Play) Update(in Input) bool {
+	for _, k := range in.Keys {
+		if p.quit {
+			break
+		}
+		p.Key(k)
+	}
+	return p.quit
+}
+
+// Key handles one key press and reports whether the program should end.
+func (p *Play) Key(k Key) bool {
+	p.note = ""
+	switch p.mode {
+	case askKeep:
+		if yes, ok := yesNo(k); ok {
+			p.mode, p.prompt = playing, ""
+			p.keepSave(yes)
+		}
+	case askDie:
+		if yes, ok := yesNo(k); ok {
+			p.prompt = ""
+			if yes {
+				p.finish()
+			} else {
+				p.Sim.Revive()
+				p.mode, p.note = playing, "OK, so you don't die."
+			}
+		}
+	case over:
+		p.quit = true
+	case helping:
+		p.mode = playing
+	case askItem:
+		p.mode, p.prompt = playing, ""
+		if ch, ok := k.Printable(); ok && ch >= 'a' && ch <= 'z' {
+			prim := p.pending.Prim
+			prim.Letter = ch
+			p.step(prim)
+		} else {
+			p.note = "Never mind."
+		}
+	case askDir:
+		p.mode, p.prompt = playing, ""
+		if d, ok := DirOf(k); ok {
+			prim := p.pending.Prim
+			prim.Dir = d
+			p.step(prim)
+		} else if k == KeyEscape {
+			p.note = "Never mind."
+		} else {
+			p.note = "What a strange direction!  Never mind."
+		}
+	default:
+		p.command(k)
+	}
+	return p.quit
+}
+
+// yesNo reads the answer to a [yn] question whose default is no.
+func yesNo(k Key) (yes, ok bool) {
+	switch k {
+	case 'y', 'Y':
+		return true, true
+	case 'n', 'N', KeyEscape, KeyEnter, ' ':
+		return false, true
+	}
+	return false, false
+}
+
+func (p *Play) command(k Key) {
+	b, ok := PlayBinding(k)
+	if !ok {
+		p.note = fmt.Sprintf("Unknown command '%s'.  Press ? for help.", k)
+		return
+	}
+	switch b.Action {
+	case Perform:
+		p.step(b.Prim)
+	case AskItem:
+		letters := p.letters(&b)
+		if letters == "" {
+			p.note = "You don't have anything to " + b.Verb + "."
+			return
+		}
+		p.pending, p.mode = b, askItem
+		p.prompt = fmt.Sprintf("What do you want to %s? [%s or ?*]", b.Verb, letters)
+	case AskDir:
+		p.pending, p.mode = b, askDir
+		p.prompt = "In what direction?"
+	case ShowHelp:
+		p.mode = helping
+	case SaveQuit:
+		p.save()
+	case ScrollLog:
+		p.logBack = max(0, min(p.logBack+b.Scroll, len(p.logLines())-logRows))
+	}
+}
+
+// letters lists the inventory letters the binding's prompt offers.
+func (p *Play) letters(b *Binding) string {
+	e := p.Sim.Env()
+	inv := e.Inventory.Get(e.Run.Cog)
+	var out []byte
+	for i, sl := range inv.Slots {
+		if !sl.Empty() && b.offers(sl.Kind.Info().Class) {
+			out = append(out, c.Letters[i])
+		}
+	}
+	return string(out)
+}
+
+// step performs one primitive: one tick.
+func (p *Play) step(prim c.Primitive) {
+	p.logBack = 0
+	p.Sim.Step(prim)
+	if !p.Sim.Done() {
+		return
+	}
+	if p.opts.Wizard && p.Sim.Result().Cause != "clock" {
+		p.mode, p.prompt = askDie, "Die? [yn] (n)"
+		return
+	}
+	p.finish()
+}
+
+// finish ends the game: the end screen, and the record unless in wizard
+// mode (§22).
+func (p *Play) finish() {
+	p.mode, p.prompt = over, ""
+	switch {
+	case p.opts.Wizard:
+		p.end = "Wizard mode: no record written."
+	case p.opts.Hooks.Record != nil:
+		path, err := p.opts.Hooks.Record(p.Sim.Result())
+		if err != nil {
+			p.end = "Could not write the record: " + err.Error()
+		} else {
+			p.end = "Score recorded in " + path
+		}
+	}
+}
+
+func (p *Play) save() {
+	if p.opts.Hooks.Save == nil {
+		p.note = "Saving is not available."
+		return
+	}
+	path, err := p.opts.Hooks.Save(p.Sim, p.opts.Wizard, p.Log())
+	if err != nil {
+		p.note = "Save failed: " + err.Error()
+		return
+	}
+	p.saved, p.quit = path, true
+}
+
+func (p *Play) keepSave(keep bool) {
+	if p.opts.Hooks.KeepSave == nil {
+		return
+	}
+	if err := p.opts.Hooks.KeepSave(keep); err != nil {
+		p.note = "Save file: " + err.Error()
+	} else if keep {
+		p.note = "The save file is kept."
+	}
+}
+
+// Close implements App: closing the window saves a game in progress, as
+// NetHack saves on a hangup.
+func (p *Play) Close() {
+	if p.quit || p.mode == over || p.mode == askDie || p.Sim.Done() {
+		return
+	}
+	if p.mode == askKeep {
+		p.keepSave(true)
+	}
+	p.save()
+}
+
+// Log is the message log, oldest first: the saved game's, then this
+// session's.
+func (p *Play) Log() []string {
+	return append(append([]string(nil), p.opts.Log...), p.Sim.Env().Log.History()...)
+}
+
+// Message is the message line: a prompt, the front end's note, or the
+// messages of the last tick.
+func (p *Play) Message() string {
+	switch {
+	case p.prompt != "":
+		return p.prompt
+	case p.note != "":
+		return p.note
+	}
+	f := p.Sim.Frame()
+	return string(f.Message)
+}
+
+// StatusLine is §15's status line with the clock in ticks, as a person
+// plays it: "Dlvl:1 $:0 HP:16(16) AC:7 Xp:1/0 T:12/2200".
+func (p *Play) StatusLine() string {
+	f := p.Sim.Frame()
+	st := f.Status
+	clock := p.Sim.Env().Clock
+	var b strings.Builder
+	fmt.Fprintf(&b, "Dlvl:%d $:%d HP:%d(%d) AC:%d Xp:%d/%d T:%d/%d",
+		st.Depth, st.Gold, st.HP, st.MaxHP, st.AC, st.XLevel, st.XP, st.Tick, clock.MaxTurns*clock.TurnTicks)
+	if w := st.Hunger.Word(); w != "" {
+		b.WriteString(" " + w)
+	}
+	for _, f := range []struct {
+		on   bool
+		word string
+	}{{st.Confused, "Conf"}, {st.Paralysed, "Para"}, {st.Stuck, "Stuck"}, {st.Trapped, "Trap"}} {
+		if f.on {
+			b.WriteString(" " + f.word)
+		}
+	}
+	return b.String()
+}
+
+// InventoryLines lists the pack as NetHack's inventory does: the gold,
+// then "a - a dagger (weapon in hand)" …
+func (p *Play) InventoryLines() []string {
+	e := p.Sim.Env()
+	cog := e.Run.Cog
+	var out []string
+	if g := e.Purse.Get(cog).Gold; g > 0 {
+		out = append(out, fmt.Sprintf("$ - %d gold piece%s", g, map[bool]string{true: "", false: "s"}[g == 1]))
+	}
+	inv := e.Inventory.Get(cog)
+	var b []byte
+	for i, sl := range inv.Slots {
+		if sl.Empty() {
+			continue
+		}
+		b = append(b[:0], c.Letters[i], ' ', '-', ' ')
+		b = e.Potions.AppendName(b, sl.Kind, sl.Count)
+		switch i {
+		case inv.Wielded:
+			b = append(b, " (weapon in hand)"...)
+		case inv.Worn:
+			b = append(b, " (being worn)"...)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// Summary implements App.
+func (p *Play) Summary() string {
+	e := p.Sim.Env()
+	pos := e.CogPos()
+	s := fmt.Sprintf("status: %s\ncog: %d %d\nmessage: %s\n", p.StatusLine(), pos.X, pos.Y, p.Message())
+	if p.mode == over {
+		r := p.Sim.Result()
+		s += fmt.Sprintf("over: %s score %d\n", r.Cause, r.Score)
+	}
+	if p.saved != "" {
+		s += "saved: " + p.saved + "\n"
+	}
+	return s
+}

@@ -1,0 +1,165 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	c "github.com/cogsim/cogsim/components"
+)
+
+// The play screen, in character cells:
+//
+//	rows 0-1    the message line (a prompt while one is asked)
+//	rows 2-19   the map (48 x 18)        | cols 51-95: the inventory
+//	row 20      the status line          |
+//	rows 22-29  the message log          |
+//	row 30      the key hints and the game's title
+const (
+	playCols  = 96
+	playRows  = 31
+	mapTop    = 2
+	invLeft   = 51
+	statusRow = mapTop + c.H
+	logTop    = statusRow + 2
+	logRows   = 7
+	hintRow   = playRows - 1
+)
+
+// Draw implements App.
+func (p *Play) Draw(g *Grid) {
+	g.Clear()
+	msgColour := TextColour
+	if p.prompt != "" {
+		msgColour = PromptColour
+	}
+	for i, line := range Wrap(p.Message(), playCols) {
+		if i < 2 {
+			g.Text(0, i, line, msgColour)
+		}
+	}
+	PlayMap(&p.m, p.Sim)
+	g.DrawMap(0, mapTop, &p.m, false)
+	g.Text(0, statusRow, p.StatusLine(), StatusColour)
+
+	g.Text(invLeft, mapTop, "Inventory", HeadColour)
+	for i, line := range p.InventoryLines() {
+		g.Text(invLeft, mapTop+1+i, line, TextColour)
+	}
+
+	lines := p.logLines()
+	end := len(lines) - p.logBack
+	if p.logBack > 0 {
+		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer)", p.logBack), HeadColour)
+	} else {
+		g.Text(0, logTop, "Messages", HeadColour)
+	}
+	for i, line := range lines[max(0, end-logRows):end] {
+		g.Text(0, logTop+1+i, line, FaintColour)
+	}
+
+	hint := "? help  S save and quit  PgUp/PgDn scroll the log"
+	if p.opts.Wizard {
+		hint += "  [wizard mode]"
+	}
+	g.Text(0, hintRow, hint, FaintColour)
+	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
+
+	switch p.mode {
+	case helping:
+		p.drawHelp(g)
+	case over:
+		p.drawEnd(g)
+	}
+}
+
+// logLines is the message log wrapped to the log's width.
+func (p *Play) logLines() []string {
+	var lines []string
+	for _, m := range p.Log() {
+		lines = append(lines, Wrap(m, invLeft-2)...)
+	}
+	return lines
+}
+
+// box clears a rectangle for an overlay and gives it a background.
+func box(g *Grid, x0, y0, x1, y1 int) {
+	g.Blank(x0, y0, x1, y1)
+	g.Fill(x0, y0, x1, y1, BoxBack)
+}
+
+// HelpLines is the help overlay's text, made from the key tables.
+func HelpLines() []string {
+	var moves []string
+	for _, d := range DirKeys {
+		var names []string
+		for _, k := range d.Keys {
+			names = append(names, k.String())
+		}
+		moves = append(moves, fmt.Sprintf("%-10s %s", d.Dir.Word(), strings.Join(names, " ")))
+	}
+	out := []string{"Moves (a move into a monster attacks it):"}
+	for i := 0; i < len(moves); i += 2 {
+		out = append(out, fmt.Sprintf("  %-30s %s", moves[i], moves[i+1]))
+	}
+	out = append(out, "", "Commands:")
+	for _, b := range PlayKeys {
+		out = append(out, fmt.Sprintf("  %-4s %s", b.Key, b.Help))
+	}
+	return append(out, "",
+		"One key is one primitive is one tick. The game ends at death or",
+		"when the clock runs out (tick 2200). Esc cancels a prompt.",
+		"Press any key to go back.")
+}
+
+func (p *Play) drawHelp(g *Grid) {
+	lines := HelpLines()
+	x0, y0 := 4, 1
+	box(g, x0, y0, playCols-4, y0+len(lines)+3)
+	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)
+	for i, line := range lines {
+		g.Text(x0+2, y0+3+i, line, TextColour)
+	}
+}
+
+// EndLines is the end screen's text: the cause, the score and its parts,
+// the deeds, and what became of the record (§16, §22).
+func (p *Play) EndLines() []string {
+	r := p.Sim.Result()
+	var out []string
+	if r.Cause == "clock" {
+		out = append(out, "You survived until the clock ran out.")
+	} else {
+		out = append(out, "You die... ("+r.Cause+")")
+	}
+	out = append(out,
+		fmt.Sprintf("Deepest level %d, at tick %d.", r.MaxDepth, r.Ticks),
+		"",
+		fmt.Sprintf("Score %d =", r.Score),
+		fmt.Sprintf("  depth  50 x (%d - 1) = %d", r.MaxDepth, r.Parts.Depth),
+		fmt.Sprintf("  xp                 = %d", r.Parts.XP),
+		fmt.Sprintf("  gold               = %d", r.Parts.Gold),
+		fmt.Sprintf("  deeds  25 x %-6d = %d", len(r.Deeds), r.Parts.Deeds),
+		"")
+	if len(r.Deeds) == 0 {
+		out = append(out, "No deeds.")
+	} else {
+		out = append(out, "Deeds:")
+		for _, d := range r.Deeds {
+			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
+		}
+	}
+	return append(out, "", p.end, "", "Press any key to exit.")
+}
+
+func (p *Play) drawEnd(g *Grid) {
+	lines := p.EndLines()
+	x0, y0 := 8, 2
+	box(g, x0, y0, playCols-8, min(y0+len(lines)+2, playRows-1))
+	for i, line := range lines {
+		colour := TextColour
+		if i == 0 {
+			colour = HeadColour
+		}
+		g.Text(x0+2, y0+1+i, line, colour)
+	}
+}

@@ -1,0 +1,292 @@
+package view
+
+import (
+	"fmt"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+// SnapEvery is how many command turns apart the viewer keeps snapshots:
+// seeking restores the nearest one before the target (a restore costs
+// microseconds) and re-simulates the few turns after it.
+const SnapEvery = 10
+
+// TPS is the front end's frames per second, the viewer's clock.
+const TPS = 60
+
+// Speeds are the playback speeds, in command turns per second.
+var Speeds = []float64{0.5, 1, 2, 4, 8, 16, 32}
+
+const defaultSpeed = 3
+
+// Viewer is the replay viewer (§22): it re-simulates a replay and can
+// play, pause, step a turn or a tick, and seek.
+type Viewer struct {
+	Rep  *replay.Replay
+	Name string
+
+	s *sim.Sim
+	// turn is the number of command turns done; inTurn says turn+1 is
+	// under way, sub ticks into it.
+	turn   int
+	inTurn bool
+	sub    int
+	snaps  map[int]*sim.Snapshot
+
+	playing bool
+	speed   int
+	acc     float64 // turns per second, summed each frame; a turn per TPS
+	// diverged is the first turn whose observation differs from the
+	// recorded hash (0: none so far); broken says why a turn could not
+	// be played at all.
+	diverged int
+	broken   string
+	quit     bool
+	m        Map
+}
+
+// NewViewer starts viewing rep, at turn 0 and paused.
+func NewViewer(rep *replay.Replay, name string) (*Viewer, error) {
+	s, err := sim.New(rep.Config())
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", name, err)
+	}
+	v := &Viewer{Rep: rep, Name: name, s: s, snaps: map[int]*sim.Snapshot{0: s.Snapshot()}, speed: defaultSpeed}
+	if replay.Hash(s.Observe()) != rep.Obs {
+		v.broken = "the first observation differs from the recorded one"
+	}
+	return v, nil
+}
+
+// Sim is the episode at the viewer's position.
+func (v *Viewer) Sim() *sim.Sim { return v.s }
+
+// Turn is the number of command turns done.
+func (v *Viewer) Turn() int { return v.turn }
+
+// Tick is the episode's tick.
+func (v *Viewer) Tick() int { return v.s.Env().Clock.Tick }
+
+// InTurn reports whether a turn is under way (stepped tick by tick), and
+// how many of its ticks are done.
+func (v *Viewer) InTurn() (bool, int) { return v.inTurn, v.sub }
+
+// Turns is the number of turns in the replay.
+func (v *Viewer) Turns() int { return len(v.Rep.Turns) }
+
+// Playing reports whether playback runs, and its speed in turns per
+// second.
+func (v *Viewer) Playing() (bool, float64) { return v.playing, Speeds[v.speed] }
+
+// Diverged is the first turn whose observation differed from the
+// replay's record, or 0.
+func (v *Viewer) Diverged() int { return v.diverged }
+
+// Observation is the observation text the cog received last (§15): after
+// the last whole turn, since a turn's observation is made when it ends.
+func (v *Viewer) Observation() []byte { return v.s.Observe() }
+
+// StepTurn plays the rest of the turn under way, or the next turn. It
+// reports false at the end of the replay.
+func (v *Viewer) StepTurn() bool {
+	if v.inTurn {
+		for !v.s.TickTurn() {
+		}
+		v.endTurn()
+		return true
+	}
+	if !v.canStart() {
+		return false
+	}
+	t := v.Rep.Turns[v.turn]
+	if t.Unusable {
+		v.s.TurnUnusable()
+	} else {
+		v.s.Turn(t.Reply)
+	}
+	v.endTurn()
+	return true
+}
+
+// StepTick runs one tick of the current turn, starting the next turn if
+// none is under way. It reports false at the end of the replay.
+func (v *Viewer) StepTick() bool {
+	if !v.inTurn {
+		if !v.canStart() {
+			return false
+		}
+		t := v.Rep.Turns[v.turn]
+		if t.Unusable {
+			// An unusable reply has no tick-by-tick form: it waits the
+			// whole turn.
+			return v.StepTurn()
+		}
+		v.s.BeginTurn(t.Reply)
+		v.inTurn, v.sub = true, 0
+	}
+	v.sub++
+	if v.s.TickTurn() {
+		v.endTurn()
+	}
+	return true
+}
+
+// canStart reports whether another recorded turn can be played.
+func (v *Viewer) canStart() bool {
+	if v.turn >= len(v.Rep.Turns) {
+		return false
+	}
+	if v.s.Done() {
+		v.broken = fmt.Sprintf("turn %d is recorded after the episode ended", v.turn+1)
+		return false
+	}
+	return true
+}
+
+// endTurn books a finished turn: checks its observation against the
+// record and keeps a snapshot every SnapEvery turns.
+func (v *Viewer) endTurn() {
+	v.inTurn, v.sub = false, 0
+	v.turn++
+	t := v.Rep.Turns[v.turn-1]
+	if v.diverged == 0 && (replay.Hash(v.s.Observe()) != t.Obs || v.s.Env().Clock.Tick != t.Tick) {
+		v.diverged = v.turn
+	}
+	if v.turn%SnapEvery == 0 && v.snaps[v.turn] == nil {
+		v.snaps[v.turn] = v.s.Snapshot()
+	}
+}
+
+// Seek moves to the end of turn k (0: the start), clamped to the replay.
+func (v *Viewer) Seek(k int) {
+	k = max(0, min(k, len(v.Rep.Turns)))
+	if v.inTurn {
+		v.StepTurn()
+	}
+	if k == v.turn {
+		return
+	}
+	base := -1
+	for t := range v.snaps {
+		if t <= k && t > base {
+			base = t
+		}
+	}
+	if k < v.turn || base > v.turn {
+		if err := v.s.Restore(v.snaps[base]); err != nil {
+			v.broken = "seeking: " + err.Error()
+			return
+		}
+		v.turn = base
+	}
+	for v.turn < k && v.StepTurn() {
+	}
+}
+
+// Key handles one key of the viewer and reports whether to quit.
+func (v *Viewer) Key(k Key) bool {
+	switch k {
+	case ' ':
+		v.playing = !v.playing
+		v.acc = 0
+	case '+', '=':
+		v.speed = min(v.speed+1, len(Speeds)-1)
+	case '-', '_':
+		v.speed = max(v.speed-1, 0)
+	case KeyRight, '.', 'l':
+		v.playing = false
+		v.StepTurn()
+	case ',', 't':
+		v.playing = false
+		v.StepTick()
+	case KeyLeft, 'h':
+		v.playing = false
+		if v.inTurn {
+			v.Seek(v.turn)
+		} else {
+			v.Seek(v.turn - 1)
+		}
+	case KeyHome:
+		v.Seek(0)
+	case KeyEnd:
+		v.playing = false
+		v.Seek(len(v.Rep.Turns))
+	case KeyPageUp:
+		v.Seek(v.turn - 10)
+	case KeyPageDown:
+		v.Seek(v.turn + 10)
+	case 'q', KeyEscape:
+		v.quit = true
+	}
+	return v.quit
+}
+
+// Update implements App.
+func (v *Viewer) Update(in Input) bool {
+	for _, k := range in.Keys {
+		if v.Key(k) {
+			return true
+		}
+	}
+	if in.Click != nil {
+		if k, ok := timelineTurn(*in.Click, len(v.Rep.Turns)); ok {
+			v.Seek(k)
+		}
+	}
+	if v.playing {
+		v.acc += Speeds[v.speed]
+		for v.acc >= TPS {
+			v.acc -= TPS
+			if !v.StepTurn() {
+				v.playing = false
+				break
+			}
+		}
+	}
+	return v.quit
+}
+
+// Close implements App.
+func (v *Viewer) Close() {}
+
+// Summary implements App.
+func (v *Viewer) Summary() string {
+	obs := v.s.Observe()
+	status := obs
+	for i := len(obs) - 1; i >= 0; i-- {
+		if obs[i] == '\n' {
+			status = obs[i+1:]
+			break
+		}
+	}
+	return fmt.Sprintf("turn: %d\ntick: %d\nstatus: %s\ndiverged: %d\n", v.turn, v.Tick(), status, v.diverged)
+}
+
+// PrimitiveString writes a primitive as the reply grammar does (§14):
+// "e", "s", ",", "eat b", "kick n".
+func PrimitiveString(p c.Primitive) string {
+	switch p.Op {
+	case c.OpMove:
+		return p.Dir.String()
+	case c.OpSearch:
+		return "s"
+	case c.OpWait:
+		return "."
+	case c.OpPickup:
+		return ","
+	case c.OpDescend:
+		return ">"
+	case c.OpInventory:
+		return "i"
+	case c.OpEat, c.OpQuaff, c.OpWield, c.OpWear, c.OpDrop:
+		return opWords[p.Op] + " " + string(p.Letter)
+	case c.OpKick, c.OpChat:
+		return opWords[p.Op] + " " + p.Dir.String()
+	}
+	return "-"
+}
+
+var opWords = map[c.Op]string{c.OpEat: "eat", c.OpQuaff: "quaff", c.OpWield: "wield", c.OpWear: "wear",
+	c.OpDrop: "drop", c.OpKick: "kick", c.OpChat: "chat"}
