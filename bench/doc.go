@@ -1,8 +1,27 @@
-// Package bench holds the scenario benchmarks of cogsim (§23): whole
-// ticks of the standard game with the wait and the explore agent, level
-// generation, observation rendering, reply parsing and one episode end to
-// end. Benchmarks of a single package's internals live beside that
-// package.
+// Package bench holds the scenario benchmarks of cogsim and the standard
+// game they and `cogsim bench` measure (§23).
+//
+// # The standard game
+//
+// The explore agent plays episodes of seeds 1, 2, … (they stay at depths
+// 1–5 nearly always). [Record] plays them once and keeps the agent's
+// replies; [Game.Replay] runs the same ticks again — the engine is
+// deterministic — without the agent's own time in the measurement.
+//
+// # Benchmarks
+//
+//	BenchmarkTickWait       whole ticks, the cog waiting: the engine alone
+//	BenchmarkTickExplore    whole ticks of the standard game, agent between turns
+//	BenchmarkSystem/<name>  each system alone: its own ns per tick (one op is a tick)
+//	BenchmarkGenerateLevel  generating and populating a level
+//	BenchmarkObservation    rendering the observation text
+//	BenchmarkParse          parsing a reply
+//	BenchmarkEpisodeExplore one episode end to end
+//	BenchmarkNewEpisode     building an episode (world, systems, first level)
+//	BenchmarkSnapshot/…     taking, restoring, encoding and decoding a snapshot
+//
+// and, in bench/scaling, the scaling family: N monsters on a 1024 x 1024
+// board, on arche and on plain slices, in ns per monster-action.
 //
 // Engine time is the time spent in sim.Turn: the agents' replies and the
 // building of each episode are outside the timer. Besides ns/op the
@@ -12,15 +31,17 @@
 //	allocs/tick  heap allocations per tick, engine only
 //	ticks/s      ticks per second of engine time
 //	µs/level     time to generate and populate one level
+//	ns/action    time per monster-action (scaling)
 //
 // Run them several times on the old version and on the new one, then
 // compare with benchstat (go install golang.org/x/perf/cmd/benchstat@latest):
 //
-//	go test -run '^$' -bench . -count 10 ./bench/ > old.txt
+//	go test -run '^$' -bench . -count 10 ./bench/... > old.txt
 //	# … change the engine …
-//	go test -run '^$' -bench . -count 10 ./bench/ > new.txt
+//	go test -run '^$' -bench . -count 10 ./bench/... > new.txt
 //	benchstat old.txt new.txt
 //
 // benchstat compares every reported unit, the per-tick ones included.
-// `cogsim bench` prints the same engine figures split by system.
+// `cogsim bench` prints the engine's figures split by system, with their
+// allocations, and writes a CPU profile labelled by system.
 package bench

@@ -124,6 +124,33 @@ type Level struct {
 	// FloorItems counts the items lying on each cell and the glyph of the
 	// top one.
 	FloorItems ItemIndex
+
+	// drawn caches the memory as the map draws it, one glyph a cell (see
+	// [Level.MemoryGlyph]), so the observation copies rows instead of
+	// deciding 864 cells. drawnOK says it agrees with the memory: the
+	// memory's setters keep it so; a zero Level, a cleared one or one
+	// decoded from a snapshot has drawnOK false and is redrawn whole on the
+	// next [Level.Drawn].
+	drawn   [N]byte
+	drawnOK bool
+	// traps marks the cells that hold a trap, kept by the code that
+	// places traps ([Level.PutTrap]), so that "is there a trap at p" is
+	// O(1) and only a cell that holds one is looked up among the traps.
+	traps [N]bool
+	// terrainChanges counts the play-time terrain changes
+	// ([Level.SetTerrain]); seen is what [Level.See] last remembered:
+	// while neither the terrain nor the floor items changed since, seeing
+	// the same rectangle again changes nothing.
+	terrainChanges uint64
+	seen           seenView
+}
+
+// seenView is a rectangle of the memory known to agree with the board
+// after the given terrain and item changes.
+type seenView struct {
+	ok             bool
+	rect           Rect
+	terrain, items uint64
 }
 
 // At is the terrain at p; off-board cells are rock.
@@ -151,7 +178,113 @@ func (l *Level) ClearDynamic() {
 	l.SearchCount = [N]uint8{}
 	l.Creatures = Occupancy{}
 	l.FloorItems = ItemIndex{}
+	l.drawn, l.drawnOK = [N]byte{}, false
+	l.traps = [N]bool{}
+	l.seen = seenView{}
 }
+
+// SetTerrain changes the terrain of cell i during play (a door opens or
+// breaks, a secret door is found). Play-time changes go through it, so
+// that [Level.See] knows what it last saw may have changed; generation
+// writes Terrain directly and ends with [Level.ClearDynamic].
+func (l *Level) SetTerrain(i int, t Terrain) {
+	l.Terrain[i] = t
+	l.terrainChanges++
+}
+
+// MemoryGlyph is what the cog's map shows at cell i from memory alone, by
+// the priority of §4 below the cog and the monsters: the remembered top
+// item, a discovered trap, the remembered terrain, else a space.
+func (l *Level) MemoryGlyph(i int) byte {
+	if g := l.MemItem[i]; g != 0 {
+		return g
+	}
+	if l.TrapShown[i] {
+		return '^'
+	}
+	if g := l.MemTerrain[i]; g != 0 {
+		return g
+	}
+	return ' '
+}
+
+// Drawn returns the memory as the map draws it: [Level.MemoryGlyph] of
+// every cell, row after row. It redraws the whole grid first when the
+// memory was written other than through See, RememberTerrain and
+// ShowTrap. The array must not be written.
+func (l *Level) Drawn() *[N]byte {
+	if !l.drawnOK {
+		for i := range l.drawn {
+			l.drawn[i] = l.MemoryGlyph(i)
+		}
+		l.drawnOK = true
+	}
+	return &l.drawn
+}
+
+// DrawnInStep reports whether the drawn memory agrees with the memory
+// (for the invariant checker): true when it is not cached yet.
+func (l *Level) DrawnInStep() bool {
+	if !l.drawnOK {
+		return true
+	}
+	for i := range l.drawn {
+		if l.drawn[i] != l.MemoryGlyph(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// See records that every cell of r (on the board) is seen now: its
+// terrain and top item are remembered as they are (§12). Seeing again
+// what it saw last, with no terrain or floor item changed since, it has
+// nothing to do.
+func (l *Level) See(r Rect) {
+	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
+	r.X1, r.Y1 = min(r.X1, W-1), min(r.Y1, H-1)
+	view := seenView{ok: true, rect: r, terrain: l.terrainChanges, items: l.FloorItems.changes}
+	if view == l.seen {
+		return
+	}
+	l.seen = view
+	for y := r.Y0; y <= r.Y1; y++ {
+		for i := y*W + r.X0; i <= y*W+r.X1; i++ {
+			t, item := l.Terrain[i].Glyph(), l.FloorItems.top[i]
+			l.MemTerrain[i], l.MemItem[i] = t, item
+			switch {
+			case item != 0:
+				l.drawn[i] = item
+			case l.TrapShown[i]:
+				l.drawn[i] = '^'
+			default:
+				l.drawn[i] = t // never 0: rock is seen as a space
+			}
+		}
+	}
+}
+
+// RememberTerrain makes the memory of cell i's terrain glyph g (a secret
+// door found, §11).
+func (l *Level) RememberTerrain(i int, g byte) {
+	l.MemTerrain[i] = g
+	l.drawn[i] = l.MemoryGlyph(i)
+}
+
+// ShowTrap marks the trap on cell i discovered: it is drawn '^' (§11).
+func (l *Level) ShowTrap(i int) {
+	l.TrapShown[i] = true
+	l.drawn[i] = l.MemoryGlyph(i)
+}
+
+// PutTrap records that p holds a trap.
+func (l *Level) PutTrap(p Pos) { l.traps[p.Index()] = true }
+
+// HasTrap reports whether p holds a trap; off-board cells hold none.
+func (l *Level) HasTrap(p Pos) bool { return p.In() && l.traps[p.Index()] }
+
+// ClearTraps records that no cell holds a trap.
+func (l *Level) ClearTraps() { l.traps = [N]bool{} }
 
 // Occupancy is the spatial index of creatures (the cog, monsters and the
 // Oracle): at most one per cell, with the glyph it is drawn with, so that
@@ -172,6 +305,9 @@ func (o *Occupancy) At(p Pos) (arche.Entity, bool) {
 
 // Occupied reports whether a creature stands on p.
 func (o *Occupancy) Occupied(p Pos) bool { return p.In() && o.glyph[p.Index()] != 0 }
+
+// OccupiedCell reports whether a creature stands on cell index i.
+func (o *Occupancy) OccupiedCell(i int) bool { return o.glyph[i] != 0 }
 
 // Glyph is the glyph of the creature on p, or 0.
 func (o *Occupancy) Glyph(p Pos) byte { return o.glyph[p.Index()] }
@@ -201,6 +337,8 @@ func (o *Occupancy) Move(from, to Pos) {
 type ItemIndex struct {
 	count [N]uint8
 	top   [N]byte
+	// changes counts the changes, for [Level.See].
+	changes uint64
 }
 
 // Count is the number of items on p.
@@ -214,10 +352,12 @@ func (x *ItemIndex) Push(p Pos, glyph byte) {
 	i := p.Index()
 	x.count[i]++
 	x.top[i] = glyph
+	x.changes++
 }
 
 // Clear records that p holds no items.
 func (x *ItemIndex) Clear(p Pos) {
 	i := p.Index()
 	x.count[i], x.top[i] = 0, 0
+	x.changes++
 }

@@ -10,6 +10,12 @@ type Log struct {
 	history  History
 }
 
+// NewLog makes a log with room for a tick's usual messages, so that
+// ticks do not grow its buffers.
+func NewLog() *Log {
+	return &Log{tick: make([]byte, 0, 1024), last: make([]byte, 0, 1024)}
+}
+
 // Say adds a message made of the concatenated parts to the current tick.
 func (l *Log) Say(parts ...string) {
 	if len(l.tick) > 0 {

@@ -146,3 +146,9 @@ func TestProfileLabelsNameTheSystem(t *testing.T) {
 	assert.Contains(t, string(raw), "system")
 	assert.Contains(t, string(raw), "busy")
 }
+
+func TestTimingOverheadIsSmallAndPositive(t *testing.T) {
+	ns := TimingOverhead()
+	assert.GreaterOrEqual(t, ns, 0.0)
+	assert.Less(t, ns, 10_000.0, "a clock read is not ten microseconds")
+}

@@ -1,9 +1,12 @@
 package systems
 
 import (
+	"math/bits"
+
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // ChaseRange is how near the cog must be for a monster to chase it (§9).
@@ -15,85 +18,170 @@ const ChaseRange = 10
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
 // else wander to a uniformly random legal neighbour.
 type AI struct {
-	env *Env
-	rng *ecs.Stream
+	env      *Env
+	rng      *ecs.Stream
+	monsters generic.Map3[c.Position, c.Monster, c.MovementPoints]
 }
 
 // Init implements ecs.System.
 func (s *AI) Init(w *arche.World) {
 	s.env = EnvOf(w)
 	s.rng = s.env.Streams.Get(ecs.StreamAI)
+	s.monsters = generic.NewMap3[c.Position, c.Monster, c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *AI) Update(w *arche.World) {
 	e := s.env
+	lvl := e.Level
 	cog := e.CogPos()
-	cogComp := e.Level.Component[cog.Index()]
+	cogComp := lvl.Component[cog.Index()]
 	for _, m := range e.Roster.List {
-		n := e.Movement.Get(m).Actions
+		pos, mon, mp := s.monsters.Get(m)
+		n := mp.Actions
 		if n == 0 {
 			continue
 		}
-		info := e.Monster.Get(m).Species.Info()
+		info := mon.Species.Info()
 		if info.Has(c.Peaceful) {
 			continue
 		}
-		pos := e.Pos.Get(m)
+		dirs := allDirs
+		if info.Has(c.Orthogonal) {
+			dirs = orthogonalDirs
+		}
 		for ; n > 0; n-- {
-			if c.Chebyshev(*pos, cog) <= 1 {
+			dist := c.Chebyshev(*pos, cog)
+			if dist <= 1 {
 				e.Intents.List = append(e.Intents.List, c.Intent{Attacker: m, Target: e.Run.Cog})
 				continue
 			}
-			dirs := c.Dirs[:]
-			if info.Has(c.Orthogonal) {
-				dirs = c.OrthogonalDirs[:]
+			legal := legalSteps(lvl, *pos, dirs)
+			if legal == 0 {
+				// Chasing or wandering, a monster with no legal
+				// neighbour stays, and draws nothing.
+				continue
 			}
-			var to c.Pos
-			var ok bool
-			if c.Chebyshev(*pos, cog) <= ChaseRange && cogComp != 0 && e.Level.Component[pos.Index()] == cogComp {
-				to, ok = s.chase(*pos, cog, dirs)
+			var d c.Dir
+			if dist <= ChaseRange && cogComp != 0 && lvl.Component[pos.Index()] == cogComp {
+				d = chase(*pos, cog, legal)
 			} else {
-				to, ok = s.wander(*pos, dirs)
+				d = nthStep(legal, s.rng.Rn2(bits.OnesCount8(legal)))
 			}
-			if ok {
-				e.Level.Creatures.Move(*pos, to)
-				*pos = to
-			}
+			to := pos.Add(d)
+			lvl.Creatures.Move(*pos, to)
+			*pos = to
 		}
 	}
 }
 
-// chase picks the legal neighbour nearest the cog; the first in dirs wins
-// a tie.
-func (s *AI) chase(from, cog c.Pos, dirs []c.Dir) (c.Pos, bool) {
-	best, bestDist, found := c.Pos{}, 0, false
+// A step set holds directions as bits: bit d for direction d. The bit
+// order is the tie order of §9, so the lowest bit is the first in it.
+var (
+	allDirs        = stepSet(c.Dirs[:])
+	orthogonalDirs = stepSet(c.OrthogonalDirs[:])
+)
+
+func stepSet(dirs []c.Dir) uint8 {
+	var set uint8
 	for _, d := range dirs {
-		to := from.Add(d)
-		if !legalStep(s.env.Level, from, to, d) {
-			continue
-		}
-		if dist := c.Chebyshev(to, cog); !found || dist < bestDist {
-			best, bestDist, found = to, dist, true
-		}
+		set |= 1 << d
 	}
-	return best, found
+	return set
 }
 
-// wander picks a uniformly random legal neighbour from the AI stream.
-func (s *AI) wander(from c.Pos, dirs []c.Dir) (c.Pos, bool) {
-	var legal [8]c.Pos
-	n := 0
-	for _, d := range dirs {
-		if to := from.Add(d); legalStep(s.env.Level, from, to, d) {
-			legal[n] = to
-			n++
+// legalSteps is the set of directions among dirs in which a monster on
+// from may step: [legalStep] of each, computed on cell indices when from
+// is off the border ring (as every monster is: the ring is rock), so no
+// neighbour needs a bounds check.
+func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
+	var legal uint8
+	if from.X < 1 || from.Y < 1 || from.X > c.W-2 || from.Y > c.H-2 {
+		for d := c.Dir(0); d < 8; d++ {
+			if dirs&(1<<d) != 0 && legalStep(lvl, from, from.Add(d), d) {
+				legal |= 1 << d
+			}
+		}
+		return legal
+	}
+	fi := from.Index()
+	fromDoor := stepFlags[lvl.Terrain[fi]] & blocksDiagonal
+	for set := dirs; set != 0; set &= set - 1 {
+		// Branch-free: walls and floor alternate unpredictably.
+		d := c.Dir(bits.TrailingZeros8(set))
+		ti := fi + stepOffset[d]
+		f := stepFlags[lvl.Terrain[ti]]
+		blocked := b2u(lvl.Creatures.OccupiedCell(ti)) | (diagonalDirs>>d)&1&((f|fromDoor)>>1)
+		legal |= (f & walkable &^ blocked) << d
+	}
+	return legal
+}
+
+// stepFlags says, for each terrain kind, whether a monster may stand on
+// it and whether it forbids diagonal steps into or out of it (§9).
+var stepFlags = func() (flags [256]uint8) {
+	for t := c.Rock; t <= c.Lava; t++ {
+		if t.Walkable() {
+			flags[t] |= walkable
+		}
+		if t.BlocksDiagonal() {
+			flags[t] |= blocksDiagonal
 		}
 	}
-	if n == 0 {
-		return c.Pos{}, false
+	return flags
+}()
+
+// The bits of stepFlags.
+const (
+	walkable       = 1
+	blocksDiagonal = 2
+)
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
 	}
-	return legal[s.rng.Rn2(n)], true
+	return 0
+}
+
+// stepOffset is the change of cell index of a step in each direction.
+var stepOffset = func() (off [8]int) {
+	for _, d := range c.Dirs {
+		off[d] = d.DY()*c.W + d.DX()
+	}
+	return off
+}()
+
+// diagonalDirs is the step set of the diagonal directions.
+var diagonalDirs = func() (set uint8) {
+	for _, d := range c.Dirs {
+		if d.Diagonal() {
+			set |= 1 << d
+		}
+	}
+	return set
+}()
+
+// chase picks the legal step nearest the cog; the first in the tie order
+// wins a tie.
+func chase(from, cog c.Pos, legal uint8) c.Dir {
+	best, bestDist := c.Dir(0), -1
+	for ; legal != 0; legal &= legal - 1 {
+		d := c.Dir(bits.TrailingZeros8(legal))
+		if dist := c.Chebyshev(from.Add(d), cog); bestDist < 0 || dist < bestDist {
+			best, bestDist = d, dist
+		}
+	}
+	return best
+}
+
+// nthStep is the k-th direction (from 0) of the set, in the tie order:
+// a uniform draw over the legal neighbours, as listed in that order.
+func nthStep(legal uint8, k int) c.Dir {
+	for ; k > 0; k-- {
+		legal &= legal - 1
+	}
+	return c.Dir(bits.TrailingZeros8(legal))
 }
 
 // legalStep reports whether a monster may step from from to its neighbour

@@ -10,16 +10,17 @@ import (
 
 // Combat constants (§7).
 const (
-	HitTarget       = 15 // hit iff d20 + attackBonus + defenderAC ≥ 15
-	WeakHitPenalty  = 2
-	GazeTicks       = 12 // paralysis from attacking a floating eye
-	StuckTicks      = 3  // a lichen's hit
-	UnarmedDie      = 2
-	LevelUpHPDie    = 8
-	KickHitBonus    = 0
-	KickDamageDie   = 2
-	firstKillDeed   = "first-kill"
-	levelDeedPrefix = "xlevel-"
+	HitTarget      = 15 // hit iff d20 + attackBonus + defenderAC ≥ 15
+	WeakHitPenalty = 2
+	GazeTicks      = 12 // paralysis from attacking a floating eye
+	StuckTicks     = 3  // a lichen's hit
+	UnarmedDie     = 2
+	LevelUpHPDie   = 8
+	KickHitBonus   = 0
+	KickDamageDie  = 2
+	firstKillDeed  = "first-kill"
+	xlevel3Deed    = "xlevel-3"
+	xlevel5Deed    = "xlevel-5"
 )
 
 // Combat resolves this tick's attack intents in order — the cog's first,
@@ -37,6 +38,7 @@ type Combat struct {
 // Init implements ecs.System.
 func (s *Combat) Init(w *arche.World) {
 	s.env = EnvOf(w)
+	s.killed, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 64)
 	s.rng = s.env.Streams.Get(ecs.StreamCombat)
 }
 
@@ -121,7 +123,7 @@ func (s *Combat) monsterAttacks(m arche.Entity) {
 		st.StuckTo = m
 	}
 	if dmg := Damage(s.rng, info.Die); dmg > 0 {
-		e.HurtCog(dmg, "killed by a "+info.Name)
+		e.HurtCog(dmg, "killed by a ", info.Name)
 	}
 }
 
@@ -141,8 +143,11 @@ func (s *Combat) award(xp int) {
 		s.msg = strconv.AppendInt(append(s.msg[:0], "Welcome to experience level "...), int64(ex.Level), 10)
 		s.msg = append(s.msg, '.')
 		e.Log.SayBytes(s.msg)
-		if ex.Level == 3 || ex.Level == 5 {
-			e.Run.Deeds.Earn(levelDeedPrefix+strconv.Itoa(ex.Level), e.Clock.Tick)
+		switch ex.Level {
+		case 3:
+			e.Run.Deeds.Earn(xlevel3Deed, e.Clock.Tick)
+		case 5:
+			e.Run.Deeds.Earn(xlevel5Deed, e.Clock.Tick)
 		}
 	}
 }

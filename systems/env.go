@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"strings"
+
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
@@ -54,8 +56,8 @@ func NewEnv(w *arche.World, streams *ecs.Streams) *Env {
 		W:       w,
 		Level:   &c.Level{},
 		Clock:   &c.Clock{MaxTurns: 55, TurnTicks: 40},
-		Run:     &c.Run{},
-		Log:     &ecs.Log{},
+		Run:     &c.Run{Deeds: c.Deeds{List: make([]c.Deed, 0, 16)}},
+		Log:     ecs.NewLog(),
 		Streams: streams,
 		Vision:  &c.Vision{},
 		Action:  &c.Action{},
@@ -150,9 +152,12 @@ func (e *Env) PlaceItem(k c.ItemKind, count int, p c.Pos) arche.Entity {
 	return it
 }
 
-// PlaceTrap puts a hidden trap of kind k at p.
+// PlaceTrap puts a hidden trap of kind k at p and records it in the
+// level's trap index.
 func (e *Env) PlaceTrap(k c.TrapKind, p c.Pos) arche.Entity {
-	return e.traps.NewWith(&p, &c.Trap{Kind: k})
+	t := e.traps.NewWith(&p, &c.Trap{Kind: k})
+	e.Level.PutTrap(p)
+	return t
 }
 
 // ItemsAt appends the floor items on p to dst, bottom of the pile first.
@@ -192,8 +197,13 @@ func (e *Env) Traps(dst []arche.Entity) []arche.Entity {
 	return dst
 }
 
-// TrapAt returns the trap on p, if any.
+// TrapAt returns the trap on p, if any. The level's trap index answers
+// "none" in O(1), which is nearly always; only a cell that holds a trap is
+// looked up among the traps.
 func (e *Env) TrapAt(p c.Pos) (arche.Entity, bool) {
+	if !e.Level.HasTrap(p) {
+		return arche.Entity{}, false
+	}
 	q := e.trapFilter.Query(e.W)
 	for q.Next() {
 		pos, _ := q.Get()
@@ -209,17 +219,11 @@ func (e *Env) TrapAt(p c.Pos) (arche.Entity, bool) {
 // TrapsNear appends the traps within Chebyshev distance 1 of p to dst, in
 // board order (north-west first), never in arche's storage order.
 func (e *Env) TrapsNear(dst []arche.Entity, p c.Pos) []arche.Entity {
-	n := len(dst)
-	q := e.trapFilter.Query(e.W)
-	for q.Next() {
-		pos, _ := q.Get()
-		if c.Chebyshev(*pos, p) <= 1 {
-			dst = append(dst, q.Entity())
-		}
-	}
-	for i := n + 1; i < len(dst); i++ {
-		for j := i; j > n && e.Pos.Get(dst[j]).Index() < e.Pos.Get(dst[j-1]).Index(); j-- {
-			dst[j], dst[j-1] = dst[j-1], dst[j]
+	for y := p.Y - 1; y <= p.Y+1; y++ {
+		for x := p.X - 1; x <= p.X+1; x++ {
+			if t, ok := e.TrapAt(c.Pos{X: x, Y: y}); ok {
+				dst = append(dst, t)
+			}
 		}
 	}
 	return dst
@@ -231,6 +235,7 @@ func (e *Env) ClearLevelEntities() {
 	e.W.Batch().RemoveEntities(e.monFilter.Filter(e.W))
 	e.W.Batch().RemoveEntities(e.itemFilter.Filter(e.W))
 	e.W.Batch().RemoveEntities(e.trapFilter.Filter(e.W))
+	e.Level.ClearTraps()
 	e.Roster.List = e.Roster.List[:0]
 	e.Intents.List = e.Intents.List[:0]
 }
@@ -269,13 +274,14 @@ func (e *Env) KillCog(cause string) {
 }
 
 // HurtCog takes dmg hit points from the cog; at 0 or less it dies of
-// cause, with "You die...".
-func (e *Env) HurtCog(dmg int, cause string) {
+// the cause the parts spell, with "You die...". The parts are joined only
+// on a death, so a hit allocates nothing.
+func (e *Env) HurtCog(dmg int, cause ...string) {
 	h := e.Health.Get(e.Run.Cog)
 	h.HP -= dmg
 	if h.HP <= 0 {
 		e.Log.Say("You die...")
-		e.KillCog(cause)
+		e.KillCog(strings.Join(cause, ""))
 	}
 }
 

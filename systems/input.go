@@ -25,7 +25,8 @@ func (s *Input) Init(w *arche.World) {
 func (s *Input) Update(w *arche.World) {
 	e := s.env
 	*e.Action = c.Action{}
-	if e.Status.Get(e.Run.Cog).Paralysed(e.Clock.Tick) {
+	st := e.Status.Get(e.Run.Cog)
+	if st.Paralysed(e.Clock.Tick) {
 		return
 	}
 	p, ok := e.Queue.Pop()
@@ -35,7 +36,7 @@ func (s *Input) Update(w *arche.World) {
 	e.Action.Primitive, e.Action.Active = p, true
 	switch p.Op {
 	case c.OpMove:
-		s.move(p.Dir)
+		s.move(st, p.Dir)
 	case c.OpDescend:
 		if e.Level.At(e.CogPos()) == c.Stairs {
 			e.Run.Descend = true
@@ -48,15 +49,15 @@ func (s *Input) Update(w *arche.World) {
 // move performs a step of the cog in direction d, in NetHack's order:
 // confusion picks the direction, a creature there is attacked, then the
 // lichen and the pit hold the cog, then the terrain decides.
-func (s *Input) move(d c.Dir) {
+func (s *Input) move(st *c.Status, d c.Dir) {
 	e := s.env
 	t := e.Clock.Tick
-	st := e.Status.Get(e.Run.Cog)
 	confused := st.Confused(t)
 	if confused {
 		d = c.Dirs[s.cog.Rn2(8)]
 	}
-	from := e.CogPos()
+	pos := e.Pos.Get(e.Run.Cog)
+	from := *pos
 	to := from.Add(d)
 	if m, ok := e.Level.Creatures.At(to); ok {
 		if e.Monster.Get(m).Species.Info().Has(c.Peaceful) {
@@ -76,7 +77,7 @@ func (s *Input) move(d c.Dir) {
 	}
 	switch ter := e.Level.At(to); {
 	case ter == c.ClosedDoor:
-		e.Level.Terrain[to.Index()] = c.OpenDoor
+		e.Level.SetTerrain(to.Index(), c.OpenDoor)
 		e.Log.Say("The door opens.")
 		return
 	case ter == c.LockedDoor:
@@ -101,6 +102,6 @@ func (s *Input) move(d c.Dir) {
 		return
 	}
 	e.Level.Creatures.Move(from, to)
-	*e.Pos.Get(e.Run.Cog) = to
+	*pos = to
 	e.Action.Moved = true
 }

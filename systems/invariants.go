@@ -15,8 +15,9 @@ const NameInvariants = "invariants"
 // sanity_check): creatures on the board on walkable cells, one per cell,
 // the occupancy index equal to the positions, 0 < hp ≤ maxHp for the
 // living, the pack's stacks valid, no dangling entity references, the
-// floor-item index equal to the items, and memory never showing a
-// monster. It is off by default (sim.Config.Invariants turns it on).
+// floor-item index equal to the items, the trap index equal to the traps,
+// the drawn memory equal to the memory, the memory of what the cog sees
+// equal to the board, and memory never showing a monster. It is off by default (sim.Config.Invariants turns it on).
 type Invariants struct {
 	// OnViolation is called with each violation; nil panics, so a test
 	// episode stops at the first broken invariant.
@@ -24,6 +25,7 @@ type Invariants struct {
 	env         *Env
 	creatures   *generic.Filter2[c.Position, c.Health]
 	items       *generic.Filter2[c.Position, c.Item]
+	traps       *generic.Filter2[c.Position, c.Trap]
 	seen        [c.N]bool
 	counts      [c.N]int
 }
@@ -35,6 +37,8 @@ func (s *Invariants) Init(w *arche.World) {
 	s.creatures.Register(w)
 	s.items = generic.NewFilter2[c.Position, c.Item]()
 	s.items.Register(w)
+	s.traps = generic.NewFilter2[c.Position, c.Trap]()
+	s.traps.Register(w)
 }
 
 func (s *Invariants) fail(format string, args ...any) {
@@ -91,6 +95,21 @@ func (s *Invariants) Update(w *arche.World) {
 			s.fail("item memory shows %q at %v", g, c.PosOf(i))
 		}
 	}
+	if !lvl.DrawnInStep() {
+		s.fail("the drawn memory differs from the memory")
+	}
+	if !e.Run.Ended { // a death halts the tick before vision
+		r := e.Vision.Rect
+		for y := r.Y0; y <= r.Y1; y++ {
+			for x := r.X0; x <= r.X1; x++ {
+				p := c.Pos{X: x, Y: y}
+				i := p.Index()
+				if lvl.MemTerrain[i] != lvl.Terrain[i].Glyph() || lvl.MemItem[i] != lvl.FloorItems.Top(p) {
+					s.fail("the memory of the visible %v differs from the board", p)
+				}
+			}
+		}
+	}
 	if occupied != n {
 		s.fail("%d creatures but %d occupied cells", n, occupied)
 	}
@@ -126,6 +145,27 @@ func (s *Invariants) Update(w *arche.World) {
 	for i := 0; i < c.N; i++ {
 		if s.counts[i] != lvl.FloorItems.Count(c.PosOf(i)) {
 			s.fail("the item index counts %d at %v, the floor holds %d", lvl.FloorItems.Count(c.PosOf(i)), c.PosOf(i), s.counts[i])
+		}
+	}
+	s.checkTraps(w)
+}
+
+// checkTraps compares the level's trap index with the trap entities.
+func (s *Invariants) checkTraps(w *arche.World) {
+	lvl := s.env.Level
+	s.counts = [c.N]int{}
+	tq := s.traps.Query(w)
+	for tq.Next() {
+		p, _ := tq.Get()
+		if !p.In() {
+			s.fail("a trap off the board")
+			continue
+		}
+		s.counts[p.Index()]++
+	}
+	for i := 0; i < c.N; i++ {
+		if has := lvl.HasTrap(c.PosOf(i)); has != (s.counts[i] > 0) || s.counts[i] > 1 {
+			s.fail("the trap index says %v at %v, the board holds %d traps", has, c.PosOf(i), s.counts[i])
 		}
 	}
 }

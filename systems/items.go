@@ -27,6 +27,7 @@ type Items struct {
 // Init implements ecs.System.
 func (s *Items) Init(w *arche.World) {
 	s.env = EnvOf(w)
+	s.pile, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 1024) // a full pack listed
 	s.rng = s.env.Streams.Get(ecs.StreamItems)
 }
 

@@ -46,7 +46,7 @@ func (s *Kick) Update(w *arche.World) {
 	switch e.Level.At(to) {
 	case c.ClosedDoor, c.LockedDoor:
 		if s.rng.OneIn(KickBreaksOneIn) {
-			e.Level.Terrain[to.Index()] = c.BrokenDoor
+			e.Level.SetTerrain(to.Index(), c.BrokenDoor)
 			e.Log.Say("As you kick the door, it crashes open!")
 		} else {
 			e.Log.Say("WHAMM!")

@@ -9,6 +9,14 @@ import (
 // DescendDeeds are the depths whose first arrival is a deed (§16).
 var DescendDeeds = [...]int{2, 3, 5, 8, 12}
 
+// descendDeedNames are the deeds' names, made once: "descend-2", ….
+var descendDeedNames = func() (names [len(DescendDeeds)]string) {
+	for i, d := range DescendDeeds {
+		names[i] = "descend-" + strconv.Itoa(d)
+	}
+	return names
+}()
+
 // Level takes the cog down when it asked to: Enter builds the next level
 // (generation is not the systems' business; the episode driver supplies
 // it), and the first arrival at a deed depth is recorded. It is a final
@@ -35,9 +43,9 @@ func (s *Level) Update(w *arche.World) {
 	s.Enter(depth)
 	if depth > e.Run.MaxDepth {
 		e.Run.MaxDepth = depth
-		for _, d := range DescendDeeds {
+		for i, d := range DescendDeeds {
 			if d == depth {
-				e.Run.Deeds.Earn("descend-"+strconv.Itoa(d), e.Clock.Tick)
+				e.Run.Deeds.Earn(descendDeedNames[i], e.Clock.Tick)
 			}
 		}
 	}

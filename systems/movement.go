@@ -8,24 +8,26 @@ import (
 
 // MovementPoints gives every monster its actions for this tick: a monster
 // of speed s acts floor(t·s/12) − floor((t−1)·s/12) times on tick t (§9).
+//
+// It walks the roster (every monster of the level) rather than a query:
+// a level holds a handful of monsters, and setting up a query costs more
+// than looking them up one by one.
 type MovementPoints struct {
-	env    *Env
-	filter *generic.Filter2[c.Monster, c.MovementPoints]
+	env *Env
+	mp  generic.Map2[c.Monster, c.MovementPoints]
 }
 
 // Init implements ecs.System.
 func (s *MovementPoints) Init(w *arche.World) {
 	s.env = EnvOf(w)
-	s.filter = generic.NewFilter2[c.Monster, c.MovementPoints]()
-	s.filter.Register(w)
+	s.mp = generic.NewMap2[c.Monster, c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *MovementPoints) Update(w *arche.World) {
 	t := s.env.Clock.Tick
-	q := s.filter.Query(w)
-	for q.Next() {
-		m, mp := q.Get()
-		mp.Actions = c.ActionsOn(t, m.Species.Info().Speed)
+	for _, m := range s.env.Roster.List {
+		mon, mp := s.mp.Get(m)
+		mp.Actions = c.ActionsOn(t, mon.Species.Info().Speed)
 	}
 }

@@ -18,7 +18,10 @@ type Search struct {
 }
 
 // Init implements ecs.System.
-func (s *Search) Init(w *arche.World) { s.env = EnvOf(w) }
+func (s *Search) Init(w *arche.World) {
+	s.env = EnvOf(w)
+	s.traps = make([]arche.Entity, 0, 9)
+}
 
 // Update implements ecs.System.
 func (s *Search) Update(w *arche.World) {
@@ -34,8 +37,8 @@ func (s *Search) Update(w *arche.World) {
 			continue
 		}
 		if s.count(p) {
-			lvl.Terrain[p.Index()] = c.ClosedDoor
-			lvl.MemTerrain[p.Index()] = c.ClosedDoor.Glyph()
+			lvl.SetTerrain(p.Index(), c.ClosedDoor)
+			lvl.RememberTerrain(p.Index(), c.ClosedDoor.Glyph())
 			e.Log.Say("You find a hidden door.")
 			e.Run.Deeds.Earn("found", e.Clock.Tick)
 		}
@@ -49,7 +52,7 @@ func (s *Search) Update(w *arche.World) {
 		p := *e.Pos.Get(te)
 		if s.count(p) {
 			tr.Discovered = true
-			lvl.TrapShown[p.Index()] = true
+			lvl.ShowTrap(p.Index())
 			info := tr.Kind.Info()
 			e.Log.Say("You find ", info.Article, info.Name, ".")
 			e.Run.Deeds.Earn("found", e.Clock.Tick)

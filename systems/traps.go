@@ -36,7 +36,7 @@ func (s *Traps) Update(w *arche.World) {
 		return
 	}
 	tr.Fired, tr.Discovered = true, true
-	e.Level.TrapShown[p.Index()] = true
+	e.Level.ShowTrap(p.Index())
 	info := tr.Kind.Info()
 	e.Log.Say(info.Message)
 	if info.TrappedTicks > 0 {
@@ -46,7 +46,7 @@ func (s *Traps) Update(w *arche.World) {
 		s.teleport()
 	}
 	if info.Die > 0 {
-		e.HurtCog(1+s.rng.Rnd(info.Die), "killed by "+info.Article+info.Name)
+		e.HurtCog(1+s.rng.Rnd(info.Die), "killed by ", info.Article, info.Name)
 	}
 }
 

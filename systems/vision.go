@@ -26,10 +26,5 @@ func (s *Vision) Update(w *arche.World) {
 	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
 	r.X1, r.Y1 = min(r.X1, c.W-1), min(r.Y1, c.H-1)
 	e.Vision.Rect = r
-	for y := r.Y0; y <= r.Y1; y++ {
-		for i := y*c.W + r.X0; i <= y*c.W+r.X1; i++ {
-			lvl.MemTerrain[i] = lvl.Terrain[i].Glyph()
-			lvl.MemItem[i] = lvl.FloorItems.Top(c.PosOf(i))
-		}
-	}
+	lvl.See(r)
 }

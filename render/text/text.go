@@ -31,38 +31,46 @@ type Frame struct {
 }
 
 // Glyph is what the cog's map shows at p, by the priority of §4: the cog,
-// a visible monster, the remembered top item, a discovered trap, the
-// remembered terrain, else a space.
+// a visible monster, then the memory ([components.Level.MemoryGlyph]: the
+// remembered top item, a discovered trap, the remembered terrain, else a
+// space).
 func Glyph(f *Frame, p c.Pos) byte {
 	if p == f.Cog {
 		return '@'
 	}
-	i := p.Index()
 	l := f.Level
 	if f.Vision.Contains(p) {
 		if g := l.Creatures.Glyph(p); g != 0 {
 			return g
 		}
 	}
-	if g := l.MemItem[i]; g != 0 {
-		return g
-	}
-	if l.TrapShown[i] {
-		return '^'
-	}
-	if g := l.MemTerrain[i]; g != 0 {
-		return g
-	}
-	return ' '
+	return l.MemoryGlyph(p.Index())
 }
 
-// AppendMap appends the 18 map lines, each followed by a newline.
+// AppendMap appends the 18 map lines, each followed by a newline: the
+// level's drawn memory row by row, then the monsters on visible cells and
+// the cog drawn over it — the same bytes as [Glyph] of every cell.
 func AppendMap(b []byte, f *Frame) []byte {
+	const stride = c.W + 1
+	start := len(b)
+	mem := f.Level.Drawn()
 	for y := 0; y < c.H; y++ {
-		for x := 0; x < c.W; x++ {
-			b = append(b, Glyph(f, c.Pos{X: x, Y: y}))
-		}
+		b = append(b, mem[y*c.W:(y+1)*c.W]...)
 		b = append(b, '\n')
+	}
+	m := b[start:]
+	r := f.Vision
+	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
+	r.X1, r.Y1 = min(r.X1, c.W-1), min(r.Y1, c.H-1)
+	for y := r.Y0; y <= r.Y1; y++ {
+		for x := r.X0; x <= r.X1; x++ {
+			if g := f.Level.Creatures.Glyph(c.Pos{X: x, Y: y}); g != 0 {
+				m[y*stride+x] = g
+			}
+		}
+	}
+	if f.Cog.In() {
+		m[f.Cog.Y*stride+f.Cog.X] = '@'
 	}
 	return b
 }

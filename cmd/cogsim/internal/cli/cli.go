@@ -46,7 +46,7 @@ var commands = []command{
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
 	{"replay", "FILE [--verify] [--turn K]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
-	{"bench", "[--ticks N] [--runs R] [--json]",
+	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
 		"time the engine per system on the standard game (§23)", benchCmd},
 	{"help", "[COMMAND]",
 		"print this usage, or a command's flags", nil},

@@ -1,0 +1,103 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// StandardAgent plays the standard game of the benchmarks (§23).
+const StandardAgent = "explore"
+
+// Game is a recorded standard game: episodes of seeds 1, 2, … as an agent
+// played them, kept as the agent's replies. The engine is deterministic,
+// so replaying the replies runs the very same ticks again, as often as a
+// measurement needs, without the agent's own time in the way.
+type Game struct {
+	Agent    string
+	Episodes []Episode
+	// Ticks is the sum of the episodes' ticks.
+	Ticks int
+}
+
+// Episode is one recorded episode: its seed, the replies of its command
+// turns, and the ticks they ran (the last episode of a game may be cut
+// short).
+type Episode struct {
+	Seed    uint64
+	Replies []string
+	Ticks   int
+}
+
+// Record plays episodes of seeds 1, 2, … with the built-in agent called
+// agent until ticks ticks have run; the turn that reaches the count is the
+// last. It stops early, with ctx's error, when ctx is cancelled.
+func Record(ctx context.Context, agent string, ticks int) (*Game, error) {
+	a, err := agents.New(agent)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Agent: agent}
+	for seed := uint64(1); g.Ticks < ticks; seed++ {
+		s, err := sim.New(sim.Config{Seed: seed, Agent: agent, Setup: sim.WithoutInvariants})
+		if err != nil {
+			return nil, err
+		}
+		a.Reset(seed)
+		ep := Episode{Seed: seed}
+		clock := s.Env().Clock
+		for !s.Done() && g.Ticks+clock.Tick < ticks {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			r := a.Reply(s.Observe())
+			s.Turn(r)
+			ep.Replies = append(ep.Replies, r)
+		}
+		ep.Ticks = clock.Tick
+		g.Ticks += ep.Ticks
+		g.Episodes = append(g.Episodes, ep)
+	}
+	return g, nil
+}
+
+// Replay runs the game's episodes again, from the first, round and round,
+// until at least ticks ticks have run, and returns how many ran. It calls
+// start on each new episode before its first turn (to turn on timing or
+// profile labels) and turn for each command turn, which must run it with
+// s.Turn(reply) (and may time it). An episode that does not run the ticks
+// it was recorded with is an error: the engine was not deterministic.
+func (g *Game) Replay(ctx context.Context, ticks int, start func(s *sim.Sim), turn func(s *sim.Sim, reply string)) (int, error) {
+	if g.Ticks == 0 {
+		return 0, errors.New("bench: the game has no ticks")
+	}
+	done := 0
+	for done < ticks {
+		for _, ep := range g.Episodes {
+			if done >= ticks {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return done, err
+			}
+			s, err := sim.New(sim.Config{Seed: ep.Seed, Agent: g.Agent, Setup: sim.WithoutInvariants})
+			if err != nil {
+				return done, err
+			}
+			if start != nil {
+				start(s)
+			}
+			for _, r := range ep.Replies {
+				turn(s, r)
+			}
+			if got := s.Env().Clock.Tick; got != ep.Ticks {
+				return done, fmt.Errorf("bench: replaying seed %d ran %d ticks, recorded %d", ep.Seed, got, ep.Ticks)
+			}
+			done += ep.Ticks
+		}
+	}
+	return done, nil
+}

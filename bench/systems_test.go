@@ -1,0 +1,182 @@
+package bench
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/systems"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// recordedTicks is the length of the recorded standard game the
+// replaying benchmarks go round.
+const recordedTicks = 50_000
+
+var standard = sync.OnceValues(func() (*Game, error) {
+	return Record(context.Background(), StandardAgent, recordedTicks)
+})
+
+func standardGame(tb testing.TB) *Game {
+	tb.Helper()
+	g, err := standard()
+	require.NoError(tb, err)
+	return g
+}
+
+func TestReplayRunsTheRecordedTicks(t *testing.T) {
+	g, err := Record(context.Background(), StandardAgent, 3000)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, g.Ticks, 3000)
+	sum := 0
+	for _, ep := range g.Episodes {
+		sum += ep.Ticks
+	}
+	assert.Equal(t, g.Ticks, sum)
+	starts := 0
+	n, err := g.Replay(context.Background(), 2*g.Ticks, func(*sim.Sim) { starts++ },
+		func(s *sim.Sim, r string) { s.Turn(r) })
+	require.NoError(t, err)
+	assert.Equal(t, 2*g.Ticks, n, "twice round")
+	assert.Equal(t, 2*len(g.Episodes), starts)
+
+	g.Episodes[0].Ticks++
+	_, err = g.Replay(context.Background(), 1, nil, func(s *sim.Sim, r string) { s.Turn(r) })
+	assert.ErrorContains(t, err, "recorded")
+}
+
+// TestSteadyTicksAllocateNothing: a command turn in which the cog neither
+// changes level nor ends the run (nor is it an episode's first turn,
+// which sizes the buffers) allocates nothing on the heap.
+func TestSteadyTicksAllocateNothing(t *testing.T) {
+	g, err := Record(context.Background(), StandardAgent, 20_000)
+	require.NoError(t, err)
+	// One P, as testing.AllocsPerRun does: another goroutine's
+	// allocations are not the engine's.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var ms runtime.MemStats
+	steady, allocating := 0, 0
+	first := false
+	_, err = g.Replay(context.Background(), g.Ticks, func(*sim.Sim) { first = true },
+		func(s *sim.Sim, r string) {
+			depth := s.Env().Level.Depth
+			runtime.ReadMemStats(&ms)
+			before := ms.Mallocs
+			s.Turn(r)
+			runtime.ReadMemStats(&ms)
+			if !first && !s.Done() && s.Env().Level.Depth == depth {
+				steady++
+				if ms.Mallocs != before {
+					allocating++
+					t.Logf("seed %d tick %d: %d allocations in the turn %q", s.Config().Seed, s.Env().Clock.Tick, ms.Mallocs-before, r)
+				}
+			}
+			first = false
+		})
+	require.NoError(t, err)
+	assert.Positive(t, steady)
+	assert.Zero(t, allocating, "of %d steady turns", steady)
+}
+
+// BenchmarkSystem times each system of the standard game alone (§23): the
+// recorded explore game (seeds 1, 2, …, depths 1–5 mostly) is replayed
+// with the scheduler's timing on, and ns/op is the system's own time per
+// tick — what the scheduler records for it less the cost of reading the
+// clock (ecs.TimingOverhead). One op is one tick.
+func BenchmarkSystem(b *testing.B) {
+	g := standardGame(b)
+	overhead := ecs.TimingOverhead()
+	for _, name := range systems.Standard(nil).Names() {
+		b.Run(name, func(b *testing.B) {
+			var nanos, calls int64
+			var sched *ecs.Scheduler
+			collect := func() {
+				if sched == nil {
+					return
+				}
+				for _, e := range sched.Entries() {
+					if e.Name == name {
+						nanos += e.Nanos
+						calls += e.Calls
+					}
+				}
+			}
+			ticks, err := g.Replay(context.Background(), b.N,
+				func(s *sim.Sim) {
+					collect()
+					sched = s.Scheduler()
+					sched.SetTiming(true)
+				},
+				func(s *sim.Sim, r string) { s.Turn(r) })
+			require.NoError(b, err)
+			collect()
+			b.ReportMetric(max(float64(nanos)-overhead*float64(calls), 0)/float64(ticks), "ns/op")
+		})
+	}
+}
+
+// midGame is the standard game's first episode after ten command turns.
+func midGame(b *testing.B) *sim.Sim {
+	ep := standardGame(b).Episodes[0]
+	s, err := sim.New(sim.Config{Seed: ep.Seed, Agent: StandardAgent})
+	require.NoError(b, err)
+	for _, r := range ep.Replies[:10] {
+		s.Turn(r)
+	}
+	return s
+}
+
+// BenchmarkSnapshot measures taking a snapshot of an episode (§24),
+// restoring it, and encoding and decoding it.
+func BenchmarkSnapshot(b *testing.B) {
+	s := midGame(b)
+	snap := s.Snapshot()
+	enc, err := snap.MarshalBinary()
+	require.NoError(b, err)
+	b.Run("take", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			s.Snapshot()
+		}
+	})
+	b.Run("restore", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if err := s.Restore(snap); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := snap.MarshalBinary(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		var d sim.Snapshot
+		for range b.N {
+			if err := d.UnmarshalBinary(enc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkNewEpisode measures building an episode: the world, the
+// systems, the first level and the first observation.
+func BenchmarkNewEpisode(b *testing.B) {
+	b.ReportAllocs()
+	for i := range b.N {
+		if _, err := sim.New(sim.Config{Seed: uint64(1 + i)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

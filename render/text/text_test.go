@@ -1,0 +1,115 @@
+package text_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/cogsim/cogsim/agents"
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/stretchr/testify/require"
+)
+
+// reference draws the map cell by cell straight from §4's priority: the
+// cog, a monster on a visible cell, the remembered item, a discovered
+// trap, the remembered terrain, else a space. AppendMap, which copies the
+// level's cached drawn memory, must give the same bytes.
+func reference(f *text.Frame) []byte {
+	l := f.Level
+	var b []byte
+	for y := 0; y < c.H; y++ {
+		for x := 0; x < c.W; x++ {
+			p := c.Pos{X: x, Y: y}
+			i := p.Index()
+			g := byte(' ')
+			switch {
+			case p == f.Cog:
+				g = '@'
+			case f.Vision.Contains(p) && l.Creatures.Glyph(p) != 0:
+				g = l.Creatures.Glyph(p)
+			case l.MemItem[i] != 0:
+				g = l.MemItem[i]
+			case l.TrapShown[i]:
+				g = '^'
+			case l.MemTerrain[i] != 0:
+				g = l.MemTerrain[i]
+			}
+			b = append(b, g)
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func checkMap(t *testing.T, s *sim.Sim, what string, args ...any) {
+	t.Helper()
+	f := s.Frame()
+	want := reference(&f)
+	require.Equal(t, string(want), string(text.AppendMap(nil, &f)), append([]any{what}, args...)...)
+	require.True(t, bytes.HasPrefix(s.Observe(), want), append([]any{what + ": the observation"}, args...)...)
+}
+
+// TestAppendMapEqualsTheCellByCellRule plays whole episodes with the
+// built-in agents (the random one kicks, searches, quaffs and descends
+// blindly) and compares every observation's map with the reference, and
+// again after a snapshot round trip through its encoding, which drops the
+// cached drawn memory.
+func TestAppendMapEqualsTheCellByCellRule(t *testing.T) {
+	for _, name := range []string{"explore", "random"} {
+		a, err := agents.New(name)
+		require.NoError(t, err)
+		for seed := uint64(1); seed <= 12; seed++ {
+			s, err := sim.New(sim.Config{Seed: seed})
+			require.NoError(t, err)
+			a.Reset(seed)
+			for turn := 0; !s.Done(); turn++ {
+				checkMap(t, s, "%s seed %d turn %d", name, seed, turn)
+				s.Turn(a.Reply(s.Observe()))
+				if turn%9 == 4 {
+					b, err := s.Snapshot().MarshalBinary()
+					require.NoError(t, err)
+					var snap sim.Snapshot
+					require.NoError(t, snap.UnmarshalBinary(b))
+					fresh, err := sim.FromSnapshot(&snap)
+					require.NoError(t, err)
+					require.Equal(t, string(s.Observe()), string(fresh.Observe()), "%s seed %d turn %d: restored", name, seed, turn)
+				}
+			}
+			checkMap(t, s, "%s seed %d: the end", name, seed)
+		}
+	}
+}
+
+// TestDrawnMemoryIsRedrawnAfterDirectWrites: memory written directly, not
+// through the Level's setters (as a decoder or a scenario builder does
+// before the first observation), shows once the cache is cleared.
+func TestDrawnMemoryIsRedrawnAfterDirectWrites(t *testing.T) {
+	var l c.Level
+	l.MemTerrain[50], l.MemItem[51], l.TrapShown[52] = '#', '$', true
+	f := text.Frame{Level: &l, Cog: c.Pos{X: -1, Y: -1}}
+	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
+	l.Terrain[53] = c.Floor
+	l.See(c.Rect{X0: 5, Y0: 1, X1: 6, Y1: 1})
+	l.ShowTrap(54)
+	l.RememberTerrain(55, '+')
+	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
+	require.True(t, l.DrawnInStep())
+	l.MemTerrain[56] = '|'
+	require.False(t, l.DrawnInStep(), "a direct write leaves the cache behind")
+	l.ClearDynamic()
+	l.MemTerrain[57] = '-'
+	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
+}
+
+func BenchmarkAppendMap(b *testing.B) {
+	s, err := sim.New(sim.Config{Seed: 1})
+	require.NoError(b, err)
+	s.Turn("e*10 s*5 w*10")
+	f := s.Frame()
+	buf := make([]byte, 0, text.Size)
+	b.ReportAllocs()
+	for range b.N {
+		buf = text.AppendMap(buf[:0], &f)
+	}
+}
