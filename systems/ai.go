@@ -64,9 +64,9 @@ func (s *AI) Update(w *arche.World) {
 			}
 			var d c.Dir
 			if dist <= ChaseRange && cogComp != 0 && lvl.Component[pos.Index()] == cogComp {
-				d = chase(*pos, cog, legal)
+				d = ChaseStep(*pos, cog, legal)
 			} else {
-				d = nthStep(legal, s.rng.Rn2(bits.OnesCount8(legal)))
+				d = NthStep(legal, s.rng.Rn2(bits.OnesCount8(legal)))
 			}
 			to := pos.Add(d)
 			lvl.Creatures.Move(*pos, to)
@@ -162,9 +162,9 @@ var diagonalDirs = func() (set uint8) {
 	return set
 }()
 
-// chase picks the legal step nearest the cog; the first in the tie order
-// wins a tie.
-func chase(from, cog c.Pos, legal uint8) c.Dir {
+// ChaseStep picks, from the set of legal steps (bit d: direction d), the
+// one nearest the cog; the first in the tie order wins a tie (§9).
+func ChaseStep(from, cog c.Pos, legal uint8) c.Dir {
 	best, bestDist := c.Dir(0), -1
 	for ; legal != 0; legal &= legal - 1 {
 		d := c.Dir(bits.TrailingZeros8(legal))
@@ -175,9 +175,9 @@ func chase(from, cog c.Pos, legal uint8) c.Dir {
 	return best
 }
 
-// nthStep is the k-th direction (from 0) of the set, in the tie order:
-// a uniform draw over the legal neighbours, as listed in that order.
-func nthStep(legal uint8, k int) c.Dir {
+// NthStep is the k-th direction (from 0) of the set, in the tie order:
+// with k uniform, a uniform draw over the legal neighbours (§9 wander).
+func NthStep(legal uint8, k int) c.Dir {
 	for ; k > 0; k-- {
 		legal &= legal - 1
 	}

@@ -5,10 +5,11 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/systems"
 )
 
 // ChaseRange is how near the cog must be for a monster to chase it (§9).
-const ChaseRange = 10
+const ChaseRange = systems.ChaseRange
 
 // Config is one scaling scenario.
 type Config struct {
@@ -141,7 +142,7 @@ func (b *Board) MoveCog() {
 	if legal == 0 {
 		return
 	}
-	d := nth(legal, b.cogRng.Rn2(bits.OnesCount8(legal)))
+	d := systems.NthStep(legal, b.cogRng.Rn2(bits.OnesCount8(legal)))
 	b.move(from, d)
 	b.Cog = b.Cog.Add(d)
 }
@@ -187,9 +188,9 @@ func (b *Board) Act(p *c.Pos, dirs uint8, rng *ecs.Stream) {
 	}
 	var d c.Dir
 	if dist <= ChaseRange {
-		d = chase(*p, b.Cog, legal)
+		d = systems.ChaseStep(*p, b.Cog, legal)
 	} else {
-		d = nth(legal, rng.Rn2(bits.OnesCount8(legal)))
+		d = systems.NthStep(legal, rng.Rn2(bits.OnesCount8(legal)))
 	}
 	b.move(from, d)
 	*p = p.Add(d)
@@ -210,25 +211,4 @@ func (b *Board) legal(from int, dirs uint8) uint8 {
 func (b *Board) move(from int, d c.Dir) {
 	b.cells[from] &^= occupied
 	b.cells[from+b.step[d]] |= occupied
-}
-
-// chase picks the legal step nearest the cog; the first in the tie order
-// wins a tie.
-func chase(from, cog c.Pos, legal uint8) c.Dir {
-	best, bestDist := c.Dir(0), -1
-	for ; legal != 0; legal &= legal - 1 {
-		d := c.Dir(bits.TrailingZeros8(legal))
-		if dist := c.Chebyshev(from.Add(d), cog); bestDist < 0 || dist < bestDist {
-			best, bestDist = d, dist
-		}
-	}
-	return best
-}
-
-// nth is the k-th direction (from 0) of a step set, in the tie order.
-func nth(set uint8, k int) c.Dir {
-	for ; k > 0; k-- {
-		set &= set - 1
-	}
-	return c.Dir(bits.TrailingZeros8(set))
 }
