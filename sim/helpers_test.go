@@ -28,19 +28,7 @@ func withCog(m []string, x, y int) []string {
 }
 
 // put returns a copy of m with glyph g at (x, y).
-func put(m []string, x, y int, g byte) []string {
-	out := append([]string(nil), m...)
-	for len(out) <= y {
-		out = append(out, "")
-	}
-	row := []byte(out[y])
-	for len(row) <= x {
-		row = append(row, ' ')
-	}
-	row[x] = g
-	out[y] = string(row)
-	return out
-}
+func put(m []string, x, y int, g byte) []string { return sim.MapWith(m, x, y, g) }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -76,6 +76,23 @@ type ScenarioClock struct {
 	TurnTicks int `json:"turnTicks"`
 }
 
+// MapWith returns a copy of the scenario map m with glyph g at cell
+// (x, y), growing it with rock as needed: a way to build scenario maps in
+// code.
+func MapWith(m []string, x, y int, g byte) []string {
+	out := append([]string(nil), m...)
+	for len(out) <= y {
+		out = append(out, "")
+	}
+	row := []byte(out[y])
+	for len(row) <= x {
+		row = append(row, ' ')
+	}
+	row[x] = g
+	out[y] = string(row)
+	return out
+}
+
 // LoadScenario reads and checks a scenario file.
 func LoadScenario(path string) (*Scenario, error) {
 	f, err := os.Open(path)
