@@ -20,6 +20,9 @@ var doors = []string{
 	" -------- ",
 }
 
+// secretDoor is doors with a secret door in place of the closed one.
+var secretDoor = put(doors, 8, 3, 'S')
+
 func TestEveryPrimitiveCostsOneTickFailedOrNot(t *testing.T) {
 	s := start(t, 1, sim.Scenario{Map: withCog(hall, 2, 2)})
 	s.Turn("n")
@@ -114,15 +117,7 @@ func TestDoorwaysAndBrokenDoorsAllowDiagonals(t *testing.T) {
 }
 
 func TestSecretDoorsLookLikeWallAndBlock(t *testing.T) {
-	m := []string{
-		"",
-		" -------- ",
-		" |......| ",
-		" |.....@S#",
-		" |......| ",
-		" -------- ",
-	}
-	s := start(t, 1, sim.Scenario{Map: m})
+	s := start(t, 1, sim.Scenario{Map: secretDoor})
 	assert.Equal(t, byte('|'), glyphAt(s, 8, 3))
 	s.Turn("e")
 	assert.Equal(t, "You can't move there.", message(s))

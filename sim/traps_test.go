@@ -106,15 +106,7 @@ func TestSearchesCountOnlyWhileAdjacent(t *testing.T) {
 }
 
 func TestTheThirdSearchRevealsASecretDoor(t *testing.T) {
-	m := []string{
-		"",
-		" -------- ",
-		" |......| ",
-		" |.....@S#",
-		" |......| ",
-		" -------- ",
-	}
-	s := start(t, 1, sim.Scenario{Map: m})
+	s := start(t, 1, sim.Scenario{Map: secretDoor})
 	s.Turn("s s")
 	assert.Equal(t, byte('|'), glyphAt(s, 8, 3))
 	s.Turn("s")
