@@ -89,13 +89,13 @@ func TestExploreIsRarelyFrozenByAnEye(t *testing.T) {
 	for seed := uint64(1); seed <= n; seed++ {
 		s, err := sim.New(sim.Config{Seed: seed})
 		require.NoError(t, err)
-		s.Env().Log.SetHistory(1 << 16)
+		s.State().Log.SetHistory(1 << 16)
 		a := newAgent(t, "explore")
 		a.Reset(seed)
 		for !s.Done() {
 			s.Turn(a.Reply(s.Observe()))
 		}
-		for _, m := range s.Env().Log.History() {
+		for _, m := range s.State().Log.History() {
 			if strings.Contains(m, "floating eye's gaze") {
 				frozen++
 				break

@@ -72,5 +72,5 @@ func soakOne(name, rules string, seed uint64) (ticks int, err error) {
 	for !s.Done() {
 		s.Turn(a.Reply(s.Observe()))
 	}
-	return s.Env().Clock.Tick, nil
+	return s.State().Clock.Tick, nil
 }

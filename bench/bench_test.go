@@ -69,7 +69,7 @@ func (g *game) next() {
 
 // turn plays one command turn.
 func (g *game) turn(r string) {
-	clock := g.s.Env().Clock
+	clock := g.s.State().Clock
 	before := clock.Tick
 	g.s.Turn(r)
 	g.ticks += clock.Tick - before
@@ -199,7 +199,7 @@ func BenchmarkEpisodeExplore(b *testing.B) {
 		for !s.Done() {
 			s.Turn(a.Reply(s.Observe()))
 		}
-		ticks += s.Env().Clock.Tick
+		ticks += s.State().Clock.Tick
 	}
 	b.ReportMetric(float64(ticks)/float64(b.N), "ticks/episode")
 }

@@ -48,7 +48,7 @@ func Record(ctx context.Context, agent string, ticks int) (*Game, error) {
 		}
 		a.Reset(seed)
 		ep := Episode{Seed: seed}
-		clock := s.Env().Clock
+		clock := s.State().Clock
 		for !s.Done() && g.Ticks+clock.Tick < ticks {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -93,7 +93,7 @@ func (g *Game) Replay(ctx context.Context, ticks int, start func(s *sim.Sim), tu
 			for _, r := range ep.Replies {
 				turn(s, r)
 			}
-			if got := s.Env().Clock.Tick; got != ep.Ticks {
+			if got := s.State().Clock.Tick; got != ep.Ticks {
 				return done, fmt.Errorf("bench: replaying seed %d ran %d ticks, recorded %d", ep.Seed, got, ep.Ticks)
 			}
 			done += ep.Ticks

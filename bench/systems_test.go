@@ -63,7 +63,7 @@ func TestSteadyTicksAllocateNothing(t *testing.T) {
 	first := false
 	_, err = g.Replay(context.Background(), g.Ticks, func(*sim.Sim) { first = true },
 		func(s *sim.Sim, r string) {
-			depth := s.Env().Level.Depth
+			depth := s.State().Level.Depth
 			snap := s.Snapshot()
 			n := turnMallocs(&ms, s, r)
 			if n != 0 && !s.Done() {
@@ -73,11 +73,11 @@ func TestSteadyTicksAllocateNothing(t *testing.T) {
 				require.NoError(t, s.Restore(snap))
 				n = turnMallocs(&ms, s, r)
 			}
-			if !first && !s.Done() && s.Env().Level.Depth == depth {
+			if !first && !s.Done() && s.State().Level.Depth == depth {
 				steady++
 				if n != 0 {
 					allocating++
-					t.Logf("seed %d tick %d: %d allocations in the turn %q", s.Config().Seed, s.Env().Clock.Tick, n, r)
+					t.Logf("seed %d tick %d: %d allocations in the turn %q", s.Config().Seed, s.State().Clock.Tick, n, r)
 				}
 			}
 			first = false

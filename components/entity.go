@@ -129,3 +129,16 @@ type Trap struct {
 	Discovered bool
 	Fired      bool
 }
+
+// Until is where condition k's last tick is kept.
+func (s *Status) Until(k Condition) *int {
+	switch k {
+	case Confused:
+		return &s.ConfusedUntil
+	case Paralysed:
+		return &s.ParalysedUntil
+	case Stuck:
+		return &s.StuckUntil
+	}
+	return &s.TrappedUntil
+}

@@ -361,3 +361,6 @@ func (x *ItemIndex) Clear(p Pos) {
 	x.count[i], x.top[i] = 0, 0
 	x.changes++
 }
+
+// Valid reports whether t is a terrain kind.
+func (t Terrain) Valid() bool { return t < numTerrain }

@@ -1,5 +1,7 @@
 package ecs
 
+import "encoding/json"
+
 // Log collects the messages of the current tick and keeps those of the
 // last tick that produced any (the message line, §15). It reuses its
 // buffers: adding a message allocates nothing once they have grown.
@@ -52,9 +54,6 @@ func (l *Log) EndTick(t int) {
 // tick (0 if none). The slice is valid until the next EndTick.
 func (l *Log) Last() ([]byte, int) { return l.last, l.lastTick }
 
-// Pending returns the messages of the tick being run.
-func (l *Log) Pending() []byte { return l.tick }
-
 // Reset forgets everything but the history.
 func (l *Log) Reset() {
 	l.tick, l.last, l.lastTick = l.tick[:0], l.last[:0], 0
@@ -98,4 +97,35 @@ func (l *Log) SetLast(msg []byte, tick int) {
 	l.last = append(l.last[:0], msg...)
 	l.lastTick = tick
 	l.tick = l.tick[:0]
+}
+
+// logState is the saved part of a Log: the message line's source.
+type logState struct {
+	Last     string `json:"last"`
+	LastTick int    `json:"lastTick"`
+}
+
+// Clone copies the log's last messages (the history is not episode
+// state: it belongs to the front end that keeps it).
+func (l *Log) Clone() Log {
+	return Log{last: append([]byte(nil), l.last...), lastTick: l.lastTick}
+}
+
+// Assign restores the last messages of from in place, keeping l's
+// buffers and history.
+func (l *Log) Assign(from *Log) { l.SetLast(from.last, from.lastTick) }
+
+// MarshalJSON writes the last messages.
+func (l Log) MarshalJSON() ([]byte, error) {
+	return json.Marshal(logState{Last: string(l.last), LastTick: l.lastTick})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (l *Log) UnmarshalJSON(b []byte) error {
+	var st logState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*l = Log{last: []byte(st.Last), lastTick: st.LastTick}
+	return nil
 }

@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -119,4 +120,37 @@ func (s *Streams) Restore(states []StreamState) error {
 		}
 	}
 	return nil
+}
+
+// Clone copies the stream set with its states.
+func (s *Streams) Clone() Streams {
+	c := Streams{seed: s.seed}
+	_ = c.Restore(s.States()) // states from States always restore
+	return c
+}
+
+// Assign sets the streams to the states of from in place: systems keep
+// the *Stream they were given at Init. A stream from lacks keeps its
+// state (it was made after from was taken, so it has not drawn since).
+func (s *Streams) Assign(from *Streams) { _ = s.Restore(from.States()) }
+
+// streamsState is the saved form of a stream set.
+type streamsState struct {
+	Seed    uint64        `json:"seed"`
+	Streams []StreamState `json:"streams"`
+}
+
+// MarshalJSON writes the seed and every stream's state.
+func (s Streams) MarshalJSON() ([]byte, error) {
+	return json.Marshal(streamsState{Seed: s.seed, Streams: s.States()})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (s *Streams) UnmarshalJSON(b []byte) error {
+	var st streamsState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*s = Streams{seed: st.Seed}
+	return s.Restore(st.Streams)
 }

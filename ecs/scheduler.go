@@ -21,14 +21,13 @@ type System interface {
 
 // Control lets a system halt the rest of the tick: once halted, only the
 // systems added as final run (the level system records the end of a run,
-// §7.3). The scheduler adds it to the world as a resource.
+// §7.3). The scheduler owns it: [Scheduler.Init] adds it to the world, or
+// adopts the one already there, so there is exactly one Control a world
+// and it is the one the scheduler checks.
 type Control struct{ halted bool }
 
 // Halt skips every remaining non-final system of this tick.
 func (c *Control) Halt() { c.halted = true }
-
-// Halted reports whether the tick was halted.
-func (c *Control) Halted() bool { return c.halted }
 
 // Entry is a named system in the tick order.
 type Entry struct {
@@ -47,7 +46,7 @@ type Entry struct {
 // data: a list that can be read, inserted into by name, and toggled.
 type Scheduler struct {
 	entries []*Entry
-	control Control
+	control *Control
 	timing  bool
 	labels  bool
 	// epoch is where timing measures from: time.Since of a monotonic
@@ -163,13 +162,15 @@ func (s *Scheduler) ResetTiming() {
 	}
 }
 
-// Init adds the Control resource to w and initialises every system in
-// order.
+// Init gives w the scheduler's Control resource (adopting one already
+// there, so that whoever halts, the scheduler sees it) and initialises
+// every system in order.
 func (s *Scheduler) Init(w *arche.World) {
 	ctl := generic.NewResource[Control](w)
 	if !ctl.Has() {
-		ctl.Add(&s.control)
+		ctl.Add(&Control{})
 	}
+	s.control = ctl.Get()
 	for _, e := range s.entries {
 		e.label = pprof.WithLabels(context.Background(), pprof.Labels("system", e.Name))
 		e.System.Init(w)

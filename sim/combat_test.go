@@ -77,7 +77,7 @@ func TestMonsterHitRateFollowsTheFormula(t *testing.T) {
 		verb := c.SpeciesByName(tc.species).Info().Verb
 		for seed := uint64(1); seed <= n; seed++ {
 			s := duel(seed, tc.species, 5, tc.cog)
-			for s.Env().Movement.Get(s.Env().Roster.List[0]).Actions == 0 || tick(s) == 0 {
+			for s.State().Movement.Get(s.State().Roster.List[0]).Actions == 0 || tick(s) == 0 {
 				step(s, wait)
 			}
 			switch message(s) {
@@ -133,7 +133,7 @@ func TestDamageIsOnePlusRndOfTheDie(t *testing.T) {
 func TestAKillAwardsXPAndLevelsUp(t *testing.T) {
 	s := seedWhere(t, func(seed uint64) *sim.Sim {
 		return duel(seed, "jackal", 1, &sim.ScenarioCog{XPPoints: ptr(19)}, frozenMonsters)
-	}, func(s *sim.Sim) bool { s.Turn("e"); return s.Env().Experience.Get(s.Env().Run.Cog).Points == 20 })
+	}, func(s *sim.Sim) bool { s.Turn("e"); return s.State().Experience.Get(s.State().Run.Cog).Points == 20 })
 	m := regexp.MustCompile(`^You kill the jackal!  Welcome to experience level 2\.$`)
 	assert.Regexp(t, m, message(s))
 	assert.Contains(t, statusLine(s), "Xp:2/20")
@@ -155,7 +155,7 @@ func TestXLevelThresholds(t *testing.T) {
 func TestLevelUpDeedsAtThreeAndFive(t *testing.T) {
 	s := seedWhere(t, func(seed uint64) *sim.Sim {
 		return duel(seed, "gnome lord", 1, &sim.ScenarioCog{XPPoints: ptr(150)}, frozenMonsters)
-	}, func(s *sim.Sim) bool { s.Turn("e"); return s.Env().Experience.Get(s.Env().Run.Cog).Level == 5 })
+	}, func(s *sim.Sim) bool { s.Turn("e"); return s.State().Experience.Get(s.State().Run.Cog).Level == 5 })
 	names := []string{}
 	for _, d := range s.Result().Deeds {
 		names = append(names, d.Name)
@@ -254,9 +254,9 @@ func TestMonsterHitPointsAtCreation(t *testing.T) {
 	seen := map[string]map[int]bool{"jackal": {}, "hobbit": {}}
 	for seed := uint64(1); seed <= 300; seed++ {
 		s := start(t, seed, sim.Scenario{Map: put(put(withCog(hall, 5, 3), 8, 3, 'd'), 8, 5, 'h')})
-		for _, m := range s.Env().Roster.List {
-			name := s.Env().Monster.Get(m).Species.Info().Name
-			seen[name][s.Env().Health.Get(m).HP] = true
+		for _, m := range s.State().Roster.List {
+			name := s.State().Monster.Get(m).Species.Info().Name
+			seen[name][s.State().Health.Get(m).HP] = true
 		}
 	}
 	assert.Equal(t, map[int]bool{1: true, 2: true, 3: true, 4: true}, seen["jackal"], "level 0: rnd(4)")

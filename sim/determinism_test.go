@@ -79,10 +79,10 @@ func TestTheOracleLevelHoldsTheOracle(t *testing.T) {
 		// Descend into it from a scenario one level up.
 		s := start(t, seed, sim.Scenario{Map: put(withCog(hall, 5, 3), 6, 3, '>'), Depth: d - 1})
 		s.Turn("e >")
-		require.Equal(t, d, s.Env().Level.Depth)
+		require.Equal(t, d, s.State().Level.Depth)
 		oracles := 0
-		for _, m := range s.Env().Roster.List {
-			if s.Env().Monster.Get(m).Species == c.Oracle {
+		for _, m := range s.State().Roster.List {
+			if s.State().Monster.Get(m).Species == c.Oracle {
 				oracles++
 			}
 		}

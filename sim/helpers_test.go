@@ -45,21 +45,21 @@ func start(t testing.TB, seed uint64, sc sim.Scenario) *sim.Sim {
 
 // Small accessors that read the episode like a test of the rules would.
 
-func cog(s *sim.Sim) c.Pos { return s.Env().CogPos() }
+func cog(s *sim.Sim) c.Pos { return s.State().CogPos() }
 
-func hp(s *sim.Sim) int { e := s.Env(); return e.Health.Get(e.Run.Cog).HP }
+func hp(s *sim.Sim) int { e := s.State(); return e.Health.Get(e.Run.Cog).HP }
 
-func maxHP(s *sim.Sim) int { e := s.Env(); return e.Health.Get(e.Run.Cog).MaxHP }
+func maxHP(s *sim.Sim) int { e := s.State(); return e.Health.Get(e.Run.Cog).MaxHP }
 
-func nutrition(s *sim.Sim) *c.Nutrition { e := s.Env(); return e.Nutrition.Get(e.Run.Cog) }
+func nutrition(s *sim.Sim) *c.Nutrition { e := s.State(); return e.Nutrition.Get(e.Run.Cog) }
 
-func status(s *sim.Sim) *c.Status { e := s.Env(); return e.Status.Get(e.Run.Cog) }
+func status(s *sim.Sim) *c.Status { e := s.State(); return e.Status.Get(e.Run.Cog) }
 
-func inventory(s *sim.Sim) *c.Inventory { e := s.Env(); return e.Inventory.Get(e.Run.Cog) }
+func inventory(s *sim.Sim) *c.Inventory { e := s.State(); return e.Inventory.Get(e.Run.Cog) }
 
-func gold(s *sim.Sim) int { e := s.Env(); return e.Purse.Get(e.Run.Cog).Gold }
+func gold(s *sim.Sim) int { e := s.State(); return e.Purse.Get(e.Run.Cog).Gold }
 
-func tick(s *sim.Sim) int { return s.Env().Clock.Tick }
+func tick(s *sim.Sim) int { return s.State().Clock.Tick }
 
 // message is the observation's message line.
 func message(s *sim.Sim) string { return line(s, 18) }
@@ -87,7 +87,7 @@ func waitN(s *sim.Sim, n int) {
 
 // monsterAt returns the species at p, if a monster stands there.
 func monsterAt(s *sim.Sim, p c.Pos) (c.SpeciesID, bool) {
-	e := s.Env()
+	e := s.State()
 	m, ok := e.Level.Creatures.At(p)
 	if !ok || m == e.Run.Cog {
 		return 0, false
@@ -97,7 +97,7 @@ func monsterAt(s *sim.Sim, p c.Pos) (c.SpeciesID, bool) {
 
 // monsters lists the monsters' positions in acting order.
 func monsters(s *sim.Sim) []c.Pos {
-	e := s.Env()
+	e := s.State()
 	var out []c.Pos
 	for _, m := range e.Roster.List {
 		out = append(out, *e.Pos.Get(m))
@@ -107,7 +107,7 @@ func monsters(s *sim.Sim) []c.Pos {
 
 // monsterHP is the hit points of the first monster in acting order.
 func monsterHP(s *sim.Sim) int {
-	e := s.Env()
+	e := s.State()
 	return e.Health.Get(e.Roster.List[0]).HP
 }
 
@@ -151,7 +151,7 @@ var _ = systems.NameAI
 // whereIs finds the only monster of the named species.
 func whereIs(t *testing.T, s *sim.Sim, species string) c.Pos {
 	t.Helper()
-	e := s.Env()
+	e := s.State()
 	want := c.SpeciesByName(species)
 	for _, m := range e.Roster.List {
 		if e.Monster.Get(m).Species == want {

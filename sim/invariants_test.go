@@ -14,28 +14,28 @@ import (
 func TestTheInvariantCheckerCatchesCorruption(t *testing.T) {
 	corruptions := map[string]func(s *sim.Sim){
 		"two creatures": func(s *sim.Sim) {
-			e := s.Env()
+			e := s.State()
 			*e.Pos.Get(e.Roster.List[0]) = e.CogPos()
 		},
 		"occupancy index": func(s *sim.Sim) {
-			s.Env().Level.Creatures.Put(c.Pos{X: 3, Y: 2}, s.Env().Run.Cog, 'Z')
+			s.State().Level.Creatures.Put(c.Pos{X: 3, Y: 2}, s.State().Run.Cog, 'Z')
 		},
 		"hp": func(s *sim.Sim) {
-			e := s.Env()
+			e := s.State()
 			e.Health.Get(e.Roster.List[0]).HP = 99
 		},
 		"creature on wall": func(s *sim.Sim) {
-			e := s.Env()
+			e := s.State()
 			e.Level.Terrain[e.CogPos().Index()] = c.HWall
 		},
 		"memory shows a monster": func(s *sim.Sim) {
-			s.Env().Level.MemTerrain[c.Pos{X: 40, Y: 15}.Index()] = 'd'
+			s.State().Level.MemTerrain[c.Pos{X: 40, Y: 15}.Index()] = 'd'
 		},
 		"item index": func(s *sim.Sim) {
-			s.Env().Level.FloorItems.Push(c.Pos{X: 4, Y: 4}, '%')
+			s.State().Level.FloorItems.Push(c.Pos{X: 4, Y: 4}, '%')
 		},
 		"pack": func(s *sim.Sim) {
-			inv := s.Env().Inventory.Get(s.Env().Run.Cog)
+			inv := s.State().Inventory.Get(s.State().Run.Cog)
 			inv.Slots[0].Count = 3 // daggers never stack
 		},
 	}

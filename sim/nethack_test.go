@@ -9,6 +9,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/systems"
+	"github.com/cogsim/cogsim/systems/nethack"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +30,7 @@ func nhHungry(t testing.TB, seed uint64, n int, opts ...func(*sim.Config)) *sim.
 // give it — below what a scenario file accepts (§19 refuses −200 or less,
 // the cog rules' starvation).
 func setNutrition(s *sim.Sim, n int) {
-	*nutrition(s) = c.Nutrition{Value: n, State: systems.NetHackHungerState(n)}
+	*nutrition(s) = c.Nutrition{Value: n, State: nethack.HungerState(n)}
 }
 
 func TestVariantsChangeOnlyTheSchedulerTable(t *testing.T) {
@@ -46,13 +47,12 @@ func TestVariantsChangeOnlyTheSchedulerTable(t *testing.T) {
 	require.NoError(t, err)
 	want := slices.Clone(standard.Names())
 	insert := func(at int, name string) { want = slices.Insert(want, at, name) }
-	insert(slices.Index(want, systems.NameItems), systems.NameMealStart)
-	insert(slices.Index(want, systems.NameItems)+1, systems.NameChoke)
-	insert(slices.Index(want, systems.NameCombat), systems.NameMeleeHunger)
-	assert.Equal(t, want, nh.Scheduler().Names(), "three systems inserted, none removed or moved")
+	insert(slices.Index(want, systems.NameItems)+1, nethack.SystemChoke)
+	insert(slices.Index(want, systems.NameCombat)+1, nethack.SystemMeleeHunger)
+	assert.Equal(t, want, nh.Scheduler().Names(), "two systems inserted, none removed or moved")
 	for _, name := range standard.Names() {
 		if name == systems.NameHunger {
-			assert.IsType(t, &systems.NetHackHunger{}, nh.Scheduler().Get(name), "hunger replaced")
+			assert.IsType(t, &nethack.Hunger{}, nh.Scheduler().Get(name), "hunger replaced")
 			continue
 		}
 		assert.Equal(t, reflect.TypeOf(standard.Get(name)), reflect.TypeOf(nh.Scheduler().Get(name)), "%s kept", name)
@@ -169,10 +169,10 @@ func TestNetHackFaintChanceGrowsAsNutritionFalls(t *testing.T) {
 		sd := 4.5 * math.Sqrt(tc.p*(1-tc.p)/n)
 		assert.InDelta(t, tc.p, float64(faints)/n, sd, "faint chance at %d", tc.start-1)
 	}
-	assert.Equal(t, 10, systems.FaintTicks(0))
-	assert.Equal(t, 10, systems.FaintTicks(-4))
-	assert.Equal(t, 11, systems.FaintTicks(-5))
-	assert.Equal(t, 36, systems.FaintTicks(-261))
+	assert.Equal(t, 10, nethack.FaintTicks(0))
+	assert.Equal(t, 10, nethack.FaintTicks(-4))
+	assert.Equal(t, 11, nethack.FaintTicks(-5))
+	assert.Equal(t, 36, nethack.FaintTicks(-261))
 }
 
 func TestNetHackFaintedCogUsesNutritionSlowly(t *testing.T) {
@@ -191,22 +191,22 @@ func TestNetHackFaintedCogUsesNutritionSlowly(t *testing.T) {
 	assert.InDelta(t, 0.1, share, 0.04, "nutrition used per fainted tick")
 }
 
-func TestNetHackStarvationBelowMinus260(t *testing.T) {
-	// At −260 the cog lives, fainting or not.
+func TestNetHackStarvationBelowMinus200(t *testing.T) {
+	// At −200 (−(100 + 10 × Con 10)) the cog lives, fainting or not.
 	for seed := uint64(1); seed <= 300; seed++ {
 		s := nhHungry(t, seed, -100)
-		setNutrition(s, -259)
+		setNutrition(s, -199)
 		step(s, wait)
-		require.Equal(t, -260, nutrition(s).Value)
-		require.False(t, s.Done(), "seed %d: dead at −260", seed)
+		require.Equal(t, -200, nutrition(s).Value)
+		require.False(t, s.Done(), "seed %d: dead at −200", seed)
 	}
-	// At −261 it starves unless it faints instead: rn2(46) ≥ 19 faints,
-	// 27 in 46.
+	// At −201 it starves unless it faints instead: rn2(40) ≥ 19 faints,
+	// 21 in 40.
 	const n = 1000
 	deaths := 0
 	for seed := uint64(1); seed <= n; seed++ {
 		s := nhHungry(t, seed, -100)
-		setNutrition(s, -260)
+		setNutrition(s, -200)
 		step(s, wait)
 		if s.Done() {
 			deaths++
@@ -214,10 +214,10 @@ func TestNetHackStarvationBelowMinus260(t *testing.T) {
 			require.Equal(t, "You die from starvation.", message(s))
 		} else {
 			require.Equal(t, "You faint from lack of food.", message(s), "seed %d", seed)
-			require.Equal(t, 1+36, status(s).ParalysedUntil, "10 + 261/10 ticks")
+			require.Equal(t, 1+30, status(s).ParalysedUntil, "10 + 201/10 ticks")
 		}
 	}
-	assert.InDelta(t, 19.0/46, float64(deaths)/n, 0.07, "starvation share at −261")
+	assert.InDelta(t, 19.0/40, float64(deaths)/n, 0.07, "starvation share at −201")
 }
 
 // nhEat is a Satiated cog at nutrition n eating food b of kind food.
@@ -319,15 +319,16 @@ func TestNetHackMeleeCostsNutrition(t *testing.T) {
 	assert.True(t, bitten, "the jackal attacked")
 }
 
-// TestNetHackRulesKeepTheOtherStreams: the nethack systems draw from their
-// own streams (§18), so while the hunger rules agree (nutrition well above
-// 150) an episode plays exactly as under the cog rules.
+// TestNetHackRulesKeepTheOtherStreams: the nethack hunger and choking draw
+// from their own streams (§18), so while the hunger rules agree
+// (nutrition well above 150) an episode plays exactly as under the cog
+// rules. (The nethack swing changes which blows land.)
 func TestNetHackRulesKeepTheOtherStreams(t *testing.T) {
 	replies := []string{"e e e e s s s s", "w w w w n n n n", "se se se nw nw", "search*5 e e", "s s s s w w w"}
 	for seed := uint64(1); seed <= 10; seed++ {
 		cog, err := sim.New(sim.Config{Seed: seed})
 		require.NoError(t, err)
-		nh, err := sim.New(sim.Config{Seed: seed, Rules: "nethack"})
+		nh, err := sim.New(sim.Config{Seed: seed, Mechanics: []string{nethack.NameHunger, nethack.NameChoking}})
 		require.NoError(t, err)
 		require.Equal(t, string(cog.Observe()), string(nh.Observe()))
 		for turn := range 15 {

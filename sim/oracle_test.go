@@ -52,7 +52,7 @@ func TestTheOracleOnTheStairs(t *testing.T) {
 	m := put(withCog(wide, 8, 3), 9, 3, 'O')
 	sc := sim.Scenario{Map: m, Cog: &sim.ScenarioCog{Gold: ptr(50)}}
 	s := start(t, 1, sc)
-	s.Env().Level.Stairs = c.Pos{X: 8, Y: 3}
+	s.State().Level.Stairs = c.Pos{X: 8, Y: 3}
 	s.Turn("chat e")
 	assert.Equal(t, "The Oracle says: the stairs are beneath you.", message(s))
 }

@@ -1,20 +1,26 @@
 package sim
 
-import c "github.com/cogsim/cogsim/components"
+import (
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+)
 
 // Result is the record of an episode (§16).
 type Result struct {
-	Seed     uint64   `json:"seed"`
-	Agent    string   `json:"agent"`
-	Rules    string   `json:"rules"`
-	Scenario string   `json:"scenario,omitempty"`
-	Score    int      `json:"score"`
-	Parts    Parts    `json:"parts"`
-	Deeds    []c.Deed `json:"deeds"`
-	Cause    string   `json:"cause"`
-	MaxDepth int      `json:"maxDepth"`
-	Ticks    int      `json:"ticks"`
-	Turns    int      `json:"turns"`
+	Seed  uint64 `json:"seed"`
+	Agent string `json:"agent"`
+	Rules string `json:"rules"`
+	// Mechanics are the installed mechanics with their versions, the
+	// variant's first (§27.1).
+	Mechanics []ecs.MechanicRef `json:"mechanics"`
+	Scenario  string            `json:"scenario,omitempty"`
+	Score     int               `json:"score"`
+	Parts     Parts             `json:"parts"`
+	Deeds     []c.Deed          `json:"deeds"`
+	Cause     string            `json:"cause"`
+	MaxDepth  int               `json:"maxDepth"`
+	Ticks     int               `json:"ticks"`
+	Turns     int               `json:"turns"`
 }
 
 // Parts are the parts of the score (§16): 50·(maxDepth − 1), xpPoints,
@@ -40,7 +46,7 @@ func (s *Sim) Result() Result {
 		Deeds: 25 * len(e.Run.Deeds.List),
 	}
 	r := Result{
-		Seed: s.cfg.Seed, Agent: s.cfg.Agent, Rules: s.cfg.Rules,
+		Seed: s.cfg.Seed, Agent: s.cfg.Agent, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
 		Score: parts.Score(), Parts: parts,
 		Deeds:    append([]c.Deed{}, e.Run.Deeds.List...),
 		Cause:    e.Run.Cause,

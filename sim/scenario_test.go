@@ -59,7 +59,7 @@ func TestAScenarioStartsItsEpisode(t *testing.T) {
 	assert.Equal(t, "Dlvl:3 $:60 HP:10(16) AC:9 Xp:1/0 T:0 Turn:0/20", statusLine(s))
 	assert.Equal(t, " |%@.e|", line(s, 2)[:7], "apple, cog, floating eye by glyph")
 	assert.Equal(t, " |..F.>", line(s, 3)[:7])
-	assert.Equal(t, 10, s.Env().Clock.TurnTicks)
+	assert.Equal(t, 10, s.State().Clock.TurnTicks)
 	assert.Equal(t, "eye-trap", s.Result().Scenario)
 	s.Turn("search*30")
 	assert.Equal(t, 10, tick(s), "turnTicks 10")
@@ -68,8 +68,8 @@ func TestAScenarioStartsItsEpisode(t *testing.T) {
 func TestDescendingFromAScenarioContinuesIntoGeneratedLevels(t *testing.T) {
 	s := start(t, 5, sim.Scenario{Map: put(withCog(hall, 5, 3), 6, 3, '>'), Depth: 4})
 	s.Turn("e >")
-	assert.Equal(t, 5, s.Env().Level.Depth)
-	assert.GreaterOrEqual(t, len(s.Env().Level.Rooms), 2, "a generated level")
+	assert.Equal(t, 5, s.State().Level.Depth)
+	assert.GreaterOrEqual(t, len(s.State().Level.Rooms), 2, "a generated level")
 }
 
 func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {

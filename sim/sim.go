@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -29,6 +30,9 @@ type Config struct {
 	Seed uint64
 	// Rules names the rules variant (§25); "" is "cog".
 	Rules string
+	// Mechanics names mechanics to install beside the variant's (§27.1),
+	// in order; they must be registered (see [ecs.Register]).
+	Mechanics []string
 	// Scenario, when set, fixes the starting situation (§19).
 	Scenario *Scenario
 	// MaxTurns and TurnTicks override the clock; 0 takes the defaults
@@ -37,7 +41,9 @@ type Config struct {
 	// Agent names the agent, for the result.
 	Agent string
 	// Setup, when set, may change the scheduler before the world is
-	// initialised (insert, replace or disable systems).
+	// initialised (insert, replace or disable systems). Replays do not
+	// record it: a mechanic meant to be replayed is registered and named
+	// in Mechanics instead.
 	Setup func(*ecs.Scheduler) error
 	// Invariants runs the invariant checker after every tick; it panics on
 	// a violation. The environment variable COGSIM_INVARIANTS=1 turns it
@@ -48,15 +54,17 @@ type Config struct {
 // Sim is one episode. It is not safe for concurrent use; parallel
 // episodes are parallel Sims.
 type Sim struct {
-	cfg     Config
-	world   arche.World
-	env     *systems.Env
-	sched   *ecs.Scheduler
-	vision  ecs.System
-	gen     worldgen.Generator
-	dungeon worldgen.Dungeon
-	parser  reply.Parser
-	note    string
+	cfg   Config
+	world arche.World
+	env   *State
+	sched *ecs.Scheduler
+	// mechanics are the installed mechanics, the variant's first.
+	mechanics []*ecs.Mechanic
+	vision    ecs.System
+	gen       worldgen.Generator
+	dungeon   worldgen.Dungeon
+	parser    reply.Parser
+	note      string
 	// The command turn under way (BeginTurn … TickTurn).
 	inTurn    bool
 	turnDepth int
@@ -71,7 +79,7 @@ func New(cfg Config) (*Sim, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
 	}
-	variant, err := LookupVariant(cfg.Rules)
+	mechanics, err := ecs.Select(cfg.Rules, cfg.Mechanics)
 	if err != nil {
 		return nil, err
 	}
@@ -84,10 +92,16 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.dungeon = worldgen.Plan(s.cfg.Seed)
 	w := &s.world
-	s.env = systems.NewEnv(w, ecs.NewStreams(s.cfg.Seed))
+	s.env = newState(w, ecs.NewStreams(s.cfg.Seed))
 	s.sched = systems.Standard(s.enter)
-	if err := variant.Setup(s.sched); err != nil {
+	s.mechanics = mechanics
+	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
+	}
+	for _, m := range mechanics {
+		for _, st := range m.Resources {
+			st.Ensure(w)
+		}
 	}
 	if cfg.Invariants || os.Getenv("COGSIM_INVARIANTS") == "1" {
 		// Before Setup, so that a benchmark can switch the checker off.
@@ -103,6 +117,9 @@ func New(cfg Config) (*Sim, error) {
 		return nil, errors.New("sim: the scheduler has no vision system")
 	}
 	s.sched.Init(w)
+	if err := checkRegistered(w); err != nil {
+		return nil, err
+	}
 
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
@@ -256,6 +273,7 @@ func (s *Sim) TickTurn() bool {
 func (s *Sim) tick() {
 	e := s.env
 	e.Clock.Tick++
+	e.Events.Reset()
 	s.sched.Tick(&s.world)
 	e.Log.EndTick(e.Clock.Tick)
 }
@@ -288,8 +306,12 @@ func (s *Sim) Done() bool { return s.env.Run.Ended }
 // newlines. The slice is valid until the next Turn or Step.
 func (s *Sim) Observe() []byte { return s.obs }
 
-// Env exposes the episode's state to tests, tools and front ends.
-func (s *Sim) Env() *systems.Env { return s.env }
+// State exposes the episode's state to tests, tools and front ends.
+func (s *Sim) State() *State { return s.env }
+
+// Mechanics names the installed mechanics with their versions, the
+// variant's first (§27.1).
+func (s *Sim) Mechanics() []ecs.MechanicRef { return ecs.Refs(s.mechanics) }
 
 // World exposes the episode's arche world.
 func (s *Sim) World() *arche.World { return &s.world }
@@ -344,7 +366,7 @@ func (s *Sim) render() {
 
 // EngineVersion names the rules and engine behaviour; replays record it
 // and warn when replayed by another.
-const EngineVersion = "0.1.0"
+const EngineVersion = "0.2.0"
 
 // Disconnect ends the episode at once because the agent went away (§20).
 func (s *Sim) Disconnect(cause string) {
@@ -370,7 +392,7 @@ func (s *Sim) Revive() bool {
 	h.HP = h.MaxHP
 	if n := e.Nutrition.Get(cog); n.Value < 500 {
 		n.Value = 500
-		n.State = c.HungerStateOf(n.Value)
+		n.State = c.NotHungry
 	}
 	r.Ended, r.Cause = false, ""
 	s.render()
@@ -382,6 +404,30 @@ func (s *Sim) Revive() bool {
 func WithoutInvariants(sch *ecs.Scheduler) error {
 	if sch.Get(systems.NameInvariants) != nil {
 		return sch.Enable(systems.NameInvariants, false)
+	}
+	return nil
+}
+
+// checkRegistered refuses a world holding a component or resource type
+// that is not registered (§27.2): snapshots and saves would lose it.
+func checkRegistered(w *arche.World) error {
+	var missing []string
+	for _, id := range arche.ComponentIDs(w) {
+		if info, ok := arche.ComponentInfo(w, id); ok {
+			if _, ok := ecs.StateOf(info.Type); !ok {
+				missing = append(missing, "component "+info.Type.String())
+			}
+		}
+	}
+	for _, id := range arche.ResourceIDs(w) {
+		if t, ok := arche.ResourceType(w, id); ok && w.Resources().Has(id) {
+			if _, ok := ecs.StateOf(t); !ok {
+				missing = append(missing, "resource "+t.String())
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("sim: unregistered state, which snapshots would lose: %s (register it with ecs.RegisterComponent or ecs.RegisterResource)", strings.Join(missing, ", "))
 	}
 	return nil
 }

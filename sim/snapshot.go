@@ -2,280 +2,529 @@ package sim
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/systems"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
-// SnapshotVersion is the format of encoded snapshots.
-const SnapshotVersion = 1
+// SnapshotVersion is the format of snapshots and of the save files made
+// from them. Version 1 listed the core game's components field by field;
+// version 2 holds every registered component and resource (§27.2).
+const SnapshotVersion = 2
 
-// Snapshot is the whole state of an episode between two ticks (§24): a
-// restored episode continues exactly as the original would. It is plain
-// data: entities are saved as their components, in acting order, and the
-// spatial indices are rebuilt on restore.
+// Snapshot is the whole state of an episode between two turns (§24,
+// §27.2): every entity with every registered component, every registered
+// resource (the level grid and memory, the RNG streams, the clock, the
+// run …), whoever registered it — the core game or a mechanic. A restored
+// episode continues exactly as the original would. Entities keep their
+// ids and generations, so references between them (the lichen holding
+// the cog) survive; the spatial indices are rebuilt on restore.
 type Snapshot struct {
-	Version  int
-	Seed     uint64
-	Rules    string
-	Agent    string
-	Scenario *Scenario
+	Version   int
+	Seed      uint64
+	Rules     string
+	Mechanics []ecs.MechanicRef
+	Agent     string
+	Scenario  *Scenario
+	Note      string
 
-	Level    c.Level
-	Vision   c.Rect
-	Cog      CogState
-	Monsters []MonsterState
-	Items    []ItemState
-	Traps    []TrapState
-
-	Clock      c.Clock
-	Ended      bool
-	Cause      string
-	MaxDepth   int
-	Deeds      []c.Deed
-	NextSerial int
-	Potions    c.Potions
-	Streams    []ecs.StreamState
-
-	LastMessage []byte
-	LastTick    int
-	Note        string
+	Entities   arche.EntityDump
+	Components []ComponentColumn
+	Resources  []ResourceValue
 }
 
-// CogState is the cog's components. StuckTo is the index in Monsters of
-// the lichen holding it, or -1.
-type CogState struct {
-	Pos        c.Pos
-	Health     c.Health
-	Nutrition  c.Nutrition
-	Experience c.Experience
-	Purse      c.Purse
-	Status     c.Status
-	StuckTo    int
-	Inventory  c.Inventory
+// ComponentColumn is one registered component: the ids of the entities
+// that have it and their values (each a value of the registered type).
+type ComponentColumn struct {
+	Name     string
+	Entities []uint32
+	Values   []any
 }
 
-// MonsterState is one monster's components.
-type MonsterState struct {
-	Pos      c.Pos
-	Health   c.Health
-	Monster  c.Monster
-	Movement c.MovementPoints
-}
-
-// ItemState is one floor item.
-type ItemState struct {
-	Pos  c.Pos
-	Item c.Item
-}
-
-// TrapState is one trap.
-type TrapState struct {
-	Pos  c.Pos
-	Trap c.Trap
+// ResourceValue is one registered resource's value.
+type ResourceValue struct {
+	Name  string
+	Value any
 }
 
 // Snapshot copies the episode's state. Take it between turns or steps.
 func (s *Sim) Snapshot() *Snapshot {
-	e := s.env
-	cog := e.Run.Cog
+	w := &s.world
 	snap := &Snapshot{
-		Version: SnapshotVersion, Seed: s.cfg.Seed, Rules: s.cfg.Rules, Agent: s.cfg.Agent, Scenario: s.cfg.Scenario,
-		Level:  *e.Level,
-		Vision: e.Vision.Rect,
-		Cog: CogState{
-			Pos: *e.Pos.Get(cog), Health: *e.Health.Get(cog), Nutrition: *e.Nutrition.Get(cog),
-			Experience: *e.Experience.Get(cog), Purse: *e.Purse.Get(cog), Status: *e.Status.Get(cog),
-			StuckTo: -1, Inventory: *e.Inventory.Get(cog),
-		},
-		Clock: *e.Clock, Ended: e.Run.Ended, Cause: e.Run.Cause, MaxDepth: e.Run.MaxDepth,
-		Deeds: append([]c.Deed(nil), e.Run.Deeds.List...), NextSerial: e.Run.NextSerial,
-		Potions: *e.Potions, Streams: e.Streams.States(), Note: s.note,
+		Version: SnapshotVersion, Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
+		Agent: s.cfg.Agent, Scenario: s.cfg.Scenario, Note: s.note,
+		Entities: w.DumpEntities(),
 	}
-	snap.Level.Rooms = append([]c.Room(nil), e.Level.Rooms...)
-	snap.Level.Creatures, snap.Level.FloorItems = c.Occupancy{}, c.ItemIndex{}
-	snap.Cog.Status.StuckTo = arche.Entity{}
-	last, tick := e.Log.Last()
-	snap.LastMessage, snap.LastTick = append([]byte(nil), last...), tick
-	for i, m := range e.Roster.List {
-		if m == e.Status.Get(cog).StuckTo {
-			snap.Cog.StuckTo = i
+	alive := snap.Entities.Alive
+	slices.Sort(alive)
+	for _, st := range ecs.States() {
+		if st.Resource {
+			if st.Transient {
+				continue
+			}
+			id := arche.ResourceTypeID(w, st.Type)
+			if !w.Resources().Has(id) {
+				continue
+			}
+			snap.Resources = append(snap.Resources, ResourceValue{Name: st.Name, Value: st.Clone(resourcePointer(w, id))})
+			continue
 		}
-		snap.Monsters = append(snap.Monsters, MonsterState{
-			Pos: *e.Pos.Get(m), Health: *e.Health.Get(m), Monster: *e.Monster.Get(m), Movement: *e.Movement.Get(m),
-		})
+		id, ok := componentID(w, st)
+		if !ok {
+			continue
+		}
+		col := ComponentColumn{Name: st.Name}
+		for _, idx := range alive {
+			e := snap.Entities.Entities[idx]
+			if w.Has(e, id) {
+				col.Entities = append(col.Entities, idx)
+				col.Values = append(col.Values, st.Clone(w.Get(e, id)))
+			}
+		}
+		if len(col.Entities) > 0 {
+			snap.Components = append(snap.Components, col)
+		}
 	}
-	for _, it := range e.FloorItems(nil) {
-		snap.Items = append(snap.Items, ItemState{Pos: *e.Pos.Get(it), Item: *e.Item.Get(it)})
-	}
-	sortItems(snap.Items)
-	for _, te := range e.Traps(nil) {
-		snap.Traps = append(snap.Traps, TrapState{Pos: *e.Pos.Get(te), Trap: *e.Trap.Get(te)})
-	}
-	sortTraps(snap.Traps)
 	return snap
 }
 
-// sortTraps orders traps by board position, so that equal states give
-// equal snapshots whatever arche's storage order.
-func sortTraps(traps []TrapState) {
-	for i := 1; i < len(traps); i++ {
-		for j := i; j > 0 && traps[j].Pos.Index() < traps[j-1].Pos.Index(); j-- {
-			traps[j], traps[j-1] = traps[j-1], traps[j]
+// componentID is st's id in w, if w has ever used the type.
+func componentID(w *arche.World, st *ecs.StateType) (arche.ID, bool) {
+	for _, id := range arche.ComponentIDs(w) {
+		if info, ok := arche.ComponentInfo(w, id); ok && info.Type == st.Type {
+			return id, true
 		}
 	}
-}
-
-// sortItems orders floor items by serial: the order they were placed.
-func sortItems(items []ItemState) {
-	for i := 1; i < len(items); i++ {
-		for j := i; j > 0 && items[j].Item.Serial < items[j-1].Item.Serial; j-- {
-			items[j], items[j-1] = items[j-1], items[j]
-		}
-	}
+	return arche.ID{}, false
 }
 
 // Restore puts the episode back in the state of snap, which must come from
-// an episode of the same seed and rules.
+// an episode of the same seed, rules and mechanics. A snapshot that
+// fails its checks is refused and the episode is left as it was.
 func (s *Sim) Restore(snap *Snapshot) error {
+	if err := s.compatible(snap); err != nil {
+		return err
+	}
+	if err := snap.check(); err != nil {
+		return err
+	}
+	backup := s.Snapshot()
+	if err := s.apply(snap, true); err != nil {
+		if rerr := s.apply(backup, false); rerr != nil {
+			panic("sim: cannot restore the state before a refused snapshot: " + rerr.Error())
+		}
+		return err
+	}
+	return nil
+}
+
+// compatible refuses a snapshot of another episode or engine.
+func (s *Sim) compatible(snap *Snapshot) error {
 	if snap.Version != SnapshotVersion {
-		return fmt.Errorf("snapshot: version %d, this engine reads %d", snap.Version, SnapshotVersion)
+		return fmt.Errorf("snapshot: format version %d, this engine reads version %d", snap.Version, SnapshotVersion)
 	}
 	if snap.Seed != s.cfg.Seed || snap.Rules != s.cfg.Rules {
 		return fmt.Errorf("snapshot: of seed %d rules %q, but the episode is seed %d rules %q",
 			snap.Seed, snap.Rules, s.cfg.Seed, s.cfg.Rules)
 	}
-	if err := snap.check(); err != nil {
-		return err
+	if !slices.Equal(snap.Mechanics, s.Mechanics()) {
+		return fmt.Errorf("snapshot: made with mechanics %s, but the episode has %s", refsString(snap.Mechanics), refsString(s.Mechanics()))
 	}
-	e := s.env
-	if err := e.Streams.Restore(snap.Streams); err != nil {
-		return fmt.Errorf("snapshot: %w", err)
+	return nil
+}
+
+func refsString(refs []ecs.MechanicRef) string {
+	if len(refs) == 0 {
+		return "none"
 	}
-	e.ClearLevelEntities()
-	*e.Level = snap.Level
-	e.Level.Rooms = append([]c.Room(nil), snap.Level.Rooms...)
-	e.Level.Creatures, e.Level.FloorItems = c.Occupancy{}, c.ItemIndex{}
-	e.Vision.Rect = snap.Vision
+	parts := make([]string, len(refs))
+	for i, r := range refs {
+		parts[i] = r.Name + "@" + r.Version
+	}
+	return strings.Join(parts, ", ")
+}
 
-	cog := e.Run.Cog
-	*e.Pos.Get(cog) = snap.Cog.Pos
-	*e.Health.Get(cog) = snap.Cog.Health
-	*e.Nutrition.Get(cog) = snap.Cog.Nutrition
-	*e.Experience.Get(cog) = snap.Cog.Experience
-	*e.Purse.Get(cog) = snap.Cog.Purse
-	*e.Status.Get(cog) = snap.Cog.Status
-	*e.Inventory.Get(cog) = snap.Cog.Inventory
-	e.Level.Creatures.Put(snap.Cog.Pos, cog, '@')
-
-	for i, m := range snap.Monsters {
-		ent := e.SpawnMonster(m.Monster.Species, m.Pos, m.Health.HP)
-		*e.Health.Get(ent) = m.Health
-		*e.Monster.Get(ent) = m.Monster
-		*e.Movement.Get(ent) = m.Movement
-		if i == snap.Cog.StuckTo {
-			e.Status.Get(cog).StuckTo = ent
+// check refuses a snapshot whose structure would corrupt the world: an
+// entity pool that is not one, values for entities that are not alive,
+// names this binary does not know.
+func (snap *Snapshot) check() error {
+	d := &snap.Entities
+	n := len(d.Entities)
+	if n < 1 || n > 1<<20 {
+		return fmt.Errorf("snapshot: %d entity slots", n)
+	}
+	if !d.Entities[0].IsZero() {
+		return errors.New("snapshot: entity slot 0 is not the reserved zero entity")
+	}
+	alive := make([]bool, n)
+	for _, idx := range d.Alive {
+		if idx == 0 || int(idx) >= n || alive[idx] || d.Entities[idx].ID() != idx {
+			return fmt.Errorf("snapshot: alive entity %d is not a slot of the pool", idx)
+		}
+		alive[idx] = true
+	}
+	if int(d.Available) != n-1-len(d.Alive) {
+		return fmt.Errorf("snapshot: %d free entity slots recorded, %d found", d.Available, n-1-len(d.Alive))
+	}
+	seen := make([]bool, n)
+	next := d.Next
+	for range d.Available {
+		if next == 0 || int(next) >= n || alive[next] || seen[next] {
+			return errors.New("snapshot: the free list of the entity pool is broken")
+		}
+		seen[next] = true
+		next = d.Entities[next].ID()
+	}
+	for _, col := range snap.Components {
+		st, ok := ecs.StateByName(col.Name)
+		if !ok || st.Resource {
+			return fmt.Errorf("snapshot: unknown component %q (made by a mechanic this binary lacks?)", col.Name)
+		}
+		if len(col.Entities) != len(col.Values) {
+			return fmt.Errorf("snapshot: component %q has %d entities and %d values", col.Name, len(col.Entities), len(col.Values))
+		}
+		for i, idx := range col.Entities {
+			if int(idx) >= n || !alive[idx] {
+				return fmt.Errorf("snapshot: component %q on entity %d, which is not alive", col.Name, idx)
+			}
+			if i > 0 && idx <= col.Entities[i-1] {
+				return fmt.Errorf("snapshot: component %q lists entity %d twice or out of order", col.Name, idx)
+			}
 		}
 	}
-	for _, it := range snap.Items {
-		ent := e.PlaceItem(it.Item.Kind, it.Item.Count, it.Pos)
-		*e.Item.Get(ent) = it.Item
+	for _, r := range snap.Resources {
+		st, ok := ecs.StateByName(r.Name)
+		if !ok || !st.Resource || st.Transient {
+			return fmt.Errorf("snapshot: unknown resource %q (made by a mechanic this binary lacks?)", r.Name)
+		}
 	}
-	for _, t := range snap.Traps {
-		ent := e.PlaceTrap(t.Trap.Kind, t.Pos)
-		*e.Trap.Get(ent) = t.Trap
+	return nil
+}
+
+// apply replaces the world's state with snap's, rebuilds the indices and,
+// with check, checks the result.
+func (s *Sim) apply(snap *Snapshot, check bool) error {
+	w := &s.world
+	type held struct {
+		id  arche.ResID
+		ptr any
 	}
-	*e.Clock = snap.Clock
-	e.Run.Ended, e.Run.Cause, e.Run.MaxDepth = snap.Ended, snap.Cause, snap.MaxDepth
-	e.Run.Deeds.List = append(e.Run.Deeds.List[:0], snap.Deeds...)
-	e.Run.NextSerial = snap.NextSerial
-	e.Run.Descend = false
-	*e.Potions = snap.Potions
-	e.Queue.Reset()
-	e.Log.SetLast(snap.LastMessage, snap.LastTick)
+	var resources []held
+	for _, id := range arche.ResourceIDs(w) {
+		if w.Resources().Has(id) {
+			resources = append(resources, held{id, w.Resources().Get(id)})
+		}
+	}
+	w.Reset()
+	for _, r := range resources {
+		w.Resources().Add(r.id, r.ptr)
+	}
+	dump := snap.Entities
+	dump.Entities = slices.Clone(dump.Entities)
+	dump.Alive = slices.Clone(dump.Alive)
+	w.LoadEntities(&dump)
+
+	ids := make([][]arche.ID, len(dump.Entities))
+	cols := make([]arche.ID, len(snap.Components))
+	for k, col := range snap.Components {
+		st, _ := ecs.StateByName(col.Name)
+		cols[k] = arche.TypeID(w, st.Type)
+		for _, idx := range col.Entities {
+			ids[idx] = append(ids[idx], cols[k])
+		}
+	}
+	for _, idx := range dump.Alive {
+		if len(ids[idx]) > 0 {
+			w.Add(dump.Entities[idx], ids[idx]...)
+		}
+	}
+	for k, col := range snap.Components {
+		st, _ := ecs.StateByName(col.Name)
+		for i, idx := range col.Entities {
+			st.Put(w.Get(dump.Entities[idx], cols[k]), col.Values[i])
+		}
+	}
+	for _, r := range snap.Resources {
+		st, _ := ecs.StateByName(r.Name)
+		id := arche.ResourceTypeID(w, st.Type)
+		if !w.Resources().Has(id) {
+			return fmt.Errorf("snapshot: resource %q, which this episode does not have", r.Name)
+		}
+		st.Put(resourcePointer(w, id), r.Value)
+	}
 	s.note = snap.Note
+	s.env.Queue.Reset()
+	s.env.Events.Reset()
+	s.env.Intents.List = s.env.Intents.List[:0]
+	s.env.Run.Descend = false
+	if err := s.reindex(); err != nil {
+		return err
+	}
+	if check {
+		if err := s.validate(); err != nil {
+			return err
+		}
+	}
 	s.render()
 	return nil
 }
 
-// check refuses a snapshot whose data would corrupt the episode.
-func (snap *Snapshot) check() error {
-	bad := func(what string, p c.Pos) error {
-		return fmt.Errorf("snapshot: %s at (%d, %d) is off the board", what, p.X, p.Y)
+// resourcePointer is the pointer behind resource id, as the registry
+// reads it.
+func resourcePointer(w *arche.World, id arche.ResID) unsafe.Pointer {
+	return reflect.ValueOf(w.Resources().Get(id)).UnsafePointer()
+}
+
+// reindex rebuilds what is derived from the entities: the occupancy
+// index, the floor-item index, the trap index and the roster.
+func (s *Sim) reindex() error {
+	e := s.env
+	lvl := e.Level
+	lvl.Creatures, lvl.FloorItems = c.Occupancy{}, c.ItemIndex{}
+	lvl.ClearTraps()
+	cog := e.Run.Cog
+	if !e.W.Alive(cog) || !e.Pos.Has(cog) || !e.Health.Has(cog) || !e.Inventory.Has(cog) || !e.Nutrition.Has(cog) ||
+		!e.Status.Has(cog) || !e.Experience.Has(cog) || !e.Purse.Has(cog) {
+		return errors.New("snapshot: the run's cog is not a whole cog")
 	}
-	if !snap.Cog.Pos.In() {
-		return bad("the cog", snap.Cog.Pos)
+	put := func(p c.Pos, ent arche.Entity, g byte) error {
+		if !p.In() {
+			return fmt.Errorf("snapshot: a creature at (%d, %d) is off the board", p.X, p.Y)
+		}
+		if lvl.Creatures.Occupied(p) {
+			return fmt.Errorf("snapshot: two creatures at (%d, %d)", p.X, p.Y)
+		}
+		lvl.Creatures.Put(p, ent, g)
+		return nil
 	}
-	seen := map[c.Pos]bool{snap.Cog.Pos: true}
-	for _, m := range snap.Monsters {
-		if !m.Pos.In() {
-			return bad("a monster", m.Pos)
-		}
-		if seen[m.Pos] {
-			return fmt.Errorf("snapshot: two creatures at (%d, %d)", m.Pos.X, m.Pos.Y)
-		}
-		if int(m.Monster.Species) >= len(c.Species) {
-			return fmt.Errorf("snapshot: unknown species %d", m.Monster.Species)
-		}
-		seen[m.Pos] = true
+	if err := put(*e.Pos.Get(cog), cog, '@'); err != nil {
+		return err
 	}
-	for _, it := range snap.Items {
-		if !it.Pos.In() {
-			return bad("an item", it.Pos)
+	var monsters, items []arche.Entity
+	q := e.W.Query(arche.All())
+	for q.Next() {
+		ent := q.Entity()
+		if e.Monster.Has(ent) {
+			monsters = append(monsters, ent)
 		}
-		if int(it.Item.Kind) >= len(c.ItemKinds) {
-			return fmt.Errorf("snapshot: unknown item kind %d", it.Item.Kind)
-		}
-	}
-	for _, t := range snap.Traps {
-		if !t.Pos.In() {
-			return bad("a trap", t.Pos)
-		}
-		if int(t.Trap.Kind) >= len(c.TrapKinds) {
-			return fmt.Errorf("snapshot: unknown trap kind %d", t.Trap.Kind)
+		if e.Item.Has(ent) {
+			items = append(items, ent)
 		}
 	}
-	for _, r := range snap.Level.Rooms {
-		if !(c.Pos{X: r.Interior.X0, Y: r.Interior.Y0}).In() || !(c.Pos{X: r.Interior.X1, Y: r.Interior.Y1}).In() {
-			return fmt.Errorf("snapshot: a room off the board")
+	sort.Slice(monsters, func(i, j int) bool { return e.Monster.Get(monsters[i]).Serial < e.Monster.Get(monsters[j]).Serial })
+	e.Roster.List = e.Roster.List[:0]
+	for _, m := range monsters {
+		sp := e.Monster.Get(m).Species
+		if int(sp) >= len(c.Species) || !e.Pos.Has(m) || !e.Health.Has(m) || !e.Movement.Has(m) {
+			return fmt.Errorf("snapshot: a monster of unknown species %d or without a position", sp)
 		}
-	}
-	if len(snap.Level.Rooms) > 255 || snap.Cog.StuckTo >= len(snap.Monsters) {
-		return fmt.Errorf("snapshot: inconsistent room or monster count")
-	}
-	for _, sl := range snap.Cog.Inventory.Slots {
-		if int(sl.Kind) >= len(c.ItemKinds) {
-			return fmt.Errorf("snapshot: unknown item kind %d in the pack", sl.Kind)
+		if err := put(*e.Pos.Get(m), m, sp.Info().Glyph); err != nil {
+			return err
 		}
+		e.Roster.List = append(e.Roster.List, m)
+	}
+	sort.Slice(items, func(i, j int) bool { return e.Item.Get(items[i]).Serial < e.Item.Get(items[j]).Serial })
+	for _, it := range items {
+		item := e.Item.Get(it)
+		if int(item.Kind) >= len(c.ItemKinds) || !e.Pos.Has(it) || !e.Pos.Get(it).In() {
+			return fmt.Errorf("snapshot: a floor item of unknown kind %d or off the board", item.Kind)
+		}
+		lvl.FloorItems.Push(*e.Pos.Get(it), item.Kind.Glyph())
+	}
+	for _, te := range e.Traps(nil) {
+		p := *e.Pos.Get(te)
+		if int(e.Trap.Get(te).Kind) >= len(c.TrapKinds) || !p.In() {
+			return errors.New("snapshot: a trap of unknown kind or off the board")
+		}
+		lvl.PutTrap(p)
 	}
 	return nil
 }
 
-// MarshalBinary encodes the snapshot (as JSON: plain, stable, readable).
-// The spatial indices and entity references are not written: they are
-// rebuilt on restore.
-func (snap *Snapshot) MarshalBinary() ([]byte, error) {
-	return json.Marshal(snap)
+// validate checks the restored state with the values' own rules and the
+// invariant checker, so that a damaged snapshot is refused instead of
+// crashing a later tick.
+func (s *Sim) validate() error {
+	e := s.env
+	lvl := e.Level
+	noStairs := c.Pos{X: -1, Y: -1} // a scenario's level may have none
+	if lvl.Depth < 1 || !(lvl.Stairs.In() || lvl.Stairs == noStairs) || !lvl.Arrival.In() || len(lvl.Rooms) > 255 {
+		return errors.New("snapshot: the level's depth, stairs, arrival or rooms are out of range")
+	}
+	for _, r := range lvl.Rooms {
+		if !(c.Pos{X: r.Interior.X0, Y: r.Interior.Y0}).In() || !(c.Pos{X: r.Interior.X1, Y: r.Interior.Y1}).In() {
+			return errors.New("snapshot: a room off the board")
+		}
+	}
+	for i := range c.N {
+		if int(lvl.RoomOf[i]) > len(lvl.Rooms) || !lvl.Terrain[i].Valid() {
+			return fmt.Errorf("snapshot: cell %v has an unknown room or terrain", c.PosOf(i))
+		}
+	}
+	ck := e.Clock
+	if ck.Tick < 0 || ck.Turn < 0 || ck.MaxTurns < 1 || ck.TurnTicks < 1 || ck.TurnTicks > c.MaxQueue {
+		return errors.New("snapshot: the clock is out of range")
+	}
+	inv := e.Inventory.Get(e.Run.Cog)
+	for _, sl := range inv.Slots {
+		if int(sl.Kind) >= len(c.ItemKinds) || sl.Count < 0 {
+			return fmt.Errorf("snapshot: unknown item kind %d in the pack", sl.Kind)
+		}
+	}
+	for _, slot := range []int{inv.Wielded, inv.Worn} {
+		if slot != c.NoSlot && (slot < 0 || slot >= len(inv.Slots) || inv.Slots[slot].Empty()) {
+			return fmt.Errorf("snapshot: the wielded or worn slot %d holds nothing", slot)
+		}
+	}
+	for _, a := range e.Potions.Appearance {
+		if int(a) >= len(c.Appearances) {
+			return errors.New("snapshot: an unknown potion appearance")
+		}
+	}
+	var violations []string
+	inv2 := &systems.Invariants{OnViolation: func(msg string) { violations = append(violations, msg) }}
+	inv2.Init(&s.world)
+	inv2.Update(&s.world)
+	if len(violations) > 0 {
+		return errors.New("snapshot: " + violations[0])
+	}
+	return nil
 }
 
-// UnmarshalBinary decodes a snapshot encoded by MarshalBinary.
+// snapshotJSON is the encoded form of a Snapshot.
+type snapshotJSON struct {
+	Format     string            `json:"format"`
+	Version    int               `json:"version"`
+	Seed       uint64            `json:"seed"`
+	Rules      string            `json:"rules"`
+	Mechanics  []ecs.MechanicRef `json:"mechanics"`
+	Agent      string            `json:"agent,omitempty"`
+	Scenario   *Scenario         `json:"scenario,omitempty"`
+	Note       string            `json:"note,omitempty"`
+	Entities   arche.EntityDump  `json:"entities"`
+	Components []columnJSON      `json:"components"`
+	Resources  []resourceJSON    `json:"resources"`
+}
+
+type columnJSON struct {
+	Name     string            `json:"name"`
+	Entities []uint32          `json:"entities"`
+	Values   []json.RawMessage `json:"values"`
+}
+
+type resourceJSON struct {
+	Name  string          `json:"name"`
+	Value json.RawMessage `json:"value"`
+}
+
+// snapshotFormat names the encoding, so that another file is told apart.
+const snapshotFormat = "cogsim-snapshot"
+
+// MarshalBinary encodes the snapshot as JSON: plain, stable, readable,
+// each registered type encoded by its own rules.
+func (snap *Snapshot) MarshalBinary() ([]byte, error) {
+	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
+		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
+		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
+	for _, col := range snap.Components {
+		st, ok := ecs.StateByName(col.Name)
+		if !ok {
+			return nil, fmt.Errorf("snapshot: unknown component %q", col.Name)
+		}
+		cj := columnJSON{Name: col.Name, Entities: col.Entities, Values: make([]json.RawMessage, len(col.Values))}
+		for i, v := range col.Values {
+			raw, err := st.Encode(v)
+			if err != nil {
+				return nil, fmt.Errorf("snapshot: %s: %w", col.Name, err)
+			}
+			cj.Values[i] = raw
+		}
+		out.Components = append(out.Components, cj)
+	}
+	for _, r := range snap.Resources {
+		st, ok := ecs.StateByName(r.Name)
+		if !ok {
+			return nil, fmt.Errorf("snapshot: unknown resource %q", r.Name)
+		}
+		raw, err := st.Encode(r.Value)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: %s: %w", r.Name, err)
+		}
+		out.Resources = append(out.Resources, resourceJSON{Name: r.Name, Value: raw})
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalBinary decodes a snapshot encoded by MarshalBinary. It refuses
+// another format or version by name, and names it can't read.
 func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 	*snap = Snapshot{}
-	if err := json.Unmarshal(b, snap); err != nil {
+	var head struct {
+		Format  string `json:"format"`
+		Version *int   `json:"version"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
 		return fmt.Errorf("snapshot: not a cogsim snapshot: %w", err)
 	}
-	if snap.Version != SnapshotVersion {
-		return fmt.Errorf("snapshot: version %d, this engine reads %d", snap.Version, SnapshotVersion)
+	if head.Version == nil {
+		return errors.New("snapshot: not a cogsim snapshot: no version")
+	}
+	if head.Format != snapshotFormat || *head.Version != SnapshotVersion {
+		return fmt.Errorf("snapshot: format version %d, this engine reads version %d (a save from an older cogsim cannot be restored)", *head.Version, SnapshotVersion)
+	}
+	var in snapshotJSON
+	if err := json.Unmarshal(b, &in); err != nil {
+		return fmt.Errorf("snapshot: not a cogsim snapshot: %w", err)
+	}
+	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
+		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities}
+	for _, cj := range in.Components {
+		st, ok := ecs.StateByName(cj.Name)
+		if !ok || st.Resource {
+			return fmt.Errorf("snapshot: unknown component %q (made by a mechanic this binary lacks?)", cj.Name)
+		}
+		col := ComponentColumn{Name: cj.Name, Entities: cj.Entities, Values: make([]any, len(cj.Values))}
+		for i, raw := range cj.Values {
+			v, err := st.Decode(raw)
+			if err != nil {
+				return fmt.Errorf("snapshot: %w", err)
+			}
+			col.Values[i] = v
+		}
+		snap.Components = append(snap.Components, col)
+	}
+	for _, rj := range in.Resources {
+		st, ok := ecs.StateByName(rj.Name)
+		if !ok || !st.Resource {
+			return fmt.Errorf("snapshot: unknown resource %q (made by a mechanic this binary lacks?)", rj.Name)
+		}
+		v, err := st.Decode(rj.Value)
+		if err != nil {
+			return fmt.Errorf("snapshot: %w", err)
+		}
+		snap.Resources = append(snap.Resources, ResourceValue{Name: rj.Name, Value: v})
 	}
 	return snap.check()
 }
 
-// FromSnapshot builds an episode from a snapshot alone: its seed, rules
-// and scenario make the episode, and the snapshot's state replaces it.
+// FromSnapshot builds an episode from a snapshot alone: its seed, rules,
+// mechanics and scenario make the episode, and the snapshot's state
+// replaces it. A mechanic this binary lacks is refused by name.
 func FromSnapshot(snap *Snapshot) (*Sim, error) {
-	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Agent: snap.Agent, Scenario: snap.Scenario})
+	extra, err := ExtraMechanics(snap.Rules, snap.Mechanics)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Mechanics: extra, Agent: snap.Agent, Scenario: snap.Scenario})
 	if err != nil {
 		return nil, err
 	}

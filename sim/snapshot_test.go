@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -76,8 +77,17 @@ func TestBadSnapshotsAreRefused(t *testing.T) {
 	var snap sim.Snapshot
 	assert.ErrorContains(t, snap.UnmarshalBinary([]byte("junk")), "not a cogsim snapshot")
 	bad := s.Snapshot()
-	bad.Cog.Pos.X = 99
+	for _, col := range bad.Components {
+		if col.Name == "position" {
+			for k := range col.Values {
+				col.Values[k] = c.Pos{X: 99}
+			}
+		}
+	}
+	before := string(s.Observe())
 	assert.ErrorContains(t, s.Restore(bad), "off the board")
+	assert.Equal(t, before, string(s.Observe()), "a refused snapshot leaves the episode as it was")
+	s.Turn("e")
 	bad = s.Snapshot()
 	bad.Version = 99
 	assert.ErrorContains(t, s.Restore(bad), "version 99")

@@ -73,7 +73,7 @@ func TestATeleportTrapMovesTheCogToARandomFreeFloorCell(t *testing.T) {
 		s.Turn("e")
 		require.Equal(t, "You feel a wrenching sensation.", message(s))
 		p := cog(s)
-		require.Equal(t, c.Floor, s.Env().Level.At(p))
+		require.Equal(t, c.Floor, s.State().Level.At(p))
 		landed[p] = true
 	}
 	assert.Greater(t, len(landed), 20, "spread over the room's 40 cells")

@@ -18,25 +18,31 @@ const ChaseRange = 10
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
 // else wander to a uniformly random legal neighbour.
 type AI struct {
-	env      *Env
 	rng      *ecs.Stream
+	level    *c.Level
+	run      *c.Run
+	roster   *c.Roster
+	intents  *c.Intents
+	events   *c.Events
+	pos      generic.Map[c.Position]
 	monsters generic.Map3[c.Position, c.Monster, c.MovementPoints]
 }
 
 // Init implements ecs.System.
 func (s *AI) Init(w *arche.World) {
-	s.env = EnvOf(w)
-	s.rng = s.env.Streams.Get(ecs.StreamAI)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamAI)
+	s.level, s.run, s.roster = Res[c.Level](w), Res[c.Run](w), Res[c.Roster](w)
+	s.intents, s.events = Res[c.Intents](w), Res[c.Events](w)
+	s.pos = generic.NewMap[c.Position](w)
 	s.monsters = generic.NewMap3[c.Position, c.Monster, c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *AI) Update(w *arche.World) {
-	e := s.env
-	lvl := e.Level
-	cog := e.CogPos()
+	lvl := s.level
+	cog := *s.pos.Get(s.run.Cog)
 	cogComp := lvl.Component[cog.Index()]
-	for _, m := range e.Roster.List {
+	for _, m := range s.roster.List {
 		pos, mon, mp := s.monsters.Get(m)
 		n := mp.Actions
 		if n == 0 {
@@ -53,7 +59,7 @@ func (s *AI) Update(w *arche.World) {
 		for ; n > 0; n-- {
 			dist := c.Chebyshev(*pos, cog)
 			if dist <= 1 {
-				e.Intents.List = append(e.Intents.List, c.Intent{Attacker: m, Target: e.Run.Cog})
+				s.intents.List = append(s.intents.List, c.Intent{Attacker: m, Target: s.run.Cog})
 				continue
 			}
 			legal := legalSteps(lvl, *pos, dirs)
@@ -68,9 +74,10 @@ func (s *AI) Update(w *arche.World) {
 			} else {
 				d = NthStep(legal, s.rng.Rn2(bits.OnesCount8(legal)))
 			}
-			to := pos.Add(d)
-			lvl.Creatures.Move(*pos, to)
+			from, to := *pos, pos.Add(d)
+			lvl.Creatures.Move(from, to)
 			*pos = to
+			s.events.Add(c.Event{Kind: c.Move, Actor: m, From: from, To: to})
 		}
 	}
 }

@@ -2,7 +2,9 @@ package systems
 
 import (
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // OracleFee is what the Oracle takes for a consultation (§16).
@@ -10,40 +12,51 @@ const OracleFee = 50
 
 // Chat handles the chat primitive (§16): the Oracle, paid 50 gold, tells
 // the true compass octant from the cog to the stairs.
-type Chat struct{ env *Env }
+type Chat struct {
+	level   *c.Level
+	clock   *c.Clock
+	run     *c.Run
+	log     *ecs.Log
+	action  *c.Action
+	pos     generic.Map[c.Position]
+	purse   generic.Map[c.Purse]
+	monster generic.Map[c.Monster]
+}
 
 // Init implements ecs.System.
-func (s *Chat) Init(w *arche.World) { s.env = EnvOf(w) }
+func (s *Chat) Init(w *arche.World) {
+	s.level, s.clock, s.run, s.log, s.action = Res[c.Level](w), Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w), Res[c.Action](w)
+	s.pos, s.purse, s.monster = generic.NewMap[c.Position](w), generic.NewMap[c.Purse](w), generic.NewMap[c.Monster](w)
+}
 
 // Update implements ecs.System.
 func (s *Chat) Update(w *arche.World) {
-	e := s.env
-	if !e.Action.Active || e.Action.Op != c.OpChat {
+	if !s.action.Active || s.action.Op != c.OpChat {
 		return
 	}
-	cog := e.CogPos()
-	m, ok := e.Level.Creatures.At(cog.Add(e.Action.Dir))
+	cog := *s.pos.Get(s.run.Cog)
+	m, ok := s.level.Creatures.At(cog.Add(s.action.Dir))
 	if !ok {
-		e.Log.Say("You talk to yourself.")
+		s.log.Say("You talk to yourself.")
 		return
 	}
-	info := e.Monster.Get(m).Species.Info()
+	info := s.monster.Get(m).Species.Info()
 	if !info.Has(c.Peaceful) {
-		e.Log.Say("The ", info.Name, " does not respond.")
+		s.log.Say("The ", info.Name, " does not respond.")
 		return
 	}
-	purse := e.Purse.Get(e.Run.Cog)
+	purse := s.purse.Get(s.run.Cog)
 	if purse.Gold < OracleFee {
-		e.Log.Say("The Oracle scowls at your empty purse.")
+		s.log.Say("The Oracle scowls at your empty purse.")
 		return
 	}
 	purse.Gold -= OracleFee
-	e.Run.Deeds.Earn("oracle", e.Clock.Tick)
-	if cog == e.Level.Stairs {
-		e.Log.Say("The Oracle says: the stairs are beneath you.")
+	s.run.Deeds.Earn("oracle", s.clock.Tick)
+	if cog == s.level.Stairs {
+		s.log.Say("The Oracle says: the stairs are beneath you.")
 		return
 	}
-	e.Log.Say("The Oracle says: the stairs lie to the ", Octant(cog, e.Level.Stairs).Word(), ".")
+	s.log.Say("The Oracle says: the stairs lie to the ", Octant(cog, s.level.Stairs).Word(), ".")
 }
 
 // Octant is the compass direction whose 45° sector, centred on it, holds

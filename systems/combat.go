@@ -6,6 +6,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // Combat constants (§7).
@@ -14,7 +15,6 @@ const (
 	WeakHitPenalty = 2
 	GazeTicks      = 12 // paralysis from attacking a floating eye
 	StuckTicks     = 3  // a lichen's hit
-	UnarmedDie     = 2
 	LevelUpHPDie   = 8
 	KickHitBonus   = 0
 	KickDamageDie  = 2
@@ -23,41 +23,94 @@ const (
 	xlevel5Deed    = "xlevel-5"
 )
 
+// SwingRoll is what a melee to-hit roll is made of.
+type SwingRoll struct {
+	// Level is the attacker's: a monster's species level; the cog's
+	// xlevel less 2 while Weak or Fainting (XLevel is without it).
+	Level, XLevel int
+	// HitBonus is the cog's weapon's (0 for a kick and for monsters).
+	HitBonus int
+	// AC is the defender's armour class.
+	AC int
+	// Weak: the attacker is the cog and Weak or Fainting.
+	Weak bool
+	// Immobile: the defender cannot move (speed 0).
+	Immobile bool
+	// Trapped: the attacker is the cog and in a pit.
+	Trapped bool
+}
+
+// Swing is a melee to-hit roll. [Combat] uses [CogSwing] for both sides
+// unless a mechanic sets another (the rules variants do, §25, §28).
+type Swing func(rng *ecs.Stream, r SwingRoll) bool
+
+// CogSwing is the cog rules' roll (§7.1): d20 + level + hit bonus + AC ≥
+// 15, the Weak penalty being in the level.
+func CogSwing(rng *ecs.Stream, r SwingRoll) bool {
+	return Roll(rng, r.Level+r.HitBonus, r.AC)
+}
+
 // Combat resolves this tick's attack intents in order — the cog's first,
-// then the monsters' in the order they acted (§3, §7): the d20 to-hit,
+// then the monsters' in the order they acted (§3, §7): the to-hit roll,
 // damage, the floating eye's gaze, the lichen's grip, kills with xp and
-// level-ups, and the cog's death, which stops combat at once. Killed
-// monsters are removed after the last intent.
+// level-ups, and the cog's death, which stops combat at once. Each attack
+// is an Attack event. Killed monsters are removed after the last intent.
 type Combat struct {
-	env    *Env
-	rng    *ecs.Stream
-	killed []arche.Entity
-	msg    []byte
+	// CogHits and MonsterHits are the to-hit rolls; nil is [CogSwing].
+	CogHits, MonsterHits Swing
+
+	rng        *ecs.Stream
+	clock      *c.Clock
+	run        *c.Run
+	log        *ecs.Log
+	intents    *c.Intents
+	events     *c.Events
+	death      *Death
+	conditions *Conditions
+	monsters   *Monsters
+	w          *arche.World
+	health     generic.Map[c.Health]
+	monster    generic.Map[c.Monster]
+	status     generic.Map[c.Status]
+	nutrition  generic.Map[c.Nutrition]
+	inventory  generic.Map[c.Inventory]
+	experience generic.Map[c.Experience]
+	killed     []arche.Entity
+	msg        []byte
 }
 
 // Init implements ecs.System.
 func (s *Combat) Init(w *arche.World) {
-	s.env = EnvOf(w)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamCombat)
+	s.clock, s.run, s.log = Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w)
+	s.intents, s.events = Res[c.Intents](w), Res[c.Events](w)
+	s.death, s.conditions, s.monsters, s.w = NewDeath(w), NewConditions(w), NewMonsters(w), w
+	s.health, s.monster, s.status = generic.NewMap[c.Health](w), generic.NewMap[c.Monster](w), generic.NewMap[c.Status](w)
+	s.nutrition, s.inventory, s.experience = generic.NewMap[c.Nutrition](w), generic.NewMap[c.Inventory](w), generic.NewMap[c.Experience](w)
 	s.killed, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 64)
-	s.rng = s.env.Streams.Get(ecs.StreamCombat)
+	if s.CogHits == nil {
+		s.CogHits = CogSwing
+	}
+	if s.MonsterHits == nil {
+		s.MonsterHits = CogSwing
+	}
 }
 
 // Update implements ecs.System.
 func (s *Combat) Update(w *arche.World) {
-	e := s.env
-	for _, in := range e.Intents.List {
-		if e.Run.Ended {
+	for _, in := range s.intents.List {
+		if s.run.Ended {
 			break
 		}
-		if in.Attacker == e.Run.Cog {
+		if in.Attacker == s.run.Cog {
 			s.cogAttacks(in)
-		} else if e.Health.Get(in.Attacker).HP > 0 {
+		} else if s.health.Get(in.Attacker).HP > 0 {
 			s.monsterAttacks(in.Attacker)
 		}
 	}
-	e.Intents.List = e.Intents.List[:0]
+	s.intents.List = s.intents.List[:0]
 	for _, m := range s.killed {
-		e.RemoveMonster(m)
+		s.monsters.Remove(m)
 	}
 	s.killed = s.killed[:0]
 }
@@ -76,78 +129,89 @@ func Damage(rng *ecs.Stream, die int) int {
 }
 
 func (s *Combat) cogAttacks(in c.Intent) {
-	e := s.env
 	m := in.Target
-	if !e.W.Alive(m) || e.Health.Get(m).HP <= 0 {
+	if !s.w.Alive(m) || s.health.Get(m).HP <= 0 {
 		return
 	}
-	info := e.Monster.Get(m).Species.Info()
-	die, bonus := e.CogWeapon()
+	cog := s.run.Cog
+	info := s.monster.Get(m).Species.Info()
+	die, bonus := s.inventory.Get(cog).Weapon()
 	if in.Kick {
 		die, bonus = KickDamageDie, KickHitBonus
 	}
-	bonus += e.Experience.Get(e.Run.Cog).Level
-	if e.Weak() {
-		bonus -= WeakHitPenalty
+	roll := SwingRoll{XLevel: s.experience.Get(cog).Level, HitBonus: bonus, AC: info.AC,
+		Weak: s.nutrition.Get(cog).Weak(), Immobile: info.Speed == 0, Trapped: s.status.Get(cog).Trapped(s.clock.Tick)}
+	roll.Level = roll.XLevel
+	if roll.Weak {
+		roll.Level -= WeakHitPenalty
 	}
-	if Roll(s.rng, bonus, info.AC) {
-		h := e.Health.Get(m)
-		h.HP -= Damage(s.rng, die)
+	ev := c.Event{Kind: c.Attack, Actor: cog, Target: m, Kick: in.Kick}
+	if s.CogHits(s.rng, roll) {
+		h := s.health.Get(m)
+		ev.Hit, ev.Damage = true, Damage(s.rng, die)
+		h.HP -= ev.Damage
 		if h.HP <= 0 {
-			e.Log.Say("You kill the ", info.Name, "!")
+			ev.Killed = true
+			s.log.Say("You kill the ", info.Name, "!")
 			s.killed = append(s.killed, m)
 			s.award(info.XP)
 		} else {
-			e.Log.Say("You hit the ", info.Name, ".")
+			s.log.Say("You hit the ", info.Name, ".")
 		}
 	} else {
-		e.Log.Say("You miss the ", info.Name, ".")
+		s.log.Say("You miss the ", info.Name, ".")
 	}
+	s.events.Add(ev)
 	if info.Has(c.Gaze) {
-		e.Log.Say("You are frozen by the floating eye's gaze!")
-		c.Extend(&e.Status.Get(e.Run.Cog).ParalysedUntil, e.Clock.Tick, GazeTicks)
+		s.log.Say("You are frozen by the floating eye's gaze!")
+		s.conditions.Set(c.Paralysed, GazeTicks)
 	}
 }
 
 func (s *Combat) monsterAttacks(m arche.Entity) {
-	e := s.env
-	info := e.Monster.Get(m).Species.Info()
-	if !Roll(s.rng, info.Level, e.CogAC()) {
-		e.Log.Say("The ", info.Name, " misses.")
+	cog := s.run.Cog
+	info := s.monster.Get(m).Species.Info()
+	ev := c.Event{Kind: c.Attack, Actor: m, Target: cog}
+	if !s.MonsterHits(s.rng, SwingRoll{Level: info.Level, XLevel: info.Level, AC: s.inventory.Get(cog).AC()}) {
+		s.log.Say("The ", info.Name, " misses.")
+		s.events.Add(ev)
 		return
 	}
-	e.Log.Say("The ", info.Name, " ", info.Verb)
+	s.log.Say("The ", info.Name, " ", info.Verb)
+	ev.Hit = true
 	if info.Has(c.Sticky) {
-		st := e.Status.Get(e.Run.Cog)
-		c.Extend(&st.StuckUntil, e.Clock.Tick, StuckTicks)
-		st.StuckTo = m
+		s.conditions.Set(c.Stuck, StuckTicks)
+		s.status.Get(cog).StuckTo = m
 	}
-	if dmg := Damage(s.rng, info.Die); dmg > 0 {
-		e.HurtCog(dmg, "killed by a ", info.Name)
+	ev.Damage = Damage(s.rng, info.Die)
+	ev.Killed = ev.Damage > 0 && s.health.Get(cog).HP <= ev.Damage
+	s.events.Add(ev)
+	if ev.Damage > 0 {
+		s.death.Hurt(ev.Damage, "killed by a ", info.Name)
 	}
 }
 
 // award gives the cog xp points and the levels they reach, each with
 // 1 + rnd(8) more maximum and current hp (§6).
 func (s *Combat) award(xp int) {
-	e := s.env
-	e.Run.Deeds.Earn(firstKillDeed, e.Clock.Tick)
-	ex := e.Experience.Get(e.Run.Cog)
+	cog, t := s.run.Cog, s.clock.Tick
+	s.run.Deeds.Earn(firstKillDeed, t)
+	ex := s.experience.Get(cog)
 	ex.Points += xp
 	for target := c.XLevelFor(ex.Points); ex.Level < target; {
 		ex.Level++
 		gain := 1 + s.rng.Rnd(LevelUpHPDie)
-		h := e.Health.Get(e.Run.Cog)
+		h := s.health.Get(cog)
 		h.MaxHP += gain
 		h.HP += gain
 		s.msg = strconv.AppendInt(append(s.msg[:0], "Welcome to experience level "...), int64(ex.Level), 10)
 		s.msg = append(s.msg, '.')
-		e.Log.SayBytes(s.msg)
+		s.log.SayBytes(s.msg)
 		switch ex.Level {
 		case 3:
-			e.Run.Deeds.Earn(xlevel3Deed, e.Clock.Tick)
+			s.run.Deeds.Earn(xlevel3Deed, t)
 		case 5:
-			e.Run.Deeds.Earn(xlevel5Deed, e.Clock.Tick)
+			s.run.Deeds.Earn(xlevel5Deed, t)
 		}
 	}
 }

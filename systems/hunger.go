@@ -2,7 +2,9 @@ package systems
 
 import (
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // StarvationAt is the nutrition at or below which the cog starves (§6).
@@ -10,30 +12,37 @@ const StarvationAt = -200
 
 // Hunger takes one nutrition every tick, announces changes of hunger
 // state for the worse, and starves the cog at −200 (§6).
-type Hunger struct{ env *Env }
+type Hunger struct {
+	run       *c.Run
+	log       *ecs.Log
+	death     *Death
+	nutrition generic.Map[c.Nutrition]
+}
 
 // Init implements ecs.System.
-func (s *Hunger) Init(w *arche.World) { s.env = EnvOf(w) }
+func (s *Hunger) Init(w *arche.World) {
+	s.run, s.log, s.death = Res[c.Run](w), Res[ecs.Log](w), NewDeath(w)
+	s.nutrition = generic.NewMap[c.Nutrition](w)
+}
 
 // Update implements ecs.System.
 func (s *Hunger) Update(w *arche.World) {
-	e := s.env
-	n := e.Nutrition.Get(e.Run.Cog)
+	n := s.nutrition.Get(s.run.Cog)
 	n.Value--
 	old := n.State
 	n.State = c.HungerStateOf(n.Value)
 	if n.State > old {
 		switch n.State {
 		case c.Hungry:
-			e.Log.Say("You are beginning to feel hungry.")
+			s.log.Say("You are beginning to feel hungry.")
 		case c.Weak:
-			e.Log.Say("You are beginning to feel weak.")
+			s.log.Say("You are beginning to feel weak.")
 		case c.Fainting:
-			e.Log.Say("You faint from lack of food.")
+			s.log.Say("You faint from lack of food.")
 		}
 	}
 	if n.Value <= StarvationAt {
-		e.Log.Say("You die from starvation.")
-		e.KillCog("starvation")
+		s.log.Say("You die from starvation.")
+		s.death.Kill("starvation")
 	}
 }

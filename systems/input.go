@@ -4,44 +4,59 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // Input pops the cog's next primitive into the Action resource and performs
 // the ones that are its own: moves (with attacks, doors, lava, confusion,
 // the pit and the lichen, §8), wait and descend. A paralysed cog consumes
-// nothing (§13). Every primitive costs exactly one tick.
+// nothing (§13). Every primitive costs exactly one tick. A step is a Move
+// event.
 type Input struct {
-	env *Env
-	cog *ecs.Stream
+	rng     *ecs.Stream
+	level   *c.Level
+	clock   *c.Clock
+	run     *c.Run
+	log     *ecs.Log
+	queue   *c.Queue
+	action  *c.Action
+	intents *c.Intents
+	events  *c.Events
+	death   *Death
+	pos     generic.Map[c.Position]
+	status  generic.Map[c.Status]
+	monster generic.Map[c.Monster]
 }
 
 // Init implements ecs.System.
 func (s *Input) Init(w *arche.World) {
-	s.env = EnvOf(w)
-	s.cog = s.env.Streams.Get(ecs.StreamCog)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamCog)
+	s.level, s.clock, s.run, s.log = Res[c.Level](w), Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w)
+	s.queue, s.action, s.intents, s.events = Res[c.Queue](w), Res[c.Action](w), Res[c.Intents](w), Res[c.Events](w)
+	s.death = NewDeath(w)
+	s.pos, s.status, s.monster = generic.NewMap[c.Position](w), generic.NewMap[c.Status](w), generic.NewMap[c.Monster](w)
 }
 
 // Update implements ecs.System.
 func (s *Input) Update(w *arche.World) {
-	e := s.env
-	*e.Action = c.Action{}
-	st := e.Status.Get(e.Run.Cog)
-	if st.Paralysed(e.Clock.Tick) {
+	*s.action = c.Action{}
+	st := s.status.Get(s.run.Cog)
+	if st.Paralysed(s.clock.Tick) {
 		return
 	}
-	p, ok := e.Queue.Pop()
+	p, ok := s.queue.Pop()
 	if !ok {
 		return
 	}
-	e.Action.Primitive, e.Action.Active = p, true
+	s.action.Primitive, s.action.Active = p, true
 	switch p.Op {
 	case c.OpMove:
 		s.move(st, p.Dir)
 	case c.OpDescend:
-		if e.Level.At(e.CogPos()) == c.Stairs {
-			e.Run.Descend = true
+		if s.level.At(*s.pos.Get(s.run.Cog)) == c.Stairs {
+			s.run.Descend = true
 		} else {
-			e.Log.Say("You can't go down here.")
+			s.log.Say("You can't go down here.")
 		}
 	}
 }
@@ -50,58 +65,60 @@ func (s *Input) Update(w *arche.World) {
 // confusion picks the direction, a creature there is attacked, then the
 // lichen and the pit hold the cog, then the terrain decides.
 func (s *Input) move(st *c.Status, d c.Dir) {
-	e := s.env
-	t := e.Clock.Tick
+	t := s.clock.Tick
 	confused := st.Confused(t)
 	if confused {
-		d = c.Dirs[s.cog.Rn2(8)]
+		d = c.Dirs[s.rng.Rn2(8)]
 	}
-	pos := e.Pos.Get(e.Run.Cog)
+	cog := s.run.Cog
+	pos := s.pos.Get(cog)
 	from := *pos
 	to := from.Add(d)
-	if m, ok := e.Level.Creatures.At(to); ok {
-		if e.Monster.Get(m).Species.Info().Has(c.Peaceful) {
-			e.Log.Say("You stop. The Oracle is in your way.")
+	lvl := s.level
+	if m, ok := lvl.Creatures.At(to); ok {
+		if s.monster.Get(m).Species.Info().Has(c.Peaceful) {
+			s.log.Say("You stop. The Oracle is in your way.")
 			return
 		}
-		e.Intents.List = append(e.Intents.List, c.Intent{Attacker: e.Run.Cog, Target: m})
+		s.intents.List = append(s.intents.List, c.Intent{Attacker: cog, Target: m})
 		return
 	}
 	if st.Stuck(t) {
-		e.Log.Say("You cannot escape from the lichen!")
+		s.log.Say("You cannot escape from the lichen!")
 		return
 	}
 	if st.Trapped(t) {
-		e.Log.Say("You are still in a pit.")
+		s.log.Say("You are still in a pit.")
 		return
 	}
-	switch ter := e.Level.At(to); {
+	switch ter := lvl.At(to); {
 	case ter == c.ClosedDoor:
-		e.Level.SetTerrain(to.Index(), c.OpenDoor)
-		e.Log.Say("The door opens.")
+		lvl.SetTerrain(to.Index(), c.OpenDoor)
+		s.log.Say("The door opens.")
 		return
 	case ter == c.LockedDoor:
-		e.Log.Say("This door is locked.")
+		s.log.Say("This door is locked.")
 		return
 	case ter == c.Lava:
 		if confused {
-			e.Log.Say("You fall into the lava! You burn to a crisp.")
-			e.KillCog("lava")
+			s.log.Say("You fall into the lava! You burn to a crisp.")
+			s.death.Kill("lava")
 			return
 		}
-		e.Log.Say("You refuse to step into the lava.")
+		s.log.Say("You refuse to step into the lava.")
 		return
 	case !ter.Walkable():
-		e.Log.Say("You can't move there.")
+		s.log.Say("You can't move there.")
 		return
 	case d.Diagonal() && ter.BlocksDiagonal():
-		e.Log.Say("You can't move diagonally into an intact doorway.")
+		s.log.Say("You can't move diagonally into an intact doorway.")
 		return
-	case d.Diagonal() && e.Level.At(from).BlocksDiagonal():
-		e.Log.Say("You can't move diagonally out of an intact doorway.")
+	case d.Diagonal() && lvl.At(from).BlocksDiagonal():
+		s.log.Say("You can't move diagonally out of an intact doorway.")
 		return
 	}
-	e.Level.Creatures.Move(from, to)
+	lvl.Creatures.Move(from, to)
 	*pos = to
-	e.Action.Moved = true
+	s.action.Moved = true
+	s.events.Add(c.Event{Kind: c.Move, Actor: cog, From: from, To: to})
 }

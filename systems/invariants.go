@@ -17,12 +17,23 @@ const NameInvariants = "invariants"
 // living, the pack's stacks valid, no dangling entity references, the
 // floor-item index equal to the items, the trap index equal to the traps,
 // the drawn memory equal to the memory, the memory of what the cog sees
-// equal to the board, and memory never showing a monster. It is off by default (sim.Config.Invariants turns it on).
+// equal to the board, memory never showing a monster, and a death
+// halting its tick (§27.6): the Death event is the tick's last and the cog
+// keeps the hit points it died with. It is off by default
+// (sim.Config.Invariants turns it on).
 type Invariants struct {
 	// OnViolation is called with each violation; nil panics, so a test
 	// episode stops at the first broken invariant.
 	OnViolation func(msg string)
-	env         *Env
+	level       *c.Level
+	clock       *c.Clock
+	run         *c.Run
+	vision      *c.Vision
+	roster      *c.Roster
+	events      *c.Events
+	status      generic.Map[c.Status]
+	inventory   generic.Map[c.Inventory]
+	health      generic.Map[c.Health]
 	creatures   *generic.Filter2[c.Position, c.Health]
 	items       *generic.Filter2[c.Position, c.Item]
 	traps       *generic.Filter2[c.Position, c.Trap]
@@ -32,7 +43,9 @@ type Invariants struct {
 
 // Init implements ecs.System.
 func (s *Invariants) Init(w *arche.World) {
-	s.env = EnvOf(w)
+	s.level, s.clock, s.run, s.vision = Res[c.Level](w), Res[c.Clock](w), Res[c.Run](w), Res[c.Vision](w)
+	s.roster, s.events = Res[c.Roster](w), Res[c.Events](w)
+	s.status, s.inventory, s.health = generic.NewMap[c.Status](w), generic.NewMap[c.Inventory](w), generic.NewMap[c.Health](w)
 	s.creatures = generic.NewFilter2[c.Position, c.Health]()
 	s.creatures.Register(w)
 	s.items = generic.NewFilter2[c.Position, c.Item]()
@@ -42,7 +55,7 @@ func (s *Invariants) Init(w *arche.World) {
 }
 
 func (s *Invariants) fail(format string, args ...any) {
-	msg := fmt.Sprintf("tick %d: ", s.env.Clock.Tick) + fmt.Sprintf(format, args...)
+	msg := fmt.Sprintf("tick %d: ", s.clock.Tick) + fmt.Sprintf(format, args...)
 	if s.OnViolation == nil {
 		panic("invariant violated: " + msg)
 	}
@@ -51,8 +64,8 @@ func (s *Invariants) fail(format string, args ...any) {
 
 // Update implements ecs.System.
 func (s *Invariants) Update(w *arche.World) {
-	e := s.env
-	lvl := e.Level
+	lvl := s.level
+	run := s.run
 	s.seen = [c.N]bool{}
 	n := 0
 	q := s.creatures.Query(w)
@@ -65,7 +78,7 @@ func (s *Invariants) Update(w *arche.World) {
 			continue
 		}
 		i := p.Index()
-		if !lvl.Terrain[i].Walkable() && !(ent == e.Run.Cog && e.Run.Ended) {
+		if !lvl.Terrain[i].Walkable() && !(ent == run.Cog && run.Ended) {
 			s.fail("a creature on %s at (%d, %d)", lvl.Terrain[i].Name(), p.X, p.Y)
 		}
 		if s.seen[i] {
@@ -75,7 +88,7 @@ func (s *Invariants) Update(w *arche.World) {
 		if at, ok := lvl.Creatures.At(*p); !ok || at != ent {
 			s.fail("the occupancy index does not hold the creature at (%d, %d)", p.X, p.Y)
 		}
-		alive := ent != e.Run.Cog || !e.Run.Ended
+		alive := ent != run.Cog || !run.Ended
 		if alive && (h.HP <= 0 || h.HP > h.MaxHP) {
 			s.fail("hp %d of %d at (%d, %d)", h.HP, h.MaxHP, p.X, p.Y)
 		}
@@ -98,8 +111,8 @@ func (s *Invariants) Update(w *arche.World) {
 	if !lvl.DrawnInStep() {
 		s.fail("the drawn memory differs from the memory")
 	}
-	if !e.Run.Ended { // a death halts the tick before vision
-		r := e.Vision.Rect
+	if !run.Ended { // a death halts the tick before vision
+		r := s.vision.Rect
 		for y := r.Y0; y <= r.Y1; y++ {
 			for x := r.X0; x <= r.X1; x++ {
 				p := c.Pos{X: x, Y: y}
@@ -113,15 +126,15 @@ func (s *Invariants) Update(w *arche.World) {
 	if occupied != n {
 		s.fail("%d creatures but %d occupied cells", n, occupied)
 	}
-	for _, m := range e.Roster.List {
+	for _, m := range s.roster.List {
 		if !w.Alive(m) {
 			s.fail("a dead monster in the roster")
 		}
 	}
-	if st := e.Status.Get(e.Run.Cog); !st.StuckTo.IsZero() && !w.Alive(st.StuckTo) && st.Stuck(e.Clock.Tick+1) {
+	if st := s.status.Get(run.Cog); !st.StuckTo.IsZero() && !w.Alive(st.StuckTo) && st.Stuck(s.clock.Tick+1) {
 		s.fail("stuck to a monster that is gone")
 	}
-	inv := e.Inventory.Get(e.Run.Cog)
+	inv := s.inventory.Get(run.Cog)
 	for i, sl := range inv.Slots {
 		if sl.Count < 0 || (sl.Count > 1 && !sl.Kind.Stackable()) || int(sl.Kind) >= len(c.ItemKinds) {
 			s.fail("pack slot %c holds %d of kind %d", c.Letters[i], sl.Count, sl.Kind)
@@ -148,11 +161,29 @@ func (s *Invariants) Update(w *arche.World) {
 		}
 	}
 	s.checkTraps(w)
+	s.checkDeath()
+}
+
+// checkDeath checks that a death halted its tick (§7.3, §27.6): nothing
+// happened after the Death event, and the cog kept the hit points it died
+// with (no regeneration, no blow after "You die...").
+func (s *Invariants) checkDeath() {
+	for i, ev := range s.events.List {
+		if ev.Kind != c.Death {
+			continue
+		}
+		if i != len(s.events.List)-1 {
+			s.fail("a %s event after the cog's death", s.events.List[i+1].Kind)
+		}
+		if hp := s.health.Get(s.run.Cog).HP; hp != ev.HP {
+			s.fail("the cog died with %d hp and has %d at the end of the tick", ev.HP, hp)
+		}
+	}
 }
 
 // checkTraps compares the level's trap index with the trap entities.
 func (s *Invariants) checkTraps(w *arche.World) {
-	lvl := s.env.Level
+	lvl := s.level
 	s.counts = [c.N]int{}
 	tq := s.traps.Query(w)
 	for tq.Next() {

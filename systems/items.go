@@ -6,6 +6,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // Item effects (§10).
@@ -18,22 +19,41 @@ const (
 // wear, drop and inventory. A wrong letter or class says so and spends the
 // tick.
 type Items struct {
-	env  *Env
-	rng  *ecs.Stream
-	pile []arche.Entity
-	msg  []byte
+	rng        *ecs.Stream
+	clock      *c.Clock
+	run        *c.Run
+	log        *ecs.Log
+	action     *c.Action
+	potions    *c.Potions
+	events     *c.Events
+	level      *c.Level
+	floor      *Floor
+	conditions *Conditions
+	w          *arche.World
+	pos        generic.Map[c.Position]
+	item       generic.Map[c.Item]
+	inventory  generic.Map[c.Inventory]
+	purse      generic.Map[c.Purse]
+	nutrition  generic.Map[c.Nutrition]
+	health     generic.Map[c.Health]
+	pile       []arche.Entity
+	msg        []byte
 }
 
 // Init implements ecs.System.
 func (s *Items) Init(w *arche.World) {
-	s.env = EnvOf(w)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamItems)
+	s.clock, s.run, s.log, s.action = Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w), Res[c.Action](w)
+	s.potions, s.events, s.level = Res[c.Potions](w), Res[c.Events](w), Res[c.Level](w)
+	s.floor, s.conditions, s.w = NewFloor(w), NewConditions(w), w
+	s.pos, s.item, s.inventory = generic.NewMap[c.Position](w), generic.NewMap[c.Item](w), generic.NewMap[c.Inventory](w)
+	s.purse, s.nutrition, s.health = generic.NewMap[c.Purse](w), generic.NewMap[c.Nutrition](w), generic.NewMap[c.Health](w)
 	s.pile, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 1024) // a full pack listed
-	s.rng = s.env.Streams.Get(ecs.StreamItems)
 }
 
 // Update implements ecs.System.
 func (s *Items) Update(w *arche.World) {
-	a := s.env.Action
+	a := s.action
 	if !a.Active {
 		return
 	}
@@ -41,12 +61,12 @@ func (s *Items) Update(w *arche.World) {
 	case c.OpPickup:
 		s.pickup()
 	case c.OpInventory:
-		s.inventory()
+		s.listPack()
 	case c.OpEat, c.OpQuaff, c.OpWield, c.OpWear, c.OpDrop:
-		inv := s.env.Inventory.Get(s.env.Run.Cog)
+		inv := s.inventory.Get(s.run.Cog)
 		slot := inv.Slot(a.Letter)
 		if slot < 0 {
-			s.env.Log.Say("You don't have that object.")
+			s.log.Say("You don't have that object.")
 			return
 		}
 		switch a.Op {
@@ -65,19 +85,18 @@ func (s *Items) Update(w *arche.World) {
 }
 
 func (s *Items) pickup() {
-	e := s.env
-	p := e.CogPos()
-	s.pile = e.ItemsAt(s.pile[:0], p)
+	p := *s.pos.Get(s.run.Cog)
+	s.pile = s.floor.At(s.pile[:0], p)
 	if len(s.pile) == 0 {
-		e.Log.Say("There is nothing here to pick up.")
+		s.log.Say("There is nothing here to pick up.")
 		return
 	}
-	inv := e.Inventory.Get(e.Run.Cog)
+	inv := s.inventory.Get(s.run.Cog)
 	taken := 0
 	for _, it := range s.pile {
-		item := *e.Item.Get(it)
+		item := *s.item.Get(it)
 		if item.Kind == c.Gold {
-			purse := e.Purse.Get(e.Run.Cog)
+			purse := s.purse.Get(s.run.Cog)
 			purse.Gold += item.Count
 			s.msg = strconv.AppendInt(append(s.msg[:0], "You pick up "...), int64(item.Count), 10)
 			if item.Count == 1 {
@@ -85,25 +104,25 @@ func (s *Items) pickup() {
 			} else {
 				s.msg = append(s.msg, " gold pieces."...)
 			}
-			e.Log.SayBytes(s.msg)
+			s.log.SayBytes(s.msg)
 			if purse.Gold >= GoldDeedAt {
-				e.Run.Deeds.Earn("gold-100", e.Clock.Tick)
+				s.run.Deeds.Earn("gold-100", s.clock.Tick)
 			}
 		} else {
 			slot := inv.Add(item.Kind, item.Count)
 			if slot < 0 {
-				e.Log.Say("You cannot carry any more.")
+				s.log.Say("You cannot carry any more.")
 				break
 			}
 			s.sayStack(inv, slot, ".")
 		}
-		e.W.RemoveEntity(it)
+		s.w.RemoveEntity(it)
 		taken++
 	}
 	// Rebuild the pile index from what is left, bottom first.
-	e.Level.FloorItems.Clear(p)
+	s.level.FloorItems.Clear(p)
 	for _, it := range s.pile[taken:] {
-		e.Level.FloorItems.Push(p, e.Item.Get(it).Kind.Glyph())
+		s.level.FloorItems.Push(p, s.item.Get(it).Kind.Glyph())
 	}
 }
 
@@ -111,13 +130,13 @@ func (s *Items) pickup() {
 func (s *Items) sayStack(inv *c.Inventory, slot int, suffix string) {
 	s.msg = s.appendStack(s.msg[:0], inv, slot)
 	s.msg = append(s.msg, suffix...)
-	s.env.Log.SayBytes(s.msg)
+	s.log.SayBytes(s.msg)
 }
 
 func (s *Items) appendStack(b []byte, inv *c.Inventory, slot int) []byte {
 	st := inv.Slots[slot]
 	b = append(b, c.Letters[slot], ' ', '-', ' ')
-	b = s.env.Potions.AppendName(b, st.Kind, st.Count)
+	b = s.potions.AppendName(b, st.Kind, st.Count)
 	switch slot {
 	case inv.Wielded:
 		b = append(b, " (weapon in hand)"...)
@@ -127,8 +146,8 @@ func (s *Items) appendStack(b []byte, inv *c.Inventory, slot int) []byte {
 	return b
 }
 
-func (s *Items) inventory() {
-	inv := s.env.Inventory.Get(s.env.Run.Cog)
+func (s *Items) listPack() {
+	inv := s.inventory.Get(s.run.Cog)
 	s.msg = s.msg[:0]
 	for i := range inv.Slots {
 		if inv.Slots[i].Empty() {
@@ -140,67 +159,67 @@ func (s *Items) inventory() {
 		s.msg = s.appendStack(s.msg, inv, i)
 	}
 	if len(s.msg) == 0 {
-		s.env.Log.Say("You are not carrying anything.")
+		s.log.Say("You are not carrying anything.")
 		return
 	}
-	s.env.Log.SayBytes(s.msg)
+	s.log.SayBytes(s.msg)
 }
 
 func (s *Items) eat(inv *c.Inventory, slot int) {
-	e := s.env
 	info := inv.Slots[slot].Kind.Info()
 	if info.Class != c.FoodClass {
-		e.Log.Say("That is a silly thing to eat.")
+		s.log.Say("That is a silly thing to eat.")
 		return
 	}
-	n := e.Nutrition.Get(e.Run.Cog)
+	n := s.nutrition.Get(s.run.Cog)
 	if n.State >= c.Hungry {
-		e.Run.Deeds.Earn("ate", e.Clock.Tick)
+		s.run.Deeds.Earn("ate", s.clock.Tick)
 	}
+	kind, before, state := inv.Slots[slot].Kind, n.Value, n.State
 	n.Value += info.Nutrition
 	inv.Take(slot)
-	e.Log.Say("This ", info.Name, " is delicious!")
+	s.log.Say("This ", info.Name, " is delicious!")
+	s.events.Add(c.Event{Kind: c.Meal, Actor: s.run.Cog, Item: kind, Before: before, After: n.Value, Hunger: state})
 }
 
 func (s *Items) quaff(inv *c.Inventory, slot int) {
-	e := s.env
 	info := inv.Slots[slot].Kind.Info()
 	if info.Class != c.PotionClass {
-		e.Log.Say("That is a silly thing to drink.")
+		s.log.Say("That is a silly thing to drink.")
 		return
 	}
+	kind := inv.Slots[slot].Kind
 	inv.Take(slot)
-	h := e.Health.Get(e.Run.Cog)
-	st := e.Status.Get(e.Run.Cog)
-	t := e.Clock.Tick
+	s.events.Add(c.Event{Kind: c.Quaff, Actor: s.run.Cog, Item: kind})
+	h := s.health.Get(s.run.Cog)
+	t := s.clock.Tick
 	switch info.Potion {
 	case c.Healing:
 		h.HP = min(h.HP+1+s.rng.Rnd(8), h.MaxHP)
-		e.Log.Say("You feel better.")
+		s.log.Say("You feel better.")
 	case c.ExtraHealing:
 		h.MaxHP++
 		h.HP = min(h.HP+2+s.rng.Rnd(8), h.MaxHP)
-		e.Log.Say("You feel much better.")
+		s.log.Say("You feel much better.")
 	case c.Confusion:
-		c.Extend(&st.ConfusedUntil, t, PotionTicks)
-		e.Log.Say("Huh, What?  Where am I?")
+		s.conditions.Set(c.Confused, PotionTicks)
+		s.log.Say("Huh, What?  Where am I?")
 	case c.Sleeping:
-		c.Extend(&st.ParalysedUntil, t, PotionTicks)
-		e.Log.Say("You fall asleep.")
+		s.conditions.Set(c.Paralysed, PotionTicks)
+		s.log.Say("You fall asleep.")
 	}
-	if !e.Potions.Identified[info.Potion] {
-		e.Potions.Identified[info.Potion] = true
-		e.Run.Deeds.Earn("identified", t)
+	if !s.potions.Identified[info.Potion] {
+		s.potions.Identified[info.Potion] = true
+		s.run.Deeds.Earn("identified", t)
 	}
 }
 
 func (s *Items) wield(inv *c.Inventory, slot int) {
-	e := s.env
 	switch {
 	case inv.Slots[slot].Kind.Info().Class != c.WeaponClass:
-		e.Log.Say("You cannot wield that.")
+		s.log.Say("You cannot wield that.")
 	case inv.Wielded == slot:
-		e.Log.Say("You are already wielding that!")
+		s.log.Say("You are already wielding that!")
 	default:
 		inv.Wielded = slot
 		s.sayStack(inv, slot, ".")
@@ -208,28 +227,26 @@ func (s *Items) wield(inv *c.Inventory, slot int) {
 }
 
 func (s *Items) wear(inv *c.Inventory, slot int) {
-	e := s.env
 	switch {
 	case inv.Slots[slot].Kind.Info().Class != c.ArmourClass:
-		e.Log.Say("You cannot wear that.")
+		s.log.Say("You cannot wear that.")
 	case inv.Worn == slot:
-		e.Log.Say("You are already wearing that!")
+		s.log.Say("You are already wearing that!")
 	default:
 		inv.Worn = slot
-		e.Log.Say("You are now wearing ", inv.Slots[slot].Kind.Info().Name, ".")
+		s.log.Say("You are now wearing ", inv.Slots[slot].Kind.Info().Name, ".")
 	}
 }
 
 func (s *Items) drop(inv *c.Inventory, slot int) {
-	e := s.env
 	if inv.Worn == slot {
-		e.Log.Say("You cannot drop something you are wearing.")
+		s.log.Say("You cannot drop something you are wearing.")
 		return
 	}
 	st := inv.Slots[slot]
-	s.msg = e.Potions.AppendName(append(s.msg[:0], "You drop "...), st.Kind, st.Count)
+	s.msg = s.potions.AppendName(append(s.msg[:0], "You drop "...), st.Kind, st.Count)
 	s.msg = append(s.msg, '.')
-	e.Log.SayBytes(s.msg)
+	s.log.SayBytes(s.msg)
 	inv.Clear(slot)
-	e.PlaceItem(st.Kind, st.Count, e.CogPos())
+	s.floor.Place(st.Kind, st.Count, *s.pos.Get(s.run.Cog))
 }

@@ -4,6 +4,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // KickBreaksOneIn is the chance, 1 in n, that a kick breaks a door (§8).
@@ -14,44 +15,52 @@ const KickBreaksOneIn = 3
 // chance 1/3; at anything else it kicks empty space. A Weak or Fainting
 // cog is too weak to kick.
 type Kick struct {
-	env *Env
-	rng *ecs.Stream
+	rng       *ecs.Stream
+	level     *c.Level
+	run       *c.Run
+	log       *ecs.Log
+	action    *c.Action
+	intents   *c.Intents
+	pos       generic.Map[c.Position]
+	nutrition generic.Map[c.Nutrition]
+	monster   generic.Map[c.Monster]
 }
 
 // Init implements ecs.System.
 func (s *Kick) Init(w *arche.World) {
-	s.env = EnvOf(w)
-	s.rng = s.env.Streams.Get(ecs.StreamCog)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamCog)
+	s.level, s.run, s.log = Res[c.Level](w), Res[c.Run](w), Res[ecs.Log](w)
+	s.action, s.intents = Res[c.Action](w), Res[c.Intents](w)
+	s.pos, s.nutrition, s.monster = generic.NewMap[c.Position](w), generic.NewMap[c.Nutrition](w), generic.NewMap[c.Monster](w)
 }
 
 // Update implements ecs.System.
 func (s *Kick) Update(w *arche.World) {
-	e := s.env
-	if !e.Action.Active || e.Action.Op != c.OpKick {
+	if !s.action.Active || s.action.Op != c.OpKick {
 		return
 	}
-	if e.Weak() {
-		e.Log.Say("You are too weak to kick.")
+	if s.nutrition.Get(s.run.Cog).Weak() {
+		s.log.Say("You are too weak to kick.")
 		return
 	}
-	to := e.CogPos().Add(e.Action.Dir)
-	if m, ok := e.Level.Creatures.At(to); ok {
-		if e.Monster.Get(m).Species.Info().Has(c.Peaceful) {
-			e.Log.Say("You stop. The Oracle is in your way.")
+	to := s.pos.Get(s.run.Cog).Add(s.action.Dir)
+	if m, ok := s.level.Creatures.At(to); ok {
+		if s.monster.Get(m).Species.Info().Has(c.Peaceful) {
+			s.log.Say("You stop. The Oracle is in your way.")
 			return
 		}
-		e.Intents.List = append(e.Intents.List, c.Intent{Attacker: e.Run.Cog, Target: m, Kick: true})
+		s.intents.List = append(s.intents.List, c.Intent{Attacker: s.run.Cog, Target: m, Kick: true})
 		return
 	}
-	switch e.Level.At(to) {
+	switch s.level.At(to) {
 	case c.ClosedDoor, c.LockedDoor:
 		if s.rng.OneIn(KickBreaksOneIn) {
-			e.Level.SetTerrain(to.Index(), c.BrokenDoor)
-			e.Log.Say("As you kick the door, it crashes open!")
+			s.level.SetTerrain(to.Index(), c.BrokenDoor)
+			s.log.Say("As you kick the door, it crashes open!")
 		} else {
-			e.Log.Say("WHAMM!")
+			s.log.Say("WHAMM!")
 		}
 	default:
-		e.Log.Say("You kick at empty space.")
+		s.log.Say("You kick at empty space.")
 	}
 }

@@ -3,6 +3,7 @@ package systems
 import (
 	"strconv"
 
+	c "github.com/cogsim/cogsim/components"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -19,33 +20,41 @@ var descendDeedNames = func() (names [len(DescendDeeds)]string) {
 
 // Level takes the cog down when it asked to: Enter builds the next level
 // (generation is not the systems' business; the episode driver supplies
-// it), and the first arrival at a deed depth is recorded. It is a final
-// system: it runs even on a tick halted by the cog's death.
+// it), and the first arrival at a deed depth is recorded. A descent is a
+// Descend event. It is a final system: it runs even on a tick halted by
+// the cog's death, and then only clears the request.
 type Level struct {
 	// Enter replaces the current level with level depth and puts the cog
 	// on its arrival cell.
-	Enter func(depth int)
-	env   *Env
+	Enter  func(depth int)
+	level  *c.Level
+	clock  *c.Clock
+	run    *c.Run
+	events *c.Events
 }
 
 // Init implements ecs.System.
-func (s *Level) Init(w *arche.World) { s.env = EnvOf(w) }
+func (s *Level) Init(w *arche.World) {
+	s.level, s.clock, s.run, s.events = Res[c.Level](w), Res[c.Clock](w), Res[c.Run](w), Res[c.Events](w)
+}
 
 // Update implements ecs.System.
 func (s *Level) Update(w *arche.World) {
-	e := s.env
-	if !e.Run.Descend || e.Run.Ended {
-		e.Run.Descend = false
+	r := s.run
+	if !r.Descend || r.Ended {
+		r.Descend = false
 		return
 	}
-	e.Run.Descend = false
-	depth := e.Level.Depth + 1
+	r.Descend = false
+	from := s.level.Depth
+	depth := from + 1
 	s.Enter(depth)
-	if depth > e.Run.MaxDepth {
-		e.Run.MaxDepth = depth
+	s.events.Add(c.Event{Kind: c.Descend, Actor: r.Cog, Before: from, After: depth})
+	if depth > r.MaxDepth {
+		r.MaxDepth = depth
 		for i, d := range DescendDeeds {
 			if d == depth {
-				e.Run.Deeds.Earn(descendDeedNames[i], e.Clock.Tick)
+				r.Deeds.Earn(descendDeedNames[i], s.clock.Tick)
 			}
 		}
 	}

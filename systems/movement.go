@@ -13,20 +13,21 @@ import (
 // a level holds a handful of monsters, and setting up a query costs more
 // than looking them up one by one.
 type MovementPoints struct {
-	env *Env
-	mp  generic.Map2[c.Monster, c.MovementPoints]
+	clock  *c.Clock
+	roster *c.Roster
+	mp     generic.Map2[c.Monster, c.MovementPoints]
 }
 
 // Init implements ecs.System.
 func (s *MovementPoints) Init(w *arche.World) {
-	s.env = EnvOf(w)
+	s.clock, s.roster = Res[c.Clock](w), Res[c.Roster](w)
 	s.mp = generic.NewMap2[c.Monster, c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *MovementPoints) Update(w *arche.World) {
-	t := s.env.Clock.Tick
-	for _, m := range s.env.Roster.List {
+	t := s.clock.Tick
+	for _, m := range s.roster.List {
 		mon, mp := s.mp.Get(m)
 		mp.Actions = c.ActionsOn(t, mon.Species.Info().Speed)
 	}

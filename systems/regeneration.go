@@ -1,24 +1,35 @@
 package systems
 
-import arche "github.com/mlange-42/arche/ecs"
+import (
+	c "github.com/cogsim/cogsim/components"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
 
 // RegenerationPeriod is how often the cog regains a hit point (§6).
 const RegenerationPeriod = 12
 
 // Regeneration restores 1 hp every 12th tick while the cog is hurt and not
 // Weak or Fainting (nutrition ≥ 50, §6).
-type Regeneration struct{ env *Env }
+type Regeneration struct {
+	clock     *c.Clock
+	run       *c.Run
+	health    generic.Map[c.Health]
+	nutrition generic.Map[c.Nutrition]
+}
 
 // Init implements ecs.System.
-func (s *Regeneration) Init(w *arche.World) { s.env = EnvOf(w) }
+func (s *Regeneration) Init(w *arche.World) {
+	s.clock, s.run = Res[c.Clock](w), Res[c.Run](w)
+	s.health, s.nutrition = generic.NewMap[c.Health](w), generic.NewMap[c.Nutrition](w)
+}
 
 // Update implements ecs.System.
 func (s *Regeneration) Update(w *arche.World) {
-	e := s.env
-	if e.Clock.Tick%RegenerationPeriod != 0 || e.Weak() {
+	if s.clock.Tick%RegenerationPeriod != 0 || s.nutrition.Get(s.run.Cog).Weak() {
 		return
 	}
-	if h := e.Health.Get(e.Run.Cog); h.HP < h.MaxHP {
+	if h := s.health.Get(s.run.Cog); h.HP < h.MaxHP {
 		h.HP++
 	}
 }

@@ -2,7 +2,9 @@ package systems
 
 import (
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // RevealAfter is the number of searches next to a hidden feature that
@@ -13,24 +15,31 @@ const RevealAfter = 3
 // trap 8-adjacent to the cog counts the search, and is revealed on the
 // third (§11). Deterministic, so no level is ever unsolvable.
 type Search struct {
-	env   *Env
-	traps []arche.Entity
+	level  *c.Level
+	clock  *c.Clock
+	run    *c.Run
+	log    *ecs.Log
+	action *c.Action
+	traps  *TrapMap
+	pos    generic.Map[c.Position]
+	trap   generic.Map[c.Trap]
+	near   []arche.Entity
 }
 
 // Init implements ecs.System.
 func (s *Search) Init(w *arche.World) {
-	s.env = EnvOf(w)
-	s.traps = make([]arche.Entity, 0, 9)
+	s.level, s.clock, s.run, s.log, s.action = Res[c.Level](w), Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w), Res[c.Action](w)
+	s.traps, s.pos, s.trap = NewTrapMap(w), generic.NewMap[c.Position](w), generic.NewMap[c.Trap](w)
+	s.near = make([]arche.Entity, 0, 9)
 }
 
 // Update implements ecs.System.
 func (s *Search) Update(w *arche.World) {
-	e := s.env
-	if !e.Action.Active || e.Action.Op != c.OpSearch {
+	if !s.action.Active || s.action.Op != c.OpSearch {
 		return
 	}
-	cog := e.CogPos()
-	lvl := e.Level
+	cog := *s.pos.Get(s.run.Cog)
+	lvl := s.level
 	for _, d := range c.Dirs {
 		p := cog.Add(d)
 		if !p.In() || !lvl.At(p).IsSecretDoor() {
@@ -39,23 +48,23 @@ func (s *Search) Update(w *arche.World) {
 		if s.count(p) {
 			lvl.SetTerrain(p.Index(), c.ClosedDoor)
 			lvl.RememberTerrain(p.Index(), c.ClosedDoor.Glyph())
-			e.Log.Say("You find a hidden door.")
-			e.Run.Deeds.Earn("found", e.Clock.Tick)
+			s.log.Say("You find a hidden door.")
+			s.run.Deeds.Earn("found", s.clock.Tick)
 		}
 	}
-	s.traps = e.TrapsNear(s.traps[:0], cog)
-	for _, te := range s.traps {
-		tr := e.Trap.Get(te)
+	s.near = s.traps.Near(s.near[:0], cog)
+	for _, te := range s.near {
+		tr := s.trap.Get(te)
 		if tr.Discovered {
 			continue
 		}
-		p := *e.Pos.Get(te)
+		p := *s.pos.Get(te)
 		if s.count(p) {
 			tr.Discovered = true
 			lvl.ShowTrap(p.Index())
 			info := tr.Kind.Info()
-			e.Log.Say("You find ", info.Article, info.Name, ".")
-			e.Run.Deeds.Earn("found", e.Clock.Tick)
+			s.log.Say("You find ", info.Article, info.Name, ".")
+			s.run.Deeds.Earn("found", s.clock.Tick)
 		}
 	}
 }
@@ -63,7 +72,7 @@ func (s *Search) Update(w *arche.World) {
 // count records one search next to the hidden feature on p and reports
 // whether it is now revealed.
 func (s *Search) count(p c.Pos) bool {
-	n := &s.env.Level.SearchCount[p.Index()]
+	n := &s.level.SearchCount[p.Index()]
 	*n++
 	return *n >= RevealAfter
 }

@@ -4,56 +4,72 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // Traps fires the trap the cog has just stepped onto (§11): only the cog
 // triggers traps, on entering the cell; a fired trap is discovered forever
-// and never fires again.
+// and never fires again. Each firing is a TrapFired event.
 type Traps struct {
-	env *Env
-	rng *ecs.Stream
+	rng        *ecs.Stream
+	level      *c.Level
+	run        *c.Run
+	log        *ecs.Log
+	action     *c.Action
+	events     *c.Events
+	traps      *TrapMap
+	death      *Death
+	conditions *Conditions
+	pos        generic.Map[c.Position]
+	trap       generic.Map[c.Trap]
 }
 
 // Init implements ecs.System.
 func (s *Traps) Init(w *arche.World) {
-	s.env = EnvOf(w)
-	s.rng = s.env.Streams.Get(ecs.StreamTraps)
+	s.rng = Res[ecs.Streams](w).Get(ecs.StreamTraps)
+	s.level, s.run, s.log = Res[c.Level](w), Res[c.Run](w), Res[ecs.Log](w)
+	s.action, s.events = Res[c.Action](w), Res[c.Events](w)
+	s.traps, s.death, s.conditions = NewTrapMap(w), NewDeath(w), NewConditions(w)
+	s.pos, s.trap = generic.NewMap[c.Position](w), generic.NewMap[c.Trap](w)
 }
 
 // Update implements ecs.System.
 func (s *Traps) Update(w *arche.World) {
-	e := s.env
-	if !e.Action.Moved {
+	if !s.action.Moved {
 		return
 	}
-	p := e.CogPos()
-	te, ok := e.TrapAt(p)
+	p := *s.pos.Get(s.run.Cog)
+	te, ok := s.traps.At(p)
 	if !ok {
 		return
 	}
-	tr := e.Trap.Get(te)
+	tr := s.trap.Get(te)
 	if tr.Fired {
 		return
 	}
 	tr.Fired, tr.Discovered = true, true
-	e.Level.ShowTrap(p.Index())
+	s.level.ShowTrap(p.Index())
 	info := tr.Kind.Info()
-	e.Log.Say(info.Message)
+	s.log.Say(info.Message)
 	if info.TrappedTicks > 0 {
-		c.Extend(&e.Status.Get(e.Run.Cog).TrappedUntil, e.Clock.Tick, info.TrappedTicks)
+		s.conditions.Set(c.Trapped, info.TrappedTicks)
 	}
 	if info.Teleport {
 		s.teleport()
 	}
+	dmg := 0
 	if info.Die > 0 {
-		e.HurtCog(1+s.rng.Rnd(info.Die), "killed by ", info.Article, info.Name)
+		dmg = 1 + s.rng.Rnd(info.Die)
+	}
+	s.events.Add(c.Event{Kind: c.TrapFired, Actor: s.run.Cog, Trap: tr.Kind, Damage: dmg})
+	if dmg > 0 {
+		s.death.Hurt(dmg, "killed by ", info.Article, info.Name)
 	}
 }
 
 // teleport moves the cog to a uniformly random free room-floor cell.
 func (s *Traps) teleport() {
-	e := s.env
-	lvl := e.Level
+	lvl := s.level
 	n := 0
 	for i := 0; i < c.N; i++ {
 		if freeFloor(lvl, i) {
@@ -69,9 +85,11 @@ func (s *Traps) teleport() {
 			continue
 		}
 		if k == 0 {
-			from, to := e.CogPos(), c.PosOf(i)
+			pos := s.pos.Get(s.run.Cog)
+			from, to := *pos, c.PosOf(i)
 			lvl.Creatures.Move(from, to)
-			*e.Pos.Get(e.Run.Cog) = to
+			*pos = to
+			s.events.Add(c.Event{Kind: c.Move, Actor: s.run.Cog, From: from, To: to})
 			return
 		}
 		k--

@@ -15,15 +15,20 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"time"
 
+	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
 )
 
-// Format and Version identify a save file.
+// Format and Version identify a save file. Version 1 held the core
+// game's state field by field; version 2 holds every registered
+// component and resource and the mechanics installed (§27.2). A version-1
+// file is refused, naming its version.
 const (
 	Format  = "cogsim-save"
-	Version = 1
+	Version = 2
 	// MaxBytes bounds a save file.
 	MaxBytes = 64 << 20
 )
@@ -35,14 +40,16 @@ type Envelope struct {
 	Version int    `json:"version"`
 	// Engine is sim.EngineVersion: a save of another engine is refused,
 	// as NetHack refuses another version's saves.
-	Engine   string          `json:"engine"`
-	Seed     uint64          `json:"seed"`
-	Rules    string          `json:"rules"`
-	Scenario string          `json:"scenario,omitempty"`
-	Wizard   bool            `json:"wizard"`
-	Saved    string          `json:"saved"`
-	Log      []string        `json:"log,omitempty"`
-	Snapshot json.RawMessage `json:"snapshot"`
+	Engine string `json:"engine"`
+	Seed   uint64 `json:"seed"`
+	Rules  string `json:"rules"`
+	// Mechanics are the installed mechanics with their versions (§27.1).
+	Mechanics []ecs.MechanicRef `json:"mechanics"`
+	Scenario  string            `json:"scenario,omitempty"`
+	Wizard    bool              `json:"wizard"`
+	Saved     string            `json:"saved"`
+	Log       []string          `json:"log,omitempty"`
+	Snapshot  json.RawMessage   `json:"snapshot"`
 }
 
 // DataDir is cogsim's data directory: $XDG_DATA_HOME/cogsim, or
@@ -83,7 +90,7 @@ func Write(path string, s *sim.Sim, wizard bool, log []string) error {
 		return fmt.Errorf("save: %w", err)
 	}
 	cfg := s.Config()
-	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules,
+	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
 		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap}
 	if cfg.Scenario != nil {
 		env.Scenario = cfg.Scenario.Name
@@ -216,7 +223,7 @@ func (r *Restore) read() error {
 	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {
 		return err
 	}
-	if snap.Seed != env.Seed || snap.Rules != env.Rules {
+	if snap.Seed != env.Seed || snap.Rules != env.Rules || !slices.Equal(snap.Mechanics, env.Mechanics) {
 		return errors.New("the snapshot does not match the header")
 	}
 	s, err := sim.FromSnapshot(&snap)

@@ -136,7 +136,7 @@ func TestWritingReplacesTheFileWhole(t *testing.T) {
 	r, err := save.Open(path)
 	require.NoError(t, err)
 	assert.True(t, r.Envelope.Wizard)
-	assert.Equal(t, s.Env().Clock.Tick, r.Sim.Env().Clock.Tick)
+	assert.Equal(t, s.State().Clock.Tick, r.Sim.State().Clock.Tick)
 	require.NoError(t, r.Finish(false))
 }
 
@@ -160,18 +160,30 @@ func TestACorruptOrForeignSaveFileIsRefusedAndLeftInPlace(t *testing.T) {
 	for k, x := range snap {
 		offBoard[k] = x
 	}
-	cog := map[string]any{}
-	for k, x := range snap["Cog"].(map[string]any) {
-		cog[k] = x
+	var cols []any
+	for _, col := range snap["components"].([]any) {
+		col := col.(map[string]any)
+		if col["name"] == "position" {
+			moved := map[string]any{}
+			for k, x := range col {
+				moved[k] = x
+			}
+			var values []any
+			for range col["values"].([]any) {
+				values = append(values, map[string]any{"X": 99, "Y": 3})
+			}
+			moved["values"] = values
+			col = moved
+		}
+		cols = append(cols, col)
 	}
-	cog["Pos"] = map[string]any{"X": 99, "Y": 3}
-	offBoard["Cog"] = cog
+	offBoard["components"] = cols
 
 	cases := []struct{ name, data, reason string }{
 		{"not JSON", "PK\x03\x04 a zip file", "not a cogsim save file"},
 		{"truncated", string(good[:len(good)/2]), "not a cogsim save file"},
 		{"another format", edit("format", "nethack-save"), `not a cogsim save file (format "nethack-save")`},
-		{"another version", edit("version", 99), "save format version 99, this cogplay reads 1"},
+		{"another version", edit("version", 99), "save format version 99, this cogplay reads 2"},
 		{"another engine", edit("engine", "0.0.1"), "saved by engine 0.0.1"},
 		{"a refused snapshot", edit("snapshot", offBoard), "off the board"},
 		{"a header that lies", edit("seed", 12345), "does not match the header"},

@@ -4,7 +4,6 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/systems"
 )
 
 // Cell is how one board cell is drawn.
@@ -30,7 +29,7 @@ func (m *Map) At(p c.Pos) Cell { return m[p.Index()] }
 // observation (§4, §12), coloured, with what is out of sight dimmed and
 // what was never seen blank.
 func PlayMap(m *Map, s *sim.Sim) {
-	e := s.Env()
+	e := s.State()
 	f := s.Frame()
 	l := e.Level
 	traps := trapIndex(e)
@@ -63,7 +62,7 @@ func PlayMap(m *Map, s *sim.Sim) {
 // all terrain, every monster, the top item of every pile and every trap,
 // with what the cog has never seen dimmed (§22).
 func FullMap(m *Map, s *sim.Sim) {
-	e := s.Env()
+	e := s.State()
 	l := e.Level
 	cog := e.CogPos()
 	vision := e.Vision.Rect
@@ -90,7 +89,7 @@ func FullMap(m *Map, s *sim.Sim) {
 }
 
 // creatureColour is the colour of the monster standing on p.
-func creatureColour(e *systems.Env, p c.Pos) Colour {
+func creatureColour(e *sim.State, p c.Pos) Colour {
 	ent, ok := e.Level.Creatures.At(p)
 	if !ok || !e.Monster.Has(ent) {
 		return CogColour
@@ -105,7 +104,7 @@ type trapCell struct {
 }
 
 // trapIndex lists the level's traps by cell (a level holds a handful).
-func trapIndex(e *systems.Env) *[c.N]trapCell {
+func trapIndex(e *sim.State) *[c.N]trapCell {
 	var idx [c.N]trapCell
 	for _, t := range e.Traps(nil) {
 		idx[e.Pos.Get(t).Index()] = trapCell{*e.Trap.Get(t), true}

@@ -68,7 +68,7 @@ func TestARememberedCellOutOfSightIsDimmed(t *testing.T) {
 	s := start(t, sim.Scenario{Map: put(twoRooms, 10, 3, '@')})
 	s.Step(c.Primitive{Op: c.OpMove, Dir: c.East}) // the doorway
 	s.Step(c.Primitive{Op: c.OpMove, Dir: c.East}) // the corridor (12, 3)
-	require.Equal(t, at(12, 3), s.Env().CogPos())
+	require.Equal(t, at(12, 3), s.State().CogPos())
 	m := playMap(s)
 	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, Dim: true}, m.At(at(5, 3)), "the west room's floor, remembered")
 	assert.Equal(t, view.Cell{Glyph: '-', Colour: view.Gray, Dim: true}, m.At(at(5, 1)))

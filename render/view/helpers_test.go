@@ -48,14 +48,14 @@ func startWith(t testing.TB, sc sim.Scenario, setup func(*ecs.Scheduler) error) 
 
 // spy records the primitive the cog performs each tick.
 type spy struct {
-	env  *systems.Env
-	seen []c.Primitive
+	action *c.Action
+	seen   []c.Primitive
 }
 
-func (s *spy) Init(w *arche.World) { s.env = systems.EnvOf(w) }
+func (s *spy) Init(w *arche.World) { s.action = systems.Res[c.Action](w) }
 
 func (s *spy) Update(*arche.World) {
-	if a := s.env.Action; a.Active {
+	if a := s.action; a.Active {
 		s.seen = append(s.seen, a.Primitive)
 	}
 }

@@ -72,7 +72,7 @@ type Play struct {
 
 // NewPlay starts playing s.
 func NewPlay(s *sim.Sim, o PlayOptions) *Play {
-	s.Env().Log.SetHistory(LogSize)
+	s.State().Log.SetHistory(LogSize)
 	p := &Play{Sim: s, opts: o}
 	if o.AskKeep {
 		p.mode, p.prompt = askKeep, "Do you want to keep the save file? [yn] (n)"
@@ -203,7 +203,7 @@ func (p *Play) command(k Key) {
 
 // letters lists the inventory letters the binding's prompt offers.
 func (p *Play) letters(b *Binding) string {
-	e := p.Sim.Env()
+	e := p.Sim.State()
 	inv := e.Inventory.Get(e.Run.Cog)
 	var out []byte
 	for i, sl := range inv.Slots {
@@ -284,7 +284,7 @@ func (p *Play) Close() {
 // Log is the message log, oldest first: the saved game's, then this
 // session's.
 func (p *Play) Log() []string {
-	return append(append([]string(nil), p.opts.Log...), p.Sim.Env().Log.History()...)
+	return append(append([]string(nil), p.opts.Log...), p.Sim.State().Log.History()...)
 }
 
 // Message is the message line: a prompt, the front end's note, or the
@@ -305,7 +305,7 @@ func (p *Play) Message() string {
 func (p *Play) StatusLine() string {
 	f := p.Sim.Frame()
 	st := f.Status
-	clock := p.Sim.Env().Clock
+	clock := p.Sim.State().Clock
 	var b strings.Builder
 	fmt.Fprintf(&b, "Dlvl:%d $:%d HP:%d(%d) AC:%d Xp:%d/%d T:%d/%d",
 		st.Depth, st.Gold, st.HP, st.MaxHP, st.AC, st.XLevel, st.XP, st.Tick, clock.MaxTurns*clock.TurnTicks)
@@ -326,7 +326,7 @@ func (p *Play) StatusLine() string {
 // InventoryLines lists the pack as NetHack's inventory does: the gold,
 // then "a - a dagger (weapon in hand)" …
 func (p *Play) InventoryLines() []string {
-	e := p.Sim.Env()
+	e := p.Sim.State()
 	cog := e.Run.Cog
 	var out []string
 	if g := e.Purse.Get(cog).Gold; g > 0 {
@@ -353,7 +353,7 @@ func (p *Play) InventoryLines() []string {
 
 // Summary implements App.
 func (p *Play) Summary() string {
-	e := p.Sim.Env()
+	e := p.Sim.State()
 	pos := e.CogPos()
 	s := fmt.Sprintf("status: %s\ncog: %d %d\nmessage: %s\n", p.StatusLine(), pos.X, pos.Y, p.Message())
 	if p.mode == over {

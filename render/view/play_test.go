@@ -73,12 +73,12 @@ func TestEveryKeyOfSection22(t *testing.T) {
 			if len(keys) > 1 {
 				press(t, p, keys[0])
 				assert.NotEmpty(t, p.Prompt(), "the first key asks")
-				assert.Zero(t, s.Env().Clock.Tick, "asking costs no tick")
+				assert.Zero(t, s.State().Clock.Tick, "asking costs no tick")
 				keys = keys[1:]
 			}
 			press(t, p, strings.Join(keys, " "))
 			require.Equal(t, []c.Primitive{tc.want}, sp.seen)
-			assert.Equal(t, 1, s.Env().Clock.Tick, "one key, one primitive, one tick")
+			assert.Equal(t, 1, s.State().Clock.Tick, "one key, one primitive, one tick")
 			assert.Empty(t, p.Prompt())
 		})
 	}
@@ -98,7 +98,7 @@ func TestKeysThatCostNoTick(t *testing.T) {
 				p.Key(k)
 			}
 			assert.Empty(t, sp.seen)
-			assert.Zero(t, s.Env().Clock.Tick)
+			assert.Zero(t, s.State().Clock.Tick)
 		})
 	}
 }
@@ -149,7 +149,7 @@ func TestTheMessageLogScrolls(t *testing.T) {
 	p.Draw(g)
 	assert.Contains(t, g.String(), "The oldest message.")
 	assert.Contains(t, g.String(), "Messages (5 lines back; PgDn for newer)")
-	assert.Zero(t, s.Env().Clock.Tick-12, "scrolling costs no tick")
+	assert.Zero(t, s.State().Clock.Tick-12, "scrolling costs no tick")
 	press(t, p, "pgdn")
 	p.Draw(g)
 	assert.Contains(t, g.String(), "Messages\n")
@@ -229,7 +229,7 @@ func TestWizardModeAsksDieAndNoRecordIsWritten(t *testing.T) {
 	press(t, p, "n")
 	assert.Equal(t, "OK, so you don't die.", p.Message())
 	assert.False(t, s.Done(), "play goes on")
-	e := s.Env()
+	e := s.State()
 	assert.Equal(t, e.Health.Get(e.Run.Cog).MaxHP, e.Health.Get(e.Run.Cog).HP)
 
 	waitToDeath(t, p)
@@ -269,7 +269,7 @@ func TestSaveAndQuit(t *testing.T) {
 	assert.True(t, press(t, p, "S"), "S quits")
 	assert.Same(t, s, saved)
 	assert.Equal(t, "/saves/me.json", p.Saved())
-	assert.Equal(t, 1, s.Env().Clock.Tick, "saving costs no tick")
+	assert.Equal(t, 1, s.State().Clock.Tick, "saving costs no tick")
 }
 
 func TestAFailedSaveKeepsPlaying(t *testing.T) {
@@ -307,11 +307,11 @@ func TestTheWizardIsAskedWhetherToKeepTheSaveFile(t *testing.T) {
 		}}})
 		assert.Equal(t, "Do you want to keep the save file? [yn] (n)", p.Prompt())
 		press(t, p, "l")
-		assert.Zero(t, s.Env().Clock.Tick, "no play before the answer")
+		assert.Zero(t, s.State().Clock.Tick, "no play before the answer")
 		press(t, p, tc.key)
 		assert.Equal(t, []bool{tc.keep}, answers, tc.key)
 		press(t, p, "l")
-		assert.Equal(t, 1, s.Env().Clock.Tick)
+		assert.Equal(t, 1, s.State().Clock.Tick)
 	}
 }
 

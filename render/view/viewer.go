@@ -49,7 +49,11 @@ type Viewer struct {
 
 // NewViewer starts viewing rep, at turn 0 and paused.
 func NewViewer(rep *replay.Replay, name string) (*Viewer, error) {
-	s, err := sim.New(rep.Config())
+	cfg, err := rep.Config()
+	if err != nil {
+		return nil, fmt.Errorf("replay %s: %w", name, err)
+	}
+	s, err := sim.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("replay %s: %w", name, err)
 	}
@@ -67,7 +71,7 @@ func (v *Viewer) Sim() *sim.Sim { return v.s }
 func (v *Viewer) Turn() int { return v.turn }
 
 // Tick is the episode's tick.
-func (v *Viewer) Tick() int { return v.s.Env().Clock.Tick }
+func (v *Viewer) Tick() int { return v.s.State().Clock.Tick }
 
 // InTurn reports whether a turn is under way (stepped tick by tick), and
 // how many of its ticks are done.
@@ -151,7 +155,7 @@ func (v *Viewer) endTurn() {
 	v.inTurn, v.sub = false, 0
 	v.turn++
 	t := v.Rep.Turns[v.turn-1]
-	if v.diverged == 0 && (replay.Hash(v.s.Observe()) != t.Obs || v.s.Env().Clock.Tick != t.Tick) {
+	if v.diverged == 0 && (replay.Hash(v.s.Observe()) != t.Obs || v.s.State().Clock.Tick != t.Tick) {
 		v.diverged = v.turn
 	}
 	if v.turn%SnapEvery == 0 && v.snaps[v.turn] == nil {

@@ -64,7 +64,7 @@ func (v *Viewer) Draw(g *Grid) {
 		g.Text(0, 1, w, WarnColour)
 	} else {
 		g.Text(0, 1, fmt.Sprintf("The whole level, depth %d. Dim: never seen by the cog. Shaded: in its sight. Red: hidden.",
-			v.s.Env().Level.Depth), FaintColour)
+			v.s.State().Level.Depth), FaintColour)
 	}
 	FullMap(&v.m, v.s)
 	g.DrawMap(0, viewMapTop, &v.m, true)
@@ -122,7 +122,7 @@ func (v *Viewer) drawSide(g *Grid) {
 	switch {
 	case v.inTurn:
 		line(fmt.Sprintf("Turn %d under way, %d ticks done; queued:", v.turn+1, v.sub), Orange)
-		q := v.s.Env().Queue
+		q := v.s.State().Queue
 		var left []string
 		for i := q.Head; i < q.Len; i++ {
 			left = append(left, PrimitiveString(q.Items[i]))

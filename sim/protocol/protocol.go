@@ -51,7 +51,7 @@ type End struct {
 func ObservationOf(s *sim.Sim) Observation {
 	text := string(s.Observe())
 	lines := strings.Split(text, "\n")
-	return Observation{Type: "observation", Turn: s.Env().Clock.Turn, Tick: s.Env().Clock.Tick, Text: text,
+	return Observation{Type: "observation", Turn: s.State().Clock.Turn, Tick: s.State().Clock.Tick, Text: text,
 		Map: lines[:18], Message: lines[18], Status: lines[19]}
 }
 

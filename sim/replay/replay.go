@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
 )
 
@@ -28,13 +30,16 @@ const (
 
 // Header is a replay's first line.
 type Header struct {
-	Format   string        `json:"format"`
-	Version  int           `json:"version"`
-	Seed     uint64        `json:"seed"`
-	Rules    string        `json:"rules"`
-	Scenario *sim.Scenario `json:"scenario"`
-	Agent    string        `json:"agent"`
-	Engine   string        `json:"engine"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	Seed    uint64 `json:"seed"`
+	Rules   string `json:"rules"`
+	// Mechanics are the installed mechanics with their versions, the
+	// variant's first (§27.1); replaying installs them again.
+	Mechanics []ecs.MechanicRef `json:"mechanics"`
+	Scenario  *sim.Scenario     `json:"scenario"`
+	Agent     string            `json:"agent"`
+	Engine    string            `json:"engine"`
 	// Obs is the hash of the first observation (before any turn).
 	Obs string `json:"obs"`
 }
@@ -56,9 +61,14 @@ type Replay struct {
 	Result *sim.Result
 }
 
-// Config is the episode configuration the replay was recorded with.
-func (r *Replay) Config() sim.Config {
-	return sim.Config{Seed: r.Seed, Rules: r.Rules, Scenario: r.Scenario, Agent: r.Agent}
+// Config is the episode configuration the replay was recorded with. A
+// mechanic the replay names and this binary lacks is refused by name.
+func (r *Replay) Config() (sim.Config, error) {
+	extra, err := sim.ExtraMechanics(r.Rules, r.Mechanics)
+	if err != nil {
+		return sim.Config{}, fmt.Errorf("replay: %w", err)
+	}
+	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent}, nil
 }
 
 // Hash is the hex SHA-256 of an observation.
@@ -80,7 +90,7 @@ type Recorder struct {
 func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	cfg := s.Config()
 	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
-	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Scenario: cfg.Scenario,
+	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Scenario: cfg.Scenario,
 		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe())}
 	return rec, rec.line(h)
 }
@@ -99,7 +109,7 @@ func (r *Recorder) TurnUnusable() error {
 
 func (r *Recorder) record(t Turn) error {
 	r.turn++
-	t.Turn, t.Tick, t.Obs = r.turn, r.Sim.Env().Clock.Tick, Hash(r.Sim.Observe())
+	t.Turn, t.Tick, t.Obs = r.turn, r.Sim.State().Clock.Tick, Hash(r.Sim.Observe())
 	return r.line(t)
 }
 
@@ -259,12 +269,15 @@ func (m *Mismatch) Error() string {
 	return fmt.Sprintf("turn %d diverges: observation hash %.12s…, recorded %.12s…", m.Turn, m.Got, m.Want)
 }
 
-// Warning says the replay was recorded by another engine version, or "".
+// Warning says the replay was recorded by another engine version or with
+// other versions of its mechanics, or "".
 func (r *Replay) Warning() string {
+	var parts []string
 	if r.Engine != sim.EngineVersion {
-		return fmt.Sprintf("replay recorded by engine %s, replaying with %s: it may diverge", r.Engine, sim.EngineVersion)
+		parts = append(parts, fmt.Sprintf("replay recorded by engine %s, replaying with %s: it may diverge", r.Engine, sim.EngineVersion))
 	}
-	return ""
+	parts = append(parts, sim.VersionWarnings(r.Mechanics)...)
+	return strings.Join(parts, "; ")
 }
 
 // Play re-simulates the replay, calling visit (when not nil) with each
@@ -272,7 +285,11 @@ func (r *Replay) Warning() string {
 // at the first difference from the recorded hashes and returns it as a
 // *Mismatch; after the last turn the result must match too.
 func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
-	s, err := sim.New(r.Config())
+	cfg, err := r.Config()
+	if err != nil {
+		return err
+	}
+	s, err := sim.New(cfg)
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
@@ -292,7 +309,7 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 			s.Turn(t.Reply)
 		}
 		got := Hash(s.Observe())
-		tick := s.Env().Clock.Tick
+		tick := s.State().Clock.Tick
 		if got != t.Obs || tick != t.Tick {
 			return &Mismatch{Turn: t.Turn, Want: t.Obs, Got: got, WantTick: t.Tick, GotTick: tick}
 		}

@@ -18,7 +18,7 @@ import (
 
 const usage = `cogplay plays cogsim in a window (§22).
 
-  cogplay [--seed N] [--scenario FILE] [--rules cog|nethack] [--wizard] [--save FILE]
+  cogplay [--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--wizard] [--save FILE]
   cogplay --replay FILE [--turn K]
 
 A saved game (S) is restored on the next start, and its save file deleted
@@ -34,11 +34,13 @@ type Options struct {
 	seed     uint64
 	seedSet  bool
 	scenario string
-	rules    string
-	wizard   bool
-	savePath string
-	replay   string
-	turn     int
+	rules    sim.RulesFlags
+	// mechanics are the extra mechanics' names, checked.
+	mechanics []string
+	wizard    bool
+	savePath  string
+	replay    string
+	turn      int
 
 	screenshot string
 	frames     int
@@ -56,7 +58,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.SetOutput(io.Discard)
 	fs.Uint64Var(&o.seed, "seed", 0, "episode seed (default: a random one)")
 	fs.StringVar(&o.scenario, "scenario", "", "start from a scenario file (§19)")
-	fs.StringVar(&o.rules, "rules", "cog", "rules variant: cog or nethack (§25)")
+	o.rules.Add(fs)
 	fs.BoolVar(&o.wizard, "wizard", false, `wizard mode: "Die?" on death, no record written`)
 	fs.StringVar(&o.savePath, "save", "", "save file (default $XDG_DATA_HOME/cogsim/save/$USER.json)")
 	fs.StringVar(&o.replay, "replay", "", "view a replay file (§21)")
@@ -84,8 +86,8 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	if o.keys, err = view.ParseKeys(*keys); err != nil {
 		return o, fmt.Errorf("--keys: %v", err)
 	}
-	if _, err := sim.LookupVariant(o.rules); err != nil {
-		return o, fmt.Errorf("--rules: %v", err)
+	if o.mechanics, err = o.rules.Check(); err != nil {
+		return o, err
 	}
 	switch {
 	case o.frames < 1:
@@ -100,7 +102,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 		return o, fmt.Errorf("--screenshot %s: the file must end in .png", o.screenshot)
 	}
 	if o.replay != "" {
-		for _, name := range []string{"seed", "scenario", "rules", "wizard", "save"} {
+		for _, name := range []string{"seed", "scenario", "rules", "mechanics", "wizard", "save"} {
 			if set[name] {
 				return o, fmt.Errorf("--%s cannot be used with --replay", name)
 			}

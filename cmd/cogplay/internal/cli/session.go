@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 
 	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/render/view"
@@ -93,7 +94,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	if save.Exists(savePath) {
 		return restoreGame(o, savePath, hooks, stderr)
 	}
-	cfg := sim.Config{Seed: o.seed, Rules: o.rules, Agent: "human"}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: o.mechanics, Agent: "human"}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {
@@ -151,6 +152,9 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 func gameTitle(s *sim.Sim) string {
 	cfg := s.Config()
 	t := fmt.Sprintf("seed %d, rules %s", cfg.Seed, cfg.Rules)
+	if len(cfg.Mechanics) > 0 {
+		t += ", mechanics " + strings.Join(cfg.Mechanics, ",")
+	}
 	if cfg.Scenario != nil {
 		t += ", scenario " + cfg.Scenario.Name
 	}

@@ -14,7 +14,7 @@ import (
 type agentOptions struct {
 	seed     uint64
 	scenario string
-	rules    string
+	rules    rulesFlags
 	replay   string
 }
 
@@ -23,7 +23,7 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	fs := flag.NewFlagSet("agent", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "episode seed (without --seed: the scenario's seed if it has one)")
 	fs.StringVar(&o.scenario, "scenario", "", "start from this scenario file (§19)")
-	fs.StringVar(&o.rules, "rules", "cog", "rules variant (§25): "+variantNames())
+	o.rules.add(fs)
 	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
 	return fs, o
 }
@@ -35,10 +35,11 @@ func agentCmd(ctx context.Context, out streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cfg := sim.Config{Seed: o.seed, Rules: o.rules, Agent: "stdio"}
-	if _, err := sim.LookupVariant(o.rules); err != nil {
-		return usagef("--rules: %v", err)
+	mechanics, err := o.rules.check()
+	if err != nil {
+		return err
 	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio"}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {

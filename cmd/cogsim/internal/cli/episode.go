@@ -45,10 +45,11 @@ func newAgent(name string) (Agent, error) {
 
 // episodes says what every episode of a run shares: all but the seed.
 type episodes struct {
-	agent    string
-	rules    string
-	scenario *sim.Scenario
-	maxTurns int
+	agent     string
+	rules     string
+	mechanics []string
+	scenario  *sim.Scenario
+	maxTurns  int
 	// replays is the folder to write one replay per episode to, or "".
 	replays string
 	// timeout bounds an outside agent's think time per turn.
@@ -57,11 +58,12 @@ type episodes struct {
 
 func (e episodes) config(seed uint64) sim.Config {
 	return sim.Config{
-		Seed:     seed,
-		Rules:    e.rules,
-		Scenario: e.scenario,
-		MaxTurns: e.maxTurns,
-		Agent:    e.agent,
+		Seed:      seed,
+		Rules:     e.rules,
+		Mechanics: e.mechanics,
+		Scenario:  e.scenario,
+		MaxTurns:  e.maxTurns,
+		Agent:     e.agent,
 	}
 }
 

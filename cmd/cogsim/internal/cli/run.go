@@ -26,7 +26,7 @@ type runOptions struct {
 	workers  int
 	out      string
 	scenario string
-	rules    string
+	rules    rulesFlags
 	turns    int
 	replays  string
 	timeout  time.Duration
@@ -41,7 +41,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
 	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
-	fs.StringVar(&o.rules, "rules", "cog", "rules variant (§25): "+variantNames())
+	o.rules.add(fs)
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
@@ -115,13 +115,14 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if _, err := newAgent(o.agent); err != nil {
 		return nil, usagef("--agent %s: %v", o.agent, err)
 	}
-	if _, err := sim.LookupVariant(o.rules); err != nil {
-		return nil, usagef("--rules: %v", err)
+	mechanics, err := o.rules.check()
+	if err != nil {
+		return nil, err
 	}
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
 	}
-	ep := episodes{agent: o.agent, rules: o.rules, maxTurns: o.turns, timeout: o.timeout}
+	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)
@@ -148,12 +149,18 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	return &runner{ep: ep, first: seed, count: o.episodes, workers: o.workers}, nil
 }
 
-func variantNames() string {
-	var names []string
-	for _, v := range sim.Variants() {
-		names = append(names, v.Name)
+// rulesFlags are --rules and --mechanics; check turns their errors into
+// usage errors.
+type rulesFlags struct{ sim.RulesFlags }
+
+func (r *rulesFlags) add(fs *flag.FlagSet) { r.Add(fs) }
+
+func (r *rulesFlags) check() ([]string, error) {
+	names, err := r.Check()
+	if err != nil {
+		return nil, usagef("%v", err)
 	}
-	return strings.Join(names, ", ")
+	return names, nil
 }
 
 // createOut creates the results file up front, so a bad path fails before

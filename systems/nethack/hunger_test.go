@@ -1,4 +1,4 @@
-package systems
+package nethack
 
 import (
 	"testing"
@@ -8,9 +8,9 @@ import (
 	c "github.com/cogsim/cogsim/components"
 )
 
-// TestNetHackHungerState: NetHack's lines (above 1000, 150, 50, 0) are the
+// TestHungerState: NetHack's lines (above 1000, 150, 50, 0) are the
 // cog rules' (§6) except at 150 and 50, one state worse.
-func TestNetHackHungerState(t *testing.T) {
+func TestHungerState(t *testing.T) {
 	for _, tc := range []struct {
 		n        int
 		nethack  c.HungerState
@@ -26,7 +26,7 @@ func TestNetHackHungerState(t *testing.T) {
 		{0, c.Fainting, c.Fainting},
 		{-300, c.Fainting, c.Fainting},
 	} {
-		assert.Equal(t, tc.nethack, NetHackHungerState(tc.n), "%d", tc.n)
+		assert.Equal(t, tc.nethack, HungerState(tc.n), "%d", tc.n)
 		assert.Equal(t, tc.cogRules, c.HungerStateOf(tc.n), "%d", tc.n)
 	}
 }
@@ -37,7 +37,7 @@ func TestFaintTicks(t *testing.T) {
 	for n, want := range map[int]int{0: 10, -4: 10, -5: 11, -14: 11, -15: 12, -100: 20, -261: 36} {
 		assert.Equal(t, want, FaintTicks(n), "nutrition %d", n)
 	}
-	var h NetHackHunger
-	h.Constitution = NetHackConstitution
-	assert.Equal(t, -260, h.StarvesBelow())
+	var h Stomach
+	h.Constitution = Constitution
+	assert.Equal(t, -200, h.StarvesBelow())
 }

@@ -1,0 +1,82 @@
+package components
+
+import arche "github.com/mlange-42/arche/ecs"
+
+// EventKind says what happened (§27.3).
+type EventKind uint8
+
+// The events of a tick.
+const (
+	// Attack: Actor attacked Target (Kick for the cog's kick); Hit,
+	// Damage and Killed say how it went.
+	Attack EventKind = iota + 1
+	// Death: the cog died of Cause with HP hit points.
+	Death
+	// Meal: the cog ate Item; nutrition went from Before to After, and
+	// Hunger was its state when the meal began.
+	Meal
+	// Quaff: the cog quaffed Item.
+	Quaff
+	// TrapFired: Trap fired on the cog, doing Damage.
+	TrapFired
+	// Move: Actor stepped From → To.
+	Move
+	// Descend: the cog went from depth Before to depth After.
+	Descend
+	// StatusSet: Condition was set on the cog for Ticks more ticks.
+	StatusSet
+	// StatusEnded: Condition held on the cog for the last time this tick.
+	StatusEnded
+)
+
+var eventNames = [...]string{Attack: "attack", Death: "death", Meal: "meal", Quaff: "quaff",
+	TrapFired: "trap", Move: "move", Descend: "descend", StatusSet: "status-set", StatusEnded: "status-ended"}
+
+// String is the event kind's name.
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && eventNames[k] != "" {
+		return eventNames[k]
+	}
+	return "event?"
+}
+
+// Condition is one of the cog's timed conditions (§5).
+type Condition uint8
+
+// The conditions.
+const (
+	Confused Condition = iota + 1
+	Paralysed
+	Stuck
+	Trapped
+)
+
+// Event is one thing that happened in a tick. Which fields mean something
+// depends on Kind (see [EventKind]); the rest are zero.
+type Event struct {
+	Kind          EventKind
+	Actor, Target arche.Entity
+	Hit, Killed   bool
+	Kick          bool
+	Damage        int
+	Item          ItemKind
+	Trap          TrapKind
+	Before, After int
+	From, To      Pos
+	Condition     Condition
+	Ticks         int
+	Hunger        HungerState
+	HP            int
+	Cause         string
+}
+
+// Events is the tick's event log (§27.3): cleared at the start of every
+// tick; systems append what they resolve, and later systems read it
+// instead of re-deriving it.
+type Events struct{ List []Event }
+
+// Add appends e.
+func (ev *Events) Add(e Event) { ev.List = append(ev.List, e) }
+
+// Reset empties the log, keeping its buffer.
+func (ev *Events) Reset() { ev.List = ev.List[:0] }

@@ -1,0 +1,117 @@
+package components
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/cogsim/cogsim/ecs"
+)
+
+// The core game's state types, registered once (§27.2): snapshots, saves
+// and seeking capture exactly these (and any a mechanic registers).
+var (
+	PositionState   = ecs.RegisterComponent[Pos]("position")
+	HealthState     = ecs.RegisterComponent[Health]("health")
+	CogTagState     = ecs.RegisterComponent[CogTag]("cog")
+	NutritionState  = ecs.RegisterComponent[Nutrition]("nutrition")
+	ExperienceState = ecs.RegisterComponent[Experience]("experience")
+	PurseState      = ecs.RegisterComponent[Purse]("purse")
+	StatusState     = ecs.RegisterComponent[Status]("status")
+	InventoryState  = ecs.RegisterComponent[Inventory]("inventory")
+	MonsterState    = ecs.RegisterComponent[Monster]("monster")
+	MovementState   = ecs.RegisterComponent[MovementPoints]("movement-points")
+	ItemState       = ecs.RegisterComponent[Item]("item")
+	TrapState       = ecs.RegisterComponent[Trap]("trap")
+
+	LevelState   = ecs.RegisterResource[Level]("level")
+	ClockState   = ecs.RegisterResource[Clock]("clock")
+	RunState     = ecs.RegisterResource[Run]("run")
+	VisionState  = ecs.RegisterResource[Vision]("vision")
+	RosterState  = ecs.RegisterResource[Roster]("roster")
+	PotionsState = ecs.RegisterResource[Potions]("potions")
+	ActionState  = ecs.RegisterResource[Action]("action", ecs.Transient)
+	IntentsState = ecs.RegisterResource[Intents]("intents", ecs.Transient)
+	QueueState   = ecs.RegisterResource[Queue]("queue", ecs.Transient)
+	EventsState  = ecs.RegisterResource[Events]("events", ecs.Transient)
+)
+
+// Clone copies the level, its rooms included.
+func (l *Level) Clone() Level {
+	c := *l
+	c.Rooms = slices.Clone(l.Rooms)
+	return c
+}
+
+// Assign copies from into l in place, reusing l's room buffer.
+func (l *Level) Assign(from *Level) {
+	rooms := append(l.Rooms[:0], from.Rooms...)
+	*l = *from
+	l.Rooms = rooms
+}
+
+// levelJSON is Level without its methods: the exported fields. The
+// indices (occupancy, floor items, traps) and the drawing caches are not
+// written; they are derived from the entities and rebuilt after a
+// restore.
+type levelJSON Level
+
+// MarshalJSON writes the terrain, the rooms and the cog's memory.
+func (l Level) MarshalJSON() ([]byte, error) { return json.Marshal((*levelJSON)(&l)) }
+
+// UnmarshalJSON reads what MarshalJSON wrote; the indices start empty.
+func (l *Level) UnmarshalJSON(b []byte) error {
+	var v levelJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*l = Level(v)
+	l.Creatures, l.FloorItems, l.traps = Occupancy{}, ItemIndex{}, [N]bool{}
+	l.drawnOK, l.seen = false, seenView{}
+	return nil
+}
+
+// Clone copies the run, its deeds included.
+func (r *Run) Clone() Run {
+	c := *r
+	c.Deeds.List = slices.Clone(r.Deeds.List)
+	return c
+}
+
+// Assign copies from into r in place, reusing r's deed buffer.
+func (r *Run) Assign(from *Run) {
+	deeds := append(r.Deeds.List[:0], from.Deeds.List...)
+	*r = *from
+	r.Deeds.List = deeds
+}
+
+// Clone copies the roster.
+func (r *Roster) Clone() Roster { return Roster{List: slices.Clone(r.List)} }
+
+// Assign copies from into r in place, reusing r's buffer.
+func (r *Roster) Assign(from *Roster) { r.List = append(r.List[:0], from.List...) }
+
+// Weak reports whether the state is Weak or Fainting: no regeneration,
+// −2 to hit, no kicking (§6).
+func (n *Nutrition) Weak() bool { return n.State >= Weak }
+
+// AC is the armour class of a cog with this pack: 9 − the worn armour's
+// bonus (§5).
+func (inv *Inventory) AC() int {
+	if inv.Worn == NoSlot {
+		return 9
+	}
+	return 9 - inv.Slots[inv.Worn].Kind.Info().ArmourBonus
+}
+
+// Weapon is the die and hit bonus of the wielded weapon (unarmed: die 2,
+// bonus 0, §7.2).
+func (inv *Inventory) Weapon() (die, hitBonus int) {
+	if inv.Wielded == NoSlot {
+		return UnarmedDie, 0
+	}
+	info := inv.Slots[inv.Wielded].Kind.Info()
+	return info.Die, info.HitBonus
+}
+
+// UnarmedDie is the damage die of a cog with no weapon in hand (§7.2).
+const UnarmedDie = 2

@@ -1,0 +1,181 @@
+package ecs
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Mechanic is a rule brought by a Go package (§27.1): it registers itself
+// at init with [Register], names the state types it owns, and installs
+// its systems by editing the scheduler by name.
+type Mechanic struct {
+	// Name selects it (--mechanics NAME); Doc is its one-line summary.
+	Name string
+	Doc  string
+	// Version is recorded in results, replays and saves; a replay made
+	// with another version warns.
+	Version string
+	// Components and Resources are the state types the mechanic owns
+	// (from [RegisterComponent] and [RegisterResource]). Its resources
+	// are added to the world, zero, when it is installed.
+	Components []*StateType
+	Resources  []*StateType
+	// Install edits the scheduler: Before, After, Replace, Enable.
+	Install func(s *Scheduler) error
+}
+
+// Variant is a rules variant (§25): a named list of mechanics.
+type Variant struct {
+	Name      string
+	Doc       string
+	Mechanics []string
+}
+
+// MechanicRef names an installed mechanic and its version.
+type MechanicRef struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+var mechanics struct {
+	list     []*Mechanic
+	variants []*Variant
+}
+
+// Register adds a mechanic to the registry. Call it from a package's init;
+// it panics on a duplicate or nameless mechanic or one without Install.
+func Register(m Mechanic) {
+	if m.Name == "" || m.Install == nil || m.Version == "" {
+		panic(fmt.Sprintf("ecs: mechanic %q needs a name, a version and an Install", m.Name))
+	}
+	if strings.ContainsAny(m.Name, ", \t\n") {
+		panic(fmt.Sprintf("ecs: mechanic name %q has a comma or a space", m.Name))
+	}
+	if _, ok := LookupMechanic(m.Name); ok {
+		panic(fmt.Sprintf("ecs: mechanic %q is registered already", m.Name))
+	}
+	mechanics.list = append(mechanics.list, &m)
+}
+
+// RegisterVariant adds a rules variant. Its mechanics need not be
+// registered yet (package init order); they are looked up when it is
+// selected.
+func RegisterVariant(v Variant) {
+	if v.Name == "" {
+		panic("ecs: a variant needs a name")
+	}
+	if _, ok := LookupVariant(v.Name); ok {
+		panic(fmt.Sprintf("ecs: variant %q is registered already", v.Name))
+	}
+	v.Mechanics = slices.Clone(v.Mechanics)
+	mechanics.variants = append(mechanics.variants, &v)
+}
+
+// LookupMechanic finds a registered mechanic by name.
+func LookupMechanic(name string) (*Mechanic, bool) {
+	for _, m := range mechanics.list {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// LookupVariant finds a registered variant by name.
+func LookupVariant(name string) (*Variant, bool) {
+	for _, v := range mechanics.variants {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// Mechanics lists the registered mechanics by name.
+func Mechanics() []*Mechanic {
+	out := slices.Clone(mechanics.list)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Variants lists the registered variants by name.
+func Variants() []*Variant {
+	out := slices.Clone(mechanics.variants)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// MechanicNames lists the registered mechanics' names, sorted.
+func MechanicNames() []string {
+	var names []string
+	for _, m := range Mechanics() {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// VariantNames lists the registered variants' names, sorted.
+func VariantNames() []string {
+	var names []string
+	for _, v := range Variants() {
+		names = append(names, v.Name)
+	}
+	return names
+}
+
+// Select resolves a rules variant and extra mechanics into the list of
+// mechanics to install, in order: the variant's, then the extras (each
+// once). An unknown name is refused with the list of known ones.
+func Select(rules string, extra []string) ([]*Mechanic, error) {
+	v, ok := LookupVariant(rules)
+	if !ok {
+		return nil, fmt.Errorf("unknown rules %q (known: %s)", rules, strings.Join(VariantNames(), ", "))
+	}
+	var out []*Mechanic
+	for _, name := range append(slices.Clone(v.Mechanics), extra...) {
+		m, ok := LookupMechanic(name)
+		if !ok {
+			known := MechanicNames()
+			if len(known) == 0 {
+				known = []string{"none"}
+			}
+			return nil, fmt.Errorf("unknown mechanic %q (known: %s)", name, strings.Join(known, ", "))
+		}
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// ParseMechanics splits a --mechanics value ("a,b") into names.
+func ParseMechanics(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Install installs the mechanics on s in order (before [Scheduler.Init]).
+func Install(s *Scheduler, list []*Mechanic) error {
+	for _, m := range list {
+		if err := m.Install(s); err != nil {
+			return fmt.Errorf("mechanic %q: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// Refs names the mechanics with their versions.
+func Refs(list []*Mechanic) []MechanicRef {
+	out := make([]MechanicRef, len(list))
+	for i, m := range list {
+		out[i] = MechanicRef{Name: m.Name, Version: m.Version}
+	}
+	return out
+}

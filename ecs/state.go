@@ -1,0 +1,261 @@
+package ecs
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"sync"
+	"unsafe"
+
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// StateType is a component or resource type registered once, by name
+// (§27.2): snapshots, save files and the replay viewer's seeking capture
+// every registered type with no code of their own per type.
+//
+// A registered type is copied with Go assignment, so a type holding a
+// slice, map or pointer must deep-copy itself: give *T a method
+// Clone() T. A type whose state is not all in exported fields must encode
+// itself: give it MarshalJSON and *T UnmarshalJSON. Registration checks
+// both and panics, naming the field, when a type needs one and lacks it.
+// A type whose value must be restored in place (because systems keep
+// pointers into it) gives *T a method Assign(from *T).
+type StateType struct {
+	// Name is the type's name in snapshots and save files.
+	Name string
+	// Type is the Go type.
+	Type reflect.Type
+	// Resource says it is a resource, not a component.
+	Resource bool
+	// Transient resources live only within a tick or a command turn
+	// (intents, the event log): they are registered so the world holds no
+	// unknown state, but not saved.
+	Transient bool
+
+	clone  func(src unsafe.Pointer) any
+	put    func(dst unsafe.Pointer, v any)
+	encode func(v any) (json.RawMessage, error)
+	decode func(raw json.RawMessage) (any, error)
+	add    func(w *arche.World)
+}
+
+// Clone returns a deep copy of the value at src (a *T) as a T.
+func (st *StateType) Clone(src unsafe.Pointer) any { return st.clone(src) }
+
+// Put writes a deep copy of v (a T) to dst (a *T).
+func (st *StateType) Put(dst unsafe.Pointer, v any) { st.put(dst, v) }
+
+// Encode writes v (a T) as JSON.
+func (st *StateType) Encode(v any) (json.RawMessage, error) { return st.encode(v) }
+
+// Decode reads a T from JSON.
+func (st *StateType) Decode(raw json.RawMessage) (any, error) {
+	v, err := st.decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", st.Name, err)
+	}
+	return v, nil
+}
+
+// Ensure adds a zero resource of this type to w when w has none (a
+// mechanic's own resources are added this way when it is installed).
+func (st *StateType) Ensure(w *arche.World) {
+	if st.Resource {
+		st.add(w)
+	}
+}
+
+// registry is the process-wide list of registered state types. Types are
+// registered during package initialisation; afterwards it is only read.
+var registry struct {
+	sync.Mutex
+	byName map[string]*StateType
+	byType map[reflect.Type]*StateType
+}
+
+// Option changes how a state type is registered.
+type Option func(*StateType)
+
+// Transient marks a resource that is not saved (see [StateType]).
+func Transient(st *StateType) { st.Transient = true }
+
+// RegisterComponent registers component type T under name. It panics when
+// the name or the type is registered already, or when T would lose state
+// in a snapshot (see [StateType]).
+func RegisterComponent[T any](name string, opts ...Option) *StateType {
+	return register[T](name, false, opts)
+}
+
+// RegisterResource registers resource type T under name, like
+// [RegisterComponent].
+func RegisterResource[T any](name string, opts ...Option) *StateType {
+	return register[T](name, true, opts)
+}
+
+func register[T any](name string, resource bool, opts []Option) *StateType {
+	t := reflect.TypeFor[T]()
+	st := &StateType{Name: name, Type: t, Resource: resource}
+	for _, o := range opts {
+		o(st)
+	}
+	_, cloner := any(new(T)).(interface{ Clone() T })
+	_, assigner := any(new(T)).(interface{ Assign(*T) })
+	_, marshals := any(new(T)).(json.Marshaler)
+	if !st.Transient {
+		if what := deepField(t, ""); what != "" && !cloner {
+			panic(fmt.Sprintf("ecs: state %q (%v) holds %s: give *%v a method Clone() %v", name, t, what, t, t))
+		}
+		if what := hiddenField(t, ""); what != "" && !marshals {
+			panic(fmt.Sprintf("ecs: state %q (%v) has the unexported field %s, which JSON would drop: give %v MarshalJSON and UnmarshalJSON", name, t, what, t))
+		}
+	}
+	clone := func(src unsafe.Pointer) T {
+		p := (*T)(src)
+		if cloner {
+			return any(p).(interface{ Clone() T }).Clone()
+		}
+		return *p
+	}
+	st.clone = func(src unsafe.Pointer) any { return clone(src) }
+	st.put = func(dst unsafe.Pointer, v any) {
+		val := v.(T)
+		if assigner {
+			any((*T)(dst)).(interface{ Assign(*T) }).Assign(&val)
+			return
+		}
+		*(*T)(dst) = clone(unsafe.Pointer(&val))
+	}
+	st.encode = func(v any) (json.RawMessage, error) {
+		val := v.(T)
+		return json.Marshal(&val)
+	}
+	st.decode = func(raw json.RawMessage) (any, error) {
+		var v T
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	st.add = func(w *arche.World) {
+		if !w.Resources().Has(arche.ResourceID[T](w)) {
+			arche.AddResource(w, new(T))
+		}
+	}
+
+	registry.Lock()
+	defer registry.Unlock()
+	if registry.byName == nil {
+		registry.byName = map[string]*StateType{}
+		registry.byType = map[reflect.Type]*StateType{}
+	}
+	if old, ok := registry.byName[name]; ok {
+		panic(fmt.Sprintf("ecs: state %q is registered already (as %v)", name, old.Type))
+	}
+	if old, ok := registry.byType[t]; ok {
+		panic(fmt.Sprintf("ecs: type %v is registered already (as %q)", t, old.Name))
+	}
+	registry.byName[name] = st
+	registry.byType[t] = st
+	return st
+}
+
+// StateByName returns the state type registered under name.
+func StateByName(name string) (*StateType, bool) {
+	registry.Lock()
+	defer registry.Unlock()
+	st, ok := registry.byName[name]
+	return st, ok
+}
+
+// StateOf returns the state type registered for Go type t.
+func StateOf(t reflect.Type) (*StateType, bool) {
+	registry.Lock()
+	defer registry.Unlock()
+	st, ok := registry.byType[t]
+	return st, ok
+}
+
+// States lists every registered state type, ordered by name.
+func States() []*StateType {
+	registry.Lock()
+	defer registry.Unlock()
+	out := make([]*StateType, 0, len(registry.byName))
+	for _, st := range registry.byName {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// deepField names the first part of t that plain assignment would share
+// rather than copy (a slice, map, pointer, channel, function or
+// interface), or "" when t copies whole. Types that encode themselves
+// (such as arche's Entity) are values.
+func deepField(t reflect.Type, path string) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		if path == "" {
+			return "a " + t.Kind().String()
+		}
+		return "a " + t.Kind().String() + " (" + path + ")"
+	case reflect.Array:
+		return deepField(t.Elem(), path+"[]")
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if what := deepField(f.Type, join(path, f.Name)); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
+}
+
+// hiddenField names the first unexported field of t that JSON would not
+// write, or "". Types with their own MarshalJSON are taken at their word.
+func hiddenField(t reflect.Type, path string) string {
+	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) {
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Array, reflect.Slice, reflect.Pointer:
+		return hiddenField(t.Elem(), path+"[]")
+	case reflect.Map:
+		return hiddenField(t.Elem(), path+"[]")
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				if f.Type.Size() == 0 {
+					continue
+				}
+				return join(path, f.Name)
+			}
+			if what := hiddenField(f.Type, join(path, f.Name)); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
+}
+
+var marshalerType = reflect.TypeFor[json.Marshaler]()
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// The engine layer's own resources.
+var (
+	// LogState is the message log.
+	LogState = RegisterResource[Log]("log")
+	// StreamsState is the episode's random streams.
+	StreamsState = RegisterResource[Streams]("streams")
+	// ControlState is the scheduler's halt flag, cleared every tick.
+	ControlState = RegisterResource[Control]("control", Transient)
+)

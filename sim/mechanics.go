@@ -1,0 +1,88 @@
+package sim
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cogsim/cogsim/ecs"
+	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and variants
+)
+
+func init() {
+	ecs.RegisterVariant(ecs.Variant{Name: "cog", Doc: "the rulebook, exactly (seeds/rules.txt)"})
+}
+
+// ExtraMechanics is what a record of installed mechanics (a replay's or
+// a snapshot's) adds to the rules variant: the names to put in
+// [Config.Mechanics] to install the same list again. A mechanic this
+// binary lacks is refused by name; so is an unknown variant.
+func ExtraMechanics(rules string, installed []ecs.MechanicRef) ([]string, error) {
+	if rules == "" {
+		rules = "cog"
+	}
+	v, ok := ecs.LookupVariant(rules)
+	if !ok {
+		return nil, fmt.Errorf("unknown rules %q (known: %s)", rules, strings.Join(ecs.VariantNames(), ", "))
+	}
+	var extra, missing []string
+	for _, r := range installed {
+		if _, ok := ecs.LookupMechanic(r.Name); !ok {
+			missing = append(missing, r.Name)
+			continue
+		}
+		if !slices.Contains(v.Mechanics, r.Name) {
+			extra = append(extra, r.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("made with the mechanic %s, which this binary lacks (known: %s)",
+			strings.Join(missing, ", "), strings.Join(ecs.MechanicNames(), ", "))
+	}
+	return extra, nil
+}
+
+// VersionWarnings names the mechanics of a record whose versions differ
+// from this binary's: the record may not replay identically.
+func VersionWarnings(installed []ecs.MechanicRef) []string {
+	var out []string
+	for _, r := range installed {
+		if m, ok := ecs.LookupMechanic(r.Name); ok && m.Version != r.Version {
+			out = append(out, fmt.Sprintf("mechanic %s is version %s here, the record was made with %s", r.Name, m.Version, r.Version))
+		}
+	}
+	return out
+}
+
+// RulesFlags are the --rules and --mechanics flags (§27.1) that every
+// command starting episodes takes.
+type RulesFlags struct{ Rules, Mechanics string }
+
+// Add defines the two flags on fs; their help lists what is registered,
+// each with its one-line doc.
+func (r *RulesFlags) Add(fs *flag.FlagSet) {
+	var variants, mechanics []string
+	for _, v := range ecs.Variants() {
+		variants = append(variants, v.Name+" ("+v.Doc+")")
+	}
+	for _, m := range ecs.Mechanics() {
+		mechanics = append(mechanics, m.Name+" ("+m.Doc+")")
+	}
+	fs.StringVar(&r.Rules, "rules", "cog", "rules variant (§25): "+strings.Join(variants, "; "))
+	fs.StringVar(&r.Mechanics, "mechanics", "", "extra mechanics to install, comma-separated (§27): "+strings.Join(mechanics, "; "))
+}
+
+// Check resolves the flags, refusing an unknown name with the known ones
+// ("--rules: unknown rules …", "--mechanics: unknown mechanic …"), and
+// returns the extra mechanics' names for [Config.Mechanics].
+func (r *RulesFlags) Check() ([]string, error) {
+	names := ecs.ParseMechanics(r.Mechanics)
+	if _, err := ecs.Select(r.Rules, names); err != nil {
+		if _, ok := ecs.LookupVariant(r.Rules); !ok {
+			return nil, fmt.Errorf("--rules: %w", err)
+		}
+		return nil, fmt.Errorf("--mechanics: %w", err)
+	}
+	return names, nil
+}

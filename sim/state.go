@@ -1,0 +1,160 @@
+package sim
+
+import (
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
+
+// State is an episode's state as the driver, tests, tools and front ends
+// read it: the world's resources and component maps, and the entity
+// helpers. Systems never use it: each asks its Init for what it uses
+// (§27.4).
+type State struct {
+	W       *arche.World
+	Level   *c.Level
+	Clock   *c.Clock
+	Run     *c.Run
+	Log     *ecs.Log
+	Streams *ecs.Streams
+	Vision  *c.Vision
+	Action  *c.Action
+	Intents *c.Intents
+	Roster  *c.Roster
+	Potions *c.Potions
+	Queue   *c.Queue
+	Events  *c.Events
+
+	Pos        generic.Map[c.Position]
+	Health     generic.Map[c.Health]
+	Nutrition  generic.Map[c.Nutrition]
+	Experience generic.Map[c.Experience]
+	Purse      generic.Map[c.Purse]
+	Status     generic.Map[c.Status]
+	Inventory  generic.Map[c.Inventory]
+	Monster    generic.Map[c.Monster]
+	Movement   generic.Map[c.MovementPoints]
+	Item       generic.Map[c.Item]
+	Trap       generic.Map[c.Trap]
+
+	cogBuilder generic.Map8[c.Position, c.Health, c.Nutrition, c.Experience, c.Purse, c.Status, c.Inventory, c.CogTag]
+	monsters   *systems.Monsters
+	floor      *systems.Floor
+	traps      *systems.TrapMap
+	everything *generic.Filter0
+}
+
+// newState adds the core game's resources to w and makes the maps.
+func newState(w *arche.World, streams *ecs.Streams) *State {
+	e := &State{
+		W:       w,
+		Level:   &c.Level{},
+		Clock:   &c.Clock{MaxTurns: DefaultMaxTurns, TurnTicks: DefaultTurnTicks},
+		Run:     &c.Run{Deeds: c.Deeds{List: make([]c.Deed, 0, 16)}},
+		Log:     ecs.NewLog(),
+		Streams: streams,
+		Vision:  &c.Vision{},
+		Action:  &c.Action{},
+		Intents: &c.Intents{List: make([]c.Intent, 0, 16)},
+		Roster:  &c.Roster{List: make([]arche.Entity, 0, 16)},
+		Potions: &c.Potions{},
+		Queue:   &c.Queue{},
+		Events:  &c.Events{List: make([]c.Event, 0, 64)},
+
+		Pos:        generic.NewMap[c.Position](w),
+		Health:     generic.NewMap[c.Health](w),
+		Nutrition:  generic.NewMap[c.Nutrition](w),
+		Experience: generic.NewMap[c.Experience](w),
+		Purse:      generic.NewMap[c.Purse](w),
+		Status:     generic.NewMap[c.Status](w),
+		Inventory:  generic.NewMap[c.Inventory](w),
+		Monster:    generic.NewMap[c.Monster](w),
+		Movement:   generic.NewMap[c.MovementPoints](w),
+		Item:       generic.NewMap[c.Item](w),
+		Trap:       generic.NewMap[c.Trap](w),
+		cogBuilder: generic.NewMap8[c.Position, c.Health, c.Nutrition, c.Experience, c.Purse, c.Status, c.Inventory, c.CogTag](w),
+	}
+	arche.AddResource(w, e.Level)
+	arche.AddResource(w, e.Clock)
+	arche.AddResource(w, e.Run)
+	arche.AddResource(w, e.Log)
+	arche.AddResource(w, e.Streams)
+	arche.AddResource(w, e.Vision)
+	arche.AddResource(w, e.Action)
+	arche.AddResource(w, e.Intents)
+	arche.AddResource(w, e.Roster)
+	arche.AddResource(w, e.Potions)
+	arche.AddResource(w, e.Queue)
+	arche.AddResource(w, e.Events)
+	e.monsters, e.floor, e.traps = systems.NewMonsters(w), systems.NewFloor(w), systems.NewTrapMap(w)
+	return e
+}
+
+// Cog is the cog entity.
+func (e *State) Cog() arche.Entity { return e.Run.Cog }
+
+// CogPos is the cog's position.
+func (e *State) CogPos() c.Pos { return *e.Pos.Get(e.Run.Cog) }
+
+// CogAC is the cog's armour class (§5).
+func (e *State) CogAC() int { return e.Inventory.Get(e.Run.Cog).AC() }
+
+// NewCog creates the cog with the episode-start state (§5) at p.
+func (e *State) NewCog(p c.Pos) arche.Entity {
+	inv := c.Inventory{Wielded: 0, Worn: 2}
+	inv.Slots[0] = c.Stack{Kind: c.Dagger, Count: 1}
+	inv.Slots[1] = c.Stack{Kind: c.FoodRation, Count: 1}
+	inv.Slots[2] = c.Stack{Kind: c.LeatherArmour, Count: 1}
+	cog := e.cogBuilder.NewWith(&p, &c.Health{HP: 16, MaxHP: 16}, &c.Nutrition{Value: 900, State: c.NotHungry},
+		&c.Experience{Level: 1}, &c.Purse{}, &c.Status{}, &inv, &c.CogTag{})
+	e.Run.Cog = cog
+	e.Level.Creatures.Put(p, cog, '@')
+	return cog
+}
+
+// SpawnMonster creates a monster of species s with hp at p, last in the
+// acting order.
+func (e *State) SpawnMonster(s c.SpeciesID, p c.Pos, hp int) arche.Entity {
+	return e.monsters.Spawn(s, p, hp)
+}
+
+// RemoveMonster removes a monster from the board, the roster and the world.
+func (e *State) RemoveMonster(m arche.Entity) { e.monsters.Remove(m) }
+
+// PlaceItem puts count items of kind k on the floor at p, on top of the
+// pile.
+func (e *State) PlaceItem(k c.ItemKind, count int, p c.Pos) arche.Entity {
+	return e.floor.Place(k, count, p)
+}
+
+// PlaceTrap puts a hidden trap of kind k at p.
+func (e *State) PlaceTrap(k c.TrapKind, p c.Pos) arche.Entity { return e.traps.Place(k, p) }
+
+// ItemsAt appends the floor items on p to dst, bottom of the pile first.
+func (e *State) ItemsAt(dst []arche.Entity, p c.Pos) []arche.Entity { return e.floor.At(dst, p) }
+
+// FloorItems appends every floor item of the level to dst.
+func (e *State) FloorItems(dst []arche.Entity) []arche.Entity { return e.floor.All(dst) }
+
+// Traps appends every trap of the level to dst.
+func (e *State) Traps(dst []arche.Entity) []arche.Entity { return e.traps.All(dst) }
+
+// TrapAt returns the trap on p, if any.
+func (e *State) TrapAt(p c.Pos) (arche.Entity, bool) { return e.traps.At(p) }
+
+// ClearLevelEntities removes every entity but the cog: the level is being
+// replaced. Entities a mechanic made (anything without the cog tag) go
+// with the level.
+func (e *State) ClearLevelEntities() {
+	if e.everything == nil {
+		f := generic.NewFilter0().Without(generic.T[c.CogTag]())
+		f.Register(e.W)
+		e.everything = f
+	}
+	e.W.Batch().RemoveEntities(e.everything.Filter(e.W))
+	e.Level.ClearTraps()
+	e.Roster.List = e.Roster.List[:0]
+	e.Intents.List = e.Intents.List[:0]
+}

@@ -1,0 +1,8 @@
+// Package builtin links the built-in mechanics (§27): importing it
+// registers every one of them and their rules variants. Adding a mechanic
+// to the commands is one import line here.
+package builtin
+
+import (
+	_ "github.com/cogsim/cogsim/systems/nethack" // the nethack variant (§25)
+)
