@@ -64,6 +64,28 @@ func TestNamesReadAsTheCogKnowsThem(t *testing.T) {
 	assert.Equal(t, "3 food rations", name(FoodRation, 3))
 }
 
+func TestTheInventoryLineReadsAsSection15(t *testing.T) {
+	inv := Inventory{Wielded: NoSlot, Worn: NoSlot}
+	var p Potions
+	assert.Empty(t, AppendInventory(nil, &inv, &p), "an empty pack lists nothing")
+	inv.Wielded = inv.Add(Dagger, 1)
+	inv.Add(FoodRation, 1)
+	inv.Worn = inv.Add(LeatherArmour, 1)
+	assert.Equal(t, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn)",
+		string(AppendInventory(nil, &inv, &p)))
+
+	p.Appearance[Healing] = 3
+	inv.Add(PotionHealing, 2)
+	inv.Take(1)
+	assert.Equal(t, "d - 2 smoky potions", string(AppendStack(nil, &inv, &p, 3)))
+	assert.Equal(t, "a - a dagger (weapon in hand); c - leather armour (being worn); d - 2 smoky potions",
+		string(AppendInventory([]byte{}, &inv, &p)), "a used-up letter is skipped")
+	assert.Equal(t, "x: c - leather armour (being worn)", string(AppendStack([]byte("x: "), &inv, &p, 2)), "appends")
+
+	b := make([]byte, 0, 256)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { b = AppendInventory(b[:0], &inv, &p) }))
+}
+
 func TestTablesAreConsistent(t *testing.T) {
 	for _, s := range Species {
 		assert.NotZero(t, s.Glyph, s.Name)

@@ -90,16 +90,6 @@ func (d Dir) String() string { return dirInfo[d].short }
 // Word is the compass word of d ("southeast"), used by the Oracle (§16).
 func (d Dir) Word() string { return dirInfo[d].word }
 
-// DirBetween returns the direction from a to an 8-adjacent cell b.
-func DirBetween(a, b Pos) (Dir, bool) {
-	for _, d := range Dirs {
-		if a.Add(d) == b {
-			return d, true
-		}
-	}
-	return 0, false
-}
-
 // Rect is an inclusive rectangle of cells.
 type Rect struct{ X0, Y0, X1, Y1 int }
 

@@ -255,3 +255,38 @@ func (p *Potions) AppendName(b []byte, k ItemKind, count int) []byte {
 	b = append(b, ' ')
 	return append(b, info.Plural...)
 }
+
+// AppendStack appends how slot reads in the inventory (§15): its letter,
+// the stack's name as the cog knows it, and whether it is wielded or
+// worn: "a - a dagger (weapon in hand)", "d - 2 smoky potions",
+// "c - leather armour (being worn)".
+func AppendStack(b []byte, inv *Inventory, p *Potions, slot int) []byte {
+	st := inv.Slots[slot]
+	b = append(b, Letters[slot], ' ', '-', ' ')
+	b = p.AppendName(b, st.Kind, st.Count)
+	switch slot {
+	case inv.Wielded:
+		b = append(b, " (weapon in hand)"...)
+	case inv.Worn:
+		b = append(b, " (being worn)"...)
+	}
+	return b
+}
+
+// AppendInventory appends the inventory line (§15), every stack in letter
+// order joined by "; ": "a - a dagger (weapon in hand); b - a food
+// ration; c - leather armour (being worn)". An empty pack appends nothing.
+func AppendInventory(b []byte, inv *Inventory, p *Potions) []byte {
+	first := true
+	for i := range inv.Slots {
+		if inv.Slots[i].Empty() {
+			continue
+		}
+		if !first {
+			b = append(b, "; "...)
+		}
+		first = false
+		b = AppendStack(b, inv, p, i)
+	}
+	return b
+}

@@ -69,10 +69,11 @@ func (d *Deeds) Has(name string) bool {
 // Op is a primitive's kind (§14).
 type Op uint8
 
-// The primitives. OpNone is a tick without a primitive (paralysed).
+// The primitives, numbered from 1 so that the zero Op, what an inactive
+// [Action] or an empty [Primitive] holds (a paralysed tick), is none of
+// them.
 const (
-	OpNone Op = iota
-	OpMove
+	OpMove Op = iota + 1
 	OpSearch
 	OpWait
 	OpPickup

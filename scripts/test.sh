@@ -4,7 +4,7 @@
 #
 #   1. the system packages the graphical front end and the race detector
 #      need (X11/GL headers, Xvfb, gcc), installed only when missing;
-#   2. gofmt and go vet;
+#   2. gofmt, go vet, and builds for Windows and macOS (no cgo);
 #   3. go test ./...;
 #   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
@@ -71,6 +71,24 @@ fi
 
 step "go vet"
 go vet ./... || fail "go vet"
+
+# Everything builds for Windows (ebiten needs no cgo there) and, without
+# cgo, for macOS, except the packages that import ebiten: on darwin it
+# needs cgo.
+step "cross-builds (windows, darwin)"
+CGO_ENABLED=0 GOOS=windows go build ./... || fail "GOOS=windows go build ./..."
+listing=$(GOOS=darwin go list -f '{{.ImportPath}} {{join .Deps " "}}' ./...) || fail "GOOS=darwin go list"
+darwin=() skipped=()
+while read -r pkg deps; do
+	if [[ " $deps " == *" github.com/hajimehoshi/ebiten/v2 "* ]]; then
+		skipped+=("$pkg")
+	else
+		darwin+=("$pkg")
+	fi
+done <<<"$listing"
+((${#darwin[@]} > 0)) || fail "GOOS=darwin go list: no packages"
+CGO_ENABLED=0 GOOS=darwin go build "${darwin[@]}" || fail "GOOS=darwin go build"
+echo "ok: windows all; darwin all but ${skipped[*]}"
 
 export COGSIM_INVARIANTS=1
 

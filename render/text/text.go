@@ -17,8 +17,11 @@ const MaxMessage = 200
 type Status struct {
 	Depth, Gold, HP, MaxHP, AC, XLevel, XP int
 	Tick, Turn, MaxTurns                   int
-	Hunger                                 c.HungerState
-	Confused, Paralysed, Stuck, Trapped    bool
+	// MaxTicks, when not 0, counts the clock in ticks, as a person plays
+	// (§22): "T:<tick>/<MaxTicks>" and no Turn field.
+	MaxTicks                            int
+	Hunger                              c.HungerState
+	Confused, Paralysed, Stuck, Trapped bool
 }
 
 // Frame is everything the observation is drawn from.
@@ -89,7 +92,10 @@ func AppendMessage(b []byte, msg []byte) []byte {
 }
 
 // AppendStatus appends the status line, e.g.
-// "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341 Turn:10/55 Hungry Conf".
+// "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341 Turn:10/55 Hungry Conf", or
+// with MaxTicks set "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341/2200 Hungry
+// Conf". It is the one formatter of the status line: the observation and
+// cogplay's window both draw it.
 func AppendStatus(b []byte, s *Status) []byte {
 	b = append(b, "Dlvl:"...)
 	b = strconv.AppendInt(b, int64(s.Depth), 10)
@@ -107,10 +113,15 @@ func AppendStatus(b []byte, s *Status) []byte {
 	b = strconv.AppendInt(b, int64(s.XP), 10)
 	b = append(b, " T:"...)
 	b = strconv.AppendInt(b, int64(s.Tick), 10)
-	b = append(b, " Turn:"...)
-	b = strconv.AppendInt(b, int64(s.Turn), 10)
-	b = append(b, '/')
-	b = strconv.AppendInt(b, int64(s.MaxTurns), 10)
+	if s.MaxTicks != 0 {
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.MaxTicks), 10)
+	} else {
+		b = append(b, " Turn:"...)
+		b = strconv.AppendInt(b, int64(s.Turn), 10)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.MaxTurns), 10)
+	}
 	if w := s.Hunger.Word(); w != "" {
 		b = append(b, ' ')
 		b = append(b, w...)

@@ -102,6 +102,18 @@ func TestDrawnMemoryIsRedrawnAfterDirectWrites(t *testing.T) {
 	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
 }
 
+func TestTheStatusLineCountsTurnsOrTicks(t *testing.T) {
+	st := text.Status{Depth: 2, Gold: 37, HP: 11, MaxHP: 16, AC: 7, XLevel: 1, XP: 9,
+		Tick: 341, Turn: 10, MaxTurns: 55, Hunger: c.Hungry, Confused: true}
+	require.Equal(t, "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341 Turn:10/55 Hungry Conf",
+		string(text.AppendStatus(nil, &st)), "the cog's clock (§15)")
+	st.MaxTicks, st.Hunger, st.Confused, st.Stuck, st.Trapped = 2200, c.NotHungry, false, true, true
+	require.Equal(t, "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341/2200 Stuck Trap",
+		string(text.AppendStatus(nil, &st)), "a person's clock (§22)")
+	b := make([]byte, 0, 128)
+	require.Zero(t, testing.AllocsPerRun(100, func() { b = text.AppendStatus(b[:0], &st) }))
+}
+
 func BenchmarkAppendMap(b *testing.B) {
 	s, err := sim.New(sim.Config{Seed: 1})
 	require.NoError(b, err)

@@ -2,9 +2,9 @@ package view
 
 import (
 	"fmt"
-	"strings"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
 )
 
@@ -68,6 +68,8 @@ type Play struct {
 	logBack int
 	quit    bool
 	m       Map
+	// line is the buffer the status and inventory lines are formatted in.
+	line []byte
 }
 
 // NewPlay starts playing s.
@@ -303,24 +305,11 @@ func (p *Play) Message() string {
 // StatusLine is §15's status line with the clock in ticks, as a person
 // plays it: "Dlvl:1 $:0 HP:16(16) AC:7 Xp:1/0 T:12/2200".
 func (p *Play) StatusLine() string {
-	f := p.Sim.Frame()
-	st := f.Status
+	st := p.Sim.Frame().Status
 	clock := p.Sim.State().Clock
-	var b strings.Builder
-	fmt.Fprintf(&b, "Dlvl:%d $:%d HP:%d(%d) AC:%d Xp:%d/%d T:%d/%d",
-		st.Depth, st.Gold, st.HP, st.MaxHP, st.AC, st.XLevel, st.XP, st.Tick, clock.MaxTurns*clock.TurnTicks)
-	if w := st.Hunger.Word(); w != "" {
-		b.WriteString(" " + w)
-	}
-	for _, f := range []struct {
-		on   bool
-		word string
-	}{{st.Confused, "Conf"}, {st.Paralysed, "Para"}, {st.Stuck, "Stuck"}, {st.Trapped, "Trap"}} {
-		if f.on {
-			b.WriteString(" " + f.word)
-		}
-	}
-	return b.String()
+	st.MaxTicks = clock.MaxTurns * clock.TurnTicks
+	p.line = text.AppendStatus(p.line[:0], &st)
+	return string(p.line)
 }
 
 // InventoryLines lists the pack as NetHack's inventory does: the gold,
@@ -333,20 +322,11 @@ func (p *Play) InventoryLines() []string {
 		out = append(out, fmt.Sprintf("$ - %d gold piece%s", g, map[bool]string{true: "", false: "s"}[g == 1]))
 	}
 	inv := e.Inventory.Get(cog)
-	var b []byte
-	for i, sl := range inv.Slots {
-		if sl.Empty() {
-			continue
+	for i := range inv.Slots {
+		if !inv.Slots[i].Empty() {
+			p.line = c.AppendStack(p.line[:0], inv, e.Potions, i)
+			out = append(out, string(p.line))
 		}
-		b = append(b[:0], c.Letters[i], ' ', '-', ' ')
-		b = e.Potions.AppendName(b, sl.Kind, sl.Count)
-		switch i {
-		case inv.Wielded:
-			b = append(b, " (weapon in hand)"...)
-		case inv.Worn:
-			b = append(b, " (being worn)"...)
-		}
-		out = append(out, string(b))
 	}
 	return out
 }

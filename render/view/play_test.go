@@ -179,6 +179,20 @@ func TestTheInventoryPanel(t *testing.T) {
 	assert.Contains(t, g.String(), p.StatusLine())
 }
 
+// TestThePanelAndTheInventoryCommandAgree: the panel's lines are the
+// stacks of the inventory line the 'i' command says (§15), one home
+// formatting both.
+func TestThePanelAndTheInventoryCommandAgree(t *testing.T) {
+	s := start(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "i")
+	e := s.State()
+	line := string(c.AppendInventory(nil, e.Inventory.Get(e.Run.Cog), e.Potions))
+	assert.Equal(t, line, p.Message())
+	assert.Equal(t, strings.Join(p.InventoryLines(), "; "), line, "the pack holds no gold")
+	assert.True(t, strings.HasPrefix(line, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn); d - 2 "), line)
+}
+
 // deadly: the cog at 1 hp next to a giant ant (level 2, AC 3 cog has 7):
 // it dies within a few ticks of waiting.
 func deadly() sim.Scenario {

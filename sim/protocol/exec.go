@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"syscall"
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
@@ -27,7 +26,7 @@ func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration
 		timeout = DefaultTurnTimeout
 	}
 	cmd := exec.Command("sh", "-c", command)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	startGroup(cmd)
 	cmd.Stderr = stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -40,9 +39,7 @@ func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration
 	if err := cmd.Start(); err != nil {
 		return s.Result(), fmt.Errorf("agent %q: %w", command, err)
 	}
-	kill := func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
+	kill := func() { killGroup(cmd) }
 	defer func() {
 		_ = stdin.Close()
 		done := make(chan struct{})
