@@ -95,7 +95,7 @@ func creatureColour(e *systems.Env, p c.Pos) Colour {
 	if !ok || !e.Monster.Has(ent) {
 		return CogColour
 	}
-	return SpeciesColours[e.Monster.Get(ent).Species]
+	return SpeciesColour(e.Monster.Get(ent).Species)
 }
 
 // trapCell is the trap on a cell, if any.
@@ -117,5 +117,5 @@ func trapColour(t trapCell) Colour {
 	if !t.ok {
 		return Magenta
 	}
-	return TrapColours[t.Kind]
+	return TrapColour(t.Kind)
 }
