@@ -97,10 +97,14 @@ func (x *Explore) Reset(uint64) {
 	x.lastDepth = 0
 }
 
-// Know implements Knower: the explorer's picture of the monsters takes in
-// the species the named mechanics add (§27.5). It is kept across Reset;
+// Know implements Knower: the explorer's picture of the monsters and of
+// the items takes in the species and item kinds the named mechanics add
+// (§27.5). It is kept across Reset;
 // until it is called the explorer knows the core game's species only.
-func (x *Explore) Know(mechanics []string) { x.kinds.know(mechanics) }
+func (x *Explore) Know(mechanics []string) {
+	x.kinds.know(mechanics)
+	x.inv.names = itemNames(mechanics)
+}
 
 // species is the explorer's guess at the monster drawn g on this level.
 func (x *Explore) species(g byte) species { return x.kinds.of(g, x.st.depth) }

@@ -85,3 +85,43 @@ func TestALetterSharedWithAnActivePassiveSpeciesIsPeaceful(t *testing.T) {
 	assert.NotContains(t, reply, "kick e", reply)
 	var _ Knower = x
 }
+
+// testBread is the test mechanic's food.
+var testBread = components.AddItem(components.ItemInfo{Name: "agents test bread", Plural: "agents test breads",
+	Article: "an ", Class: components.FoodClass, Weight: 1, Nutrition: 30, Mechanic: testMechanic})
+
+func TestTheCoreItemTableGivesTheHandWrittenKnowledge(t *testing.T) {
+	var v inventory
+	v.reset()
+	read := func(desc string) stack {
+		v.read([]byte("h - " + desc + "."))
+		return v.slots[7]
+	}
+	for desc, n := range map[string]int{"a food ration": 800, "2 tripe rations": 200, "an apple": 50, "a mace": 0} {
+		assert.Equal(t, n, read(desc).nutrition(), desc)
+	}
+	rank := func(desc string) int { return read(desc).weaponRank() }
+	assert.Greater(t, rank("a long sword"), rank("a mace"))
+	assert.Greater(t, rank("a mace"), rank("a short sword"))
+	assert.Greater(t, rank("a short sword"), rank("a dagger"))
+	assert.Greater(t, rank("a dagger"), rank("an apple"))
+	for desc, b := range map[string]int{"leather armour": 2, "ring mail": 3, "plate mail": 6, "a dagger": 0} {
+		assert.Equal(t, b, read(desc).armourBonus(), desc)
+	}
+	for desc, heals := range map[string]bool{
+		"a potion of healing": true, "2 potions of extra healing": true,
+		"a potion of confusion": false, "3 potions of sleeping": false,
+	} {
+		s := read(desc)
+		assert.Equal(t, components.PotionClass, s.row.Class, desc)
+		assert.Equal(t, heals, s.row.HealDie > 0, desc)
+	}
+	assert.Equal(t, &anyPotion, read("2 cloudy potions").row)
+	assert.Nil(t, read("agents test bread").row, "a mechanic's item is unknown to the core explorer")
+
+	x := NewExplore()
+	x.Know([]string{testMechanic})
+	x.inv.read([]byte("h - 2 agents test breads."))
+	assert.Equal(t, testBread.Info(), x.inv.slots[7].row)
+	assert.Equal(t, 7, x.inv.food(), "the bread is smaller than the ration")
+}
