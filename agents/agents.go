@@ -22,6 +22,15 @@ type Agent interface {
 	Reply(obs []byte) string
 }
 
+// Knower is an agent whose knowledge of the game's kinds is derived from
+// the tables (§27.5), so it should be told the mechanics installed in the
+// episode, whose table rows are in play. Callers type-assert an Agent to
+// it; an agent never told knows the core game only.
+type Knower interface {
+	// Know names the installed mechanics (nil: none).
+	Know(mechanics []string)
+}
+
 // builtins is the table of built-in agents, in the order Names lists them.
 var builtins = []struct {
 	name string

@@ -31,6 +31,8 @@ type Explore struct {
 	chatted  bool
 
 	lvl level
+	// kinds is what the explorer knows of the species in play.
+	kinds bestiary
 
 	// The last reply and where it started, to retrace where the cog went
 	// (§12: the cells next to its path were seen).
@@ -94,6 +96,18 @@ func (x *Explore) Reset(uint64) {
 	x.last = x.last[:0]
 	x.lastDepth = 0
 }
+
+// Know implements Knower: the explorer's picture of the monsters and of
+// the items takes in the species and item kinds the named mechanics add
+// (§27.5). It is kept across Reset;
+// until it is called the explorer knows the core game's species only.
+func (x *Explore) Know(mechanics []string) {
+	x.kinds.know(mechanics)
+	x.inv.names = itemNames(mechanics)
+}
+
+// species is the explorer's guess at the monster drawn g on this level.
+func (x *Explore) species(g byte) species { return x.kinds.of(g, x.st.depth) }
 
 // Reply implements Agent.
 func (x *Explore) Reply(obs []byte) string {

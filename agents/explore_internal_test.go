@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/components"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +44,7 @@ func TestInventoryFollowsListingsAndPickups(t *testing.T) {
 	assert.Equal(t, 1, v.food(), "the starting food ration is b")
 
 	v.read([]byte("d - a smoky potion."))
-	assert.Equal(t, stack{kind: kindPotion, count: 1}, v.slots[3])
+	assert.Equal(t, stack{row: &anyPotion, count: 1}, v.slots[3])
 	assert.Equal(t, 3, v.unidentifiedPotion())
 
 	listed := v.read([]byte("a - a dagger; b - 2 food rations; c - leather armour (being worn); " +
@@ -51,7 +52,7 @@ func TestInventoryFollowsListingsAndPickups(t *testing.T) {
 	assert.True(t, listed)
 	assert.Equal(t, 4, v.wielded)
 	assert.Equal(t, 2, v.worn)
-	assert.Equal(t, stack{kind: kindPotion, count: 2, potion: potionHealing}, v.slots[3])
+	assert.Equal(t, stack{row: components.PotionHealing.Info(), count: 2}, v.slots[3])
 	assert.Equal(t, 5, v.food(), "the apple goes first")
 	assert.Equal(t, 3, v.healingPotion())
 	assert.Equal(t, -1, v.betterWeapon())
@@ -73,8 +74,8 @@ func TestATruncatedListingKeepsTheRest(t *testing.T) {
 		"e - a ruby potion; f - a milky potion; g - a long sword; h - a ma"
 	msg += strings.Repeat("x", 200-len(msg))
 	v.read([]byte(msg))
-	assert.Equal(t, kindMace, v.slots[7].kind, "the cut entry is not read")
-	assert.Equal(t, kindLongSword, v.slots[6].kind)
+	assert.Equal(t, components.Mace.Info(), v.slots[7].row, "the cut entry is not read")
+	assert.Equal(t, components.LongSword.Info(), v.slots[6].row)
 }
 
 func TestPlansAreSpelledInTheGrammar(t *testing.T) {

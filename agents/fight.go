@@ -18,7 +18,7 @@ func (x *Explore) guard() {
 	l, st, p := &x.lvl, &x.st, &x.p
 	ms := x.sim[:0]
 	for _, m := range l.monsters {
-		s := speciesOf(l.mon[m], st.depth)
+		s := x.species(l.mon[m])
 		if s.peaceful || x.isDead(m) {
 			continue
 		}
@@ -139,7 +139,7 @@ func (x *Explore) occupied(i int) bool {
 		}
 	}
 	c := x.lvl.mon[i]
-	return c != 0 && speciesOf(c, x.st.depth).peaceful
+	return c != 0 && x.species(c).peaceful
 }
 
 // isDead reports whether the plan already fights the monster at i.

@@ -2,104 +2,80 @@ package agents
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+
+	"github.com/cogsim/cogsim/components"
 )
 
-// itemKind is what the explorer knows an inventory stack to be (§10).
-type itemKind uint8
+// anyPotion is what the explorer knows of a potion not yet identified
+// ("a smoky potion"): its class, not its row.
+var anyPotion = components.ItemInfo{Name: "potion", Plural: "potions", Class: components.PotionClass}
 
-const (
-	kindUnknown itemKind = iota
-	kindFoodRation
-	kindTripe
-	kindApple
-	kindPotion
-	kindDagger
-	kindShortSword
-	kindMace
-	kindLongSword
-	kindLeather
-	kindRingMail
-	kindPlate
-)
-
-// potionKnowledge is what the name of a potion stack says about it.
-type potionKnowledge uint8
-
-const (
-	potionUnidentified potionKnowledge = iota
-	potionHealing
-	potionExtraHealing
-	potionConfusion
-	potionSleeping
-)
-
-// kindNames are the item names to look for in a stack's description,
-// longest first where one contains another.
-var kindNames = [...]struct {
-	name string
-	kind itemKind
-}{
-	{"food ration", kindFoodRation},
-	{"tripe ration", kindTripe},
-	{"apple", kindApple},
-	{"potion", kindPotion},
-	{"dagger", kindDagger},
-	{"short sword", kindShortSword},
-	{"mace", kindMace},
-	{"long sword", kindLongSword},
-	{"leather armour", kindLeather},
-	{"ring mail", kindRingMail},
-	{"plate mail", kindPlate},
+// itemName is a text that names an item kind in a stack's description.
+type itemName struct {
+	text string
+	row  *components.ItemInfo
 }
 
-// nutrition is a food kind's nutrition (§10); 0 for anything else.
-func (k itemKind) nutrition() int {
-	switch k {
-	case kindFoodRation:
-		return 800
-	case kindTripe:
-		return 200
-	case kindApple:
-		return 50
+// itemNames lists the names of the item kinds in play with mechanics
+// installed (§27.5), singular and plural, and "potion" for a potion not
+// yet identified: the texts to look for in a stack's description,
+// longest first, so that a name containing another wins.
+func itemNames(mechanics []string) []itemName {
+	names := []itemName{{anyPotion.Name, &anyPotion}}
+	for i := range components.ItemKinds {
+		row := &components.ItemKinds[i]
+		if row.Class == components.GoldClass || !components.ActiveIn(row.Mechanic, mechanics) {
+			continue
+		}
+		names = append(names, itemName{row.Name, row})
+		if row.Plural != row.Name {
+			names = append(names, itemName{row.Plural, row})
+		}
 	}
-	return 0
+	slices.SortStableFunc(names, func(a, b itemName) int { return len(b.text) - len(a.text) })
+	return names
 }
 
-// weaponRank orders weapons by what they do for the cog: long sword (die
-// 8) over mace (6, +1) over short sword (6) over dagger (4, +1).
-func (k itemKind) weaponRank() int {
-	switch k {
-	case kindLongSword:
-		return 4
-	case kindMace:
-		return 3
-	case kindShortSword:
-		return 2
-	case kindDagger:
-		return 1
-	}
-	return 0
-}
-
-// armourBonus is an armour kind's bonus (§10).
-func (k itemKind) armourBonus() int {
-	switch k {
-	case kindLeather:
-		return 2
-	case kindRingMail:
-		return 3
-	case kindPlate:
-		return 6
-	}
-	return 0
-}
-
-// stack is one inventory slot as the explorer believes it.
+// stack is one inventory slot as the explorer believes it: row is the
+// kind's table row, anyPotion for a potion not yet identified, nil when
+// the description named no kind the explorer knows.
 type stack struct {
-	kind   itemKind
-	count  int
-	potion potionKnowledge
+	row   *components.ItemInfo
+	count int
+}
+
+// is reports whether the stack holds a kind of class c.
+func (s stack) is(c components.ItemClass) bool {
+	return s.count > 0 && s.row != nil && s.row.Class == c
+}
+
+// nutrition is the stack's nutrition if it is food (§10); 0 for anything
+// else.
+func (s stack) nutrition() int {
+	if !s.is(components.FoodClass) {
+		return 0
+	}
+	return s.row.Nutrition
+}
+
+// weaponRank orders weapons by what they do for the cog: by damage die,
+// then hit bonus (long sword, mace, short sword, dagger); 0 for anything
+// not a weapon.
+func (s stack) weaponRank() int {
+	if !s.is(components.WeaponClass) {
+		return 0
+	}
+	return s.row.Die<<8 + s.row.HitBonus
+}
+
+// armourBonus is the stack's armour bonus if it is armour (§10).
+func (s stack) armourBonus() int {
+	if !s.is(components.ArmourClass) {
+		return 0
+	}
+	return s.row.ArmourBonus
 }
 
 // inventory is the explorer's picture of the pack, kept from pickup
@@ -108,14 +84,21 @@ type inventory struct {
 	slots            [26]stack
 	wielded, worn    int
 	identifiedPotion bool
+	// names are the item names the explorer knows (itemNames).
+	names []itemName
 }
 
-// reset sets the starting inventory of §5.
+// reset sets the starting inventory of §5, keeping the names known (the
+// core game's if none).
 func (v *inventory) reset() {
-	*v = inventory{}
-	v.slots[0] = stack{kind: kindDagger, count: 1}
-	v.slots[1] = stack{kind: kindFoodRation, count: 1}
-	v.slots[2] = stack{kind: kindLeather, count: 1}
+	names := v.names
+	if names == nil {
+		names = itemNames(nil)
+	}
+	*v = inventory{names: names}
+	v.slots[0] = stack{row: components.Dagger.Info(), count: 1}
+	v.slots[1] = stack{row: components.FoodRation.Info(), count: 1}
+	v.slots[2] = stack{row: components.LeatherArmour.Info(), count: 1}
 	v.wielded, v.worn = 0, 2
 }
 
@@ -187,26 +170,14 @@ func (v *inventory) entry(e []byte) {
 	if n := atoi(e[4:]); n > 0 {
 		s.count = n
 	}
-	for _, k := range kindNames {
-		if strings.Contains(desc, k.name) {
-			s.kind = k.kind
+	for _, n := range v.names {
+		if strings.Contains(desc, n.text) {
+			s.row = n.row
 			break
 		}
 	}
-	if s.kind == kindPotion {
-		switch {
-		case strings.Contains(desc, "extra healing"):
-			s.potion = potionExtraHealing
-		case strings.Contains(desc, "of healing"):
-			s.potion = potionHealing
-		case strings.Contains(desc, "confusion"):
-			s.potion = potionConfusion
-		case strings.Contains(desc, "sleeping"):
-			s.potion = potionSleeping
-		}
-		if s.potion != potionUnidentified {
-			v.identifiedPotion = true
-		}
+	if s.row != nil && s.row.Class == components.PotionClass && s.row != &anyPotion {
+		v.identifiedPotion = true
 	}
 	v.slots[l] = s
 	if strings.Contains(desc, "(weapon in hand)") {
@@ -222,7 +193,7 @@ func (v *inventory) entry(e []byte) {
 func (v *inventory) food() int {
 	best := -1
 	for l, s := range v.slots {
-		if n := s.kind.nutrition(); s.count > 0 && n > 0 && (best < 0 || n < v.slots[best].kind.nutrition()) {
+		if n := s.nutrition(); n > 0 && (best < 0 || n < v.slots[best].nutrition()) {
 			best = l
 		}
 	}
@@ -234,16 +205,14 @@ func (v *inventory) food() int {
 func (v *inventory) healingPotion() int {
 	unknown := -1
 	for l, s := range v.slots {
-		if s.count == 0 || s.kind != kindPotion {
-			continue
-		}
-		switch s.potion {
-		case potionHealing, potionExtraHealing:
-			return l
-		case potionUnidentified:
+		switch {
+		case !s.is(components.PotionClass):
+		case s.row == &anyPotion:
 			if unknown < 0 {
 				unknown = l
 			}
+		case s.row.HealDie > 0:
+			return l
 		}
 	}
 	return unknown
@@ -252,7 +221,7 @@ func (v *inventory) healingPotion() int {
 // unidentifiedPotion is the letter of a potion whose kind is unknown, or -1.
 func (v *inventory) unidentifiedPotion() int {
 	for l, s := range v.slots {
-		if s.count > 0 && s.kind == kindPotion && s.potion == potionUnidentified {
+		if s.count > 0 && s.row == &anyPotion {
 			return l
 		}
 	}
@@ -263,10 +232,10 @@ func (v *inventory) unidentifiedPotion() int {
 func (v *inventory) betterWeapon() int {
 	cur, best := 0, -1
 	if v.wielded >= 0 {
-		cur = v.slots[v.wielded].kind.weaponRank()
+		cur = v.slots[v.wielded].weaponRank()
 	}
 	for l, s := range v.slots {
-		if r := s.kind.weaponRank(); s.count > 0 && r > cur {
+		if r := s.weaponRank(); r > cur {
 			cur, best = r, l
 		}
 	}
@@ -277,10 +246,10 @@ func (v *inventory) betterWeapon() int {
 func (v *inventory) betterArmour() int {
 	cur, best := 0, -1
 	if v.worn >= 0 {
-		cur = v.slots[v.worn].kind.armourBonus()
+		cur = v.slots[v.worn].armourBonus()
 	}
 	for l, s := range v.slots {
-		if b := s.kind.armourBonus(); s.count > 0 && b > cur {
+		if b := s.armourBonus(); b > cur {
 			cur, best = b, l
 		}
 	}
@@ -289,16 +258,8 @@ func (v *inventory) betterArmour() int {
 
 // weaponDie is the damage die of the wielded weapon (2 unarmed, §7).
 func (v *inventory) weaponDie() int {
-	if v.wielded < 0 {
+	if v.wielded < 0 || !v.slots[v.wielded].is(components.WeaponClass) {
 		return 2
 	}
-	switch v.slots[v.wielded].kind {
-	case kindLongSword:
-		return 8
-	case kindMace, kindShortSword:
-		return 6
-	case kindDagger:
-		return 4
-	}
-	return 2
+	return v.slots[v.wielded].row.Die
 }

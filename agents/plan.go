@@ -78,7 +78,7 @@ func (x *Explore) prepare() {
 func (x *Explore) hostilesWithin(r int) int {
 	n := 0
 	for _, m := range x.lvl.monsters {
-		if !speciesOf(x.lvl.mon[m], x.st.depth).peaceful && cheb(m, x.lvl.pos) <= r {
+		if !x.species(x.lvl.mon[m]).peaceful && cheb(m, x.lvl.pos) <= r {
 			n++
 		}
 	}
@@ -97,7 +97,7 @@ func (x *Explore) fightAdjacent() bool {
 		if cheb(m, l.pos) != 1 {
 			continue
 		}
-		s := speciesOf(l.mon[m], st.depth)
+		s := x.species(l.mon[m])
 		if k := attacks(s, st.xlevel); !s.peaceful && (target < 0 || k < n) {
 			target, n = m, k
 		}

@@ -1,57 +1,104 @@
 package agents
 
+import (
+	"slices"
+
+	"github.com/cogsim/cogsim/components"
+)
+
 // species is what the explorer assumes about a monster from its letter
-// (§9): the letter alone cannot tell a sewer rat from a giant rat, so it
-// takes the strongest species of that letter generated at the depth for
-// the level (how long a fight lasts) and the commonest for the speed.
+// (§9), derived from the species table (§27.5): the letter alone cannot
+// tell a sewer rat from a giant rat, so it takes the strongest species of
+// that letter generated at the depth for the level (how long a fight
+// lasts) and the first in table order for the speed and AC.
 type species struct {
 	level, speed, ac int
-	orthogonal       bool
+	// orthogonal monsters step only e, s, w, n: every candidate does.
+	orthogonal bool
 	// static monsters never move: the floating eye, the Oracle; the lichen
 	// (speed 1) as good as never.
 	static bool
-	// peaceful monsters are never attacked: the floating eye (§7.4) and the
-	// Oracle (§16).
+	// peaceful monsters are never attacked: the floating eye (§7.4), the
+	// Oracle (§16) and a mechanic's passive species, whose every hit
+	// hurts the cog.
 	peaceful bool
 }
 
-// speciesOf is the explorer's guess at the monster drawn g at depth.
-func speciesOf(g byte, depth int) species {
-	deep := func(from int) int { // 1 if the stronger species exists here
-		if depth >= from {
-			return 1
+// unknownSpecies is the guess at a letter no species in play is drawn
+// with.
+var unknownSpecies = species{level: 2, speed: 12, ac: 7}
+
+// speciesOf is the explorer's guess at the monster drawn g at depth when
+// mechanics are installed. The candidates are the rows in play drawn g
+// whose generation window holds depth; when none is, those whose window
+// is nearest the depth (the species of the letter met first going down,
+// or last), for a monster out of its window is most likely one of them.
+func speciesOf(g byte, depth int, mechanics []string) species {
+	nearest := -1
+	for i := range components.Species {
+		row := &components.Species[i]
+		if row.Glyph == g && components.ActiveIn(row.Mechanic, mechanics) {
+			if d := windowDistance(row, depth); nearest < 0 || d < nearest {
+				nearest = d
+			}
 		}
-		return 0
 	}
-	switch g {
-	case ':':
-		return species{level: deep(3), speed: 6, ac: 8}
-	case 'd':
-		return species{level: deep(3), speed: 12, ac: 7}
-	case 'r':
-		return species{level: deep(3), speed: 12, ac: 7}
-	case 'x':
-		return species{level: 0, speed: 12, ac: 9, orthogonal: true}
-	case 'F':
-		return species{level: 0, speed: 1, ac: 9, static: true}
-	case 'k':
-		return species{level: deep(3), speed: 6, ac: 10}
-	case 'h':
-		return species{level: 1 + deep(7), speed: 9, ac: 10}
-	case 'e':
-		return species{level: 2, speed: 0, ac: 9, static: true, peaceful: true}
-	case 'G':
-		return species{level: 1 + 2*deep(7), speed: 6, ac: 10}
-	case 'i':
-		return species{level: 2, speed: 12, ac: 6}
-	case 'o':
-		return species{level: 2, speed: 9, ac: 10}
-	case 'a':
-		return species{level: 2, speed: 18, ac: 3}
-	case 'O':
-		return species{level: 12, speed: 0, ac: 0, static: true, peaceful: true}
+	if nearest < 0 {
+		return unknownSpecies
 	}
-	return species{level: 2, speed: 12, ac: 7}
+	s := species{static: true, orthogonal: true}
+	first := true
+	for i := range components.Species {
+		row := &components.Species[i]
+		if row.Glyph != g || !components.ActiveIn(row.Mechanic, mechanics) || windowDistance(row, depth) != nearest {
+			continue
+		}
+		if first {
+			s.speed, s.ac, first = row.Speed, row.AC, false
+		}
+		s.level = max(s.level, row.Level)
+		s.static = s.static && row.Speed <= 1
+		s.orthogonal = s.orthogonal && row.Has(components.Orthogonal)
+		s.peaceful = s.peaceful || row.Has(components.Gaze|components.Peaceful|components.Passive)
+	}
+	return s
+}
+
+// windowDistance is how many levels depth lies outside row's generation
+// window, 0 inside it.
+func windowDistance(row *components.SpeciesInfo, depth int) int {
+	switch {
+	case depth < row.MinDepth:
+		return row.MinDepth - depth
+	case depth > row.MaxDepth:
+		return depth - row.MaxDepth
+	}
+	return 0
+}
+
+// bestiary caches the explorer's guesses for the letters met at one depth.
+type bestiary struct {
+	mechanics []string
+	depth     int
+	known     [256]bool
+	guess     [256]species
+}
+
+// of is speciesOf(g, depth, b.mechanics), remembered until the depth or
+// the mechanics change.
+func (b *bestiary) of(g byte, depth int) species {
+	if depth != b.depth {
+		b.depth, b.known = depth, [256]bool{}
+	}
+	if !b.known[g] {
+		b.guess[g], b.known[g] = speciesOf(g, depth, b.mechanics), true
+	}
+	return b.guess[g]
+}
+
+// know sets the installed mechanics and forgets every guess.
+func (b *bestiary) know(mechanics []string) {
+	*b = bestiary{mechanics: slices.Clone(mechanics)}
 }
 
 // attacks is how many melee attacks the explorer spends on a monster of

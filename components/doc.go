@@ -7,7 +7,10 @@
 //
 //   - Geometry: [Pos], [Dir], [Rect], [W] x [H].
 //   - Terrain: [Terrain], [Level].
-//   - Tables: [Species], [ItemKinds], [TrapKinds].
+//   - Tables: [Species], [ItemKinds], [TrapKinds], each row a whole kind
+//     (glyph, [Colour], generation, effect). A mechanic adds rows at init
+//     with [AddSpecies], [AddItem], [AddTrap]; [ActiveIn] says whether a
+//     row is in play in an episode.
 //   - Entity components: [Position], [Health], [Nutrition], [Experience],
 //     [Purse], [Status], [Inventory], [Monster], [MovementPoints], [Item],
 //     [Trap], [CogTag].

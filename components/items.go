@@ -22,20 +22,40 @@ func (c ItemClass) Glyph() byte { return classGlyph[c] }
 // ItemKind indexes [ItemKinds].
 type ItemKind uint8
 
-// ItemInfo is one row of the item table (§10).
+// ItemInfo is one row of the item table (§10): everything about a kind.
 type ItemInfo struct {
 	Name   string // singular, without article
 	Plural string
 	// Article is "a ", "an " or "" (mass nouns such as "leather armour").
 	Article string
 	Class   ItemClass
+	// Colour is how the kind is drawn (NetHack's src/objects.c: gold
+	// HI_GOLD, food HI_ORGANIC, weapons HI_METAL).
+	Colour Colour
+	// Weight is how often the kind is drawn among the generated kinds of
+	// its class (§10); 0: never generated.
+	Weight int
 	// Nutrition (food), Die and HitBonus (weapons), ArmourBonus (armour).
 	Nutrition   int
 	Die         int
 	HitBonus    int
 	ArmourBonus int
-	// Potion is the potion effect, for potions.
+	// Potion is the potion effect, for potions: it keys the kind's
+	// appearance (§10).
 	Potion PotionEffect
+	// What quaffing the potion does: hp += HealBase + rnd(HealDie),
+	// capped at maxHp, after maxHp += MaxHPGain (when HealDie > 0);
+	// confused for Confuses ticks; asleep for Sleeps ticks. QuaffMessage
+	// is said when it is quaffed.
+	HealBase     int
+	HealDie      int
+	MaxHPGain    int
+	Confuses     int
+	Sleeps       int
+	QuaffMessage string
+	// Mechanic names the mechanic that added the row (§27.5); "" for
+	// the core game.
+	Mechanic string
 }
 
 // PotionEffect is what quaffing a potion does (§10).
@@ -50,23 +70,41 @@ const (
 	NumPotions
 )
 
-// The item table, defined once.
+// The item table, defined once. A mechanic adds its rows with [AddItem].
 var ItemKinds = []ItemInfo{
-	{Name: "gold piece", Plural: "gold pieces", Article: "a ", Class: GoldClass},
-	{Name: "food ration", Plural: "food rations", Article: "a ", Class: FoodClass, Nutrition: 800},
-	{Name: "tripe ration", Plural: "tripe rations", Article: "a ", Class: FoodClass, Nutrition: 200},
-	{Name: "apple", Plural: "apples", Article: "an ", Class: FoodClass, Nutrition: 50},
-	{Name: "potion of healing", Plural: "potions of healing", Article: "a ", Class: PotionClass, Potion: Healing},
-	{Name: "potion of extra healing", Plural: "potions of extra healing", Article: "a ", Class: PotionClass, Potion: ExtraHealing},
-	{Name: "potion of confusion", Plural: "potions of confusion", Article: "a ", Class: PotionClass, Potion: Confusion},
-	{Name: "potion of sleeping", Plural: "potions of sleeping", Article: "a ", Class: PotionClass, Potion: Sleeping},
-	{Name: "dagger", Plural: "daggers", Article: "a ", Class: WeaponClass, Die: 4, HitBonus: 1},
-	{Name: "short sword", Plural: "short swords", Article: "a ", Class: WeaponClass, Die: 6},
-	{Name: "mace", Plural: "maces", Article: "a ", Class: WeaponClass, Die: 6, HitBonus: 1},
-	{Name: "long sword", Plural: "long swords", Article: "a ", Class: WeaponClass, Die: 8},
-	{Name: "leather armour", Plural: "suits of leather armour", Class: ArmourClass, ArmourBonus: 2},
-	{Name: "ring mail", Plural: "suits of ring mail", Class: ArmourClass, ArmourBonus: 3},
-	{Name: "plate mail", Plural: "suits of plate mail", Class: ArmourClass, ArmourBonus: 6},
+	{Name: "gold piece", Plural: "gold pieces", Article: "a ", Class: GoldClass, Colour: Yellow},
+	{Name: "food ration", Plural: "food rations", Article: "a ", Class: FoodClass, Colour: Brown, Weight: 1,
+		Nutrition: 800},
+	{Name: "tripe ration", Plural: "tripe rations", Article: "a ", Class: FoodClass, Colour: Brown, Weight: 1,
+		Nutrition: 200},
+	{Name: "apple", Plural: "apples", Article: "an ", Class: FoodClass, Colour: Brown, Weight: 1,
+		Nutrition: 50},
+	{Name: "potion of healing", Plural: "potions of healing", Article: "a ", Class: PotionClass,
+		Colour: BrightMagenta, Weight: 1, Potion: Healing,
+		HealBase: 1, HealDie: 8, QuaffMessage: "You feel better."},
+	{Name: "potion of extra healing", Plural: "potions of extra healing", Article: "a ", Class: PotionClass,
+		Colour: BrightMagenta, Weight: 1, Potion: ExtraHealing,
+		HealBase: 2, HealDie: 8, MaxHPGain: 1, QuaffMessage: "You feel much better."},
+	{Name: "potion of confusion", Plural: "potions of confusion", Article: "a ", Class: PotionClass,
+		Colour: BrightMagenta, Weight: 1, Potion: Confusion,
+		Confuses: 10, QuaffMessage: "Huh, What?  Where am I?"},
+	{Name: "potion of sleeping", Plural: "potions of sleeping", Article: "a ", Class: PotionClass,
+		Colour: BrightMagenta, Weight: 1, Potion: Sleeping,
+		Sleeps: 10, QuaffMessage: "You fall asleep."},
+	{Name: "dagger", Plural: "daggers", Article: "a ", Class: WeaponClass, Colour: Cyan, Weight: 1,
+		Die: 4, HitBonus: 1},
+	{Name: "short sword", Plural: "short swords", Article: "a ", Class: WeaponClass, Colour: Cyan, Weight: 1,
+		Die: 6},
+	{Name: "mace", Plural: "maces", Article: "a ", Class: WeaponClass, Colour: Cyan, Weight: 1,
+		Die: 6, HitBonus: 1},
+	{Name: "long sword", Plural: "long swords", Article: "a ", Class: WeaponClass, Colour: Cyan, Weight: 1,
+		Die: 8},
+	{Name: "leather armour", Plural: "suits of leather armour", Class: ArmourClass, Colour: BrightCyan, Weight: 3,
+		ArmourBonus: 2},
+	{Name: "ring mail", Plural: "suits of ring mail", Class: ArmourClass, Colour: BrightCyan, Weight: 2,
+		ArmourBonus: 3},
+	{Name: "plate mail", Plural: "suits of plate mail", Class: ArmourClass, Colour: BrightCyan, Weight: 1,
+		ArmourBonus: 6},
 }
 
 // The item kinds the rules name.
@@ -128,6 +166,28 @@ func ItemByGlyph(g byte) (ItemKind, bool) {
 		}
 	}
 	return 0, false
+}
+
+// AddItem appends row to the item table and returns its kind. A mechanic
+// calls it from its package init, before any episode runs: rows are never
+// added while episodes run. It panics when the row names no Mechanic, its
+// name is taken, the table is full, or it is a potion: a potion's
+// appearance is keyed by its [PotionEffect], of which there are
+// [NumPotions].
+func AddItem(row ItemInfo) ItemKind {
+	switch {
+	case row.Mechanic == "":
+		panic("components: item " + row.Name + " added by no mechanic")
+	case row.Class == PotionClass:
+		panic("components: potion " + row.Name + " cannot be added: appearances are keyed by PotionEffect")
+	case len(ItemKinds) > maxRow:
+		panic("components: item table full at " + row.Name)
+	}
+	if _, ok := LookupItem(row.Name); ok {
+		panic("components: item " + row.Name + " added twice")
+	}
+	ItemKinds = append(ItemKinds, row)
+	return ItemKind(len(ItemKinds) - 1)
 }
 
 // PotionKind is the item kind of the potion with effect e.

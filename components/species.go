@@ -3,13 +3,15 @@ package components
 // SpeciesID indexes [Species].
 type SpeciesID uint8
 
-// SpeciesInfo is one row of the species table (§9). Numbers are NetHack
-// 3.6.7's (src/monst.c; xp from experience() in src/exper.c; Weight is the
-// generation frequency). MinDepth..MaxDepth is the generation window
-// written out as depths; a zero Weight is never generated.
+// SpeciesInfo is one row of the species table (§9): everything about a
+// species. Numbers are NetHack 3.6.7's (src/monst.c; xp from experience()
+// in src/exper.c; Weight is the generation frequency; Colour from
+// src/monst.c too). MinDepth..MaxDepth is the generation window written
+// out as depths; a zero Weight is never generated.
 type SpeciesInfo struct {
 	Name     string
 	Glyph    byte
+	Colour   Colour
 	Level    int
 	Speed    int
 	AC       int
@@ -20,6 +22,9 @@ type SpeciesInfo struct {
 	MaxDepth int
 	Verb     string // the hit message after the name: "bites!"
 	Flags    SpeciesFlag
+	// Mechanic names the mechanic that added the row (§27.5); "" for
+	// the core game.
+	Mechanic string
 }
 
 // SpeciesFlag marks the species with a rule of their own.
@@ -37,33 +42,55 @@ const (
 	Gaze
 	// Peaceful: never attacks, cannot be attacked (the Oracle).
 	Peaceful
+	// Passive: a melee hit on it hurts the attacker (a mechanic's yellow
+	// mold); the core game has no such species.
+	Passive
 )
 
 // Has reports whether the species has flag f.
 func (s *SpeciesInfo) Has(f SpeciesFlag) bool { return s.Flags&f != 0 }
 
 // The species table, defined once. Identifiers below name the rows the
-// rules single out.
+// rules single out. A mechanic adds its rows with [AddSpecies].
 var Species = []SpeciesInfo{
-	{"newt", ':', 0, 6, 8, 2, 1, 5, 1, 11, "bites!", 0},
-	{"jackal", 'd', 0, 12, 7, 2, 1, 3, 1, 11, "bites!", 0},
-	{"sewer rat", 'r', 0, 12, 7, 3, 1, 1, 1, 11, "bites!", 0},
-	{"grid bug", 'x', 0, 12, 9, 1, 1, 3, 1, 11, "bites!", Orthogonal},
-	{"lichen", 'F', 0, 1, 9, 0, 4, 4, 1, 11, "touches you!", Sticky},
-	{"kobold", 'k', 0, 6, 10, 4, 6, 1, 1, 11, "hits!", 0},
-	{"giant rat", 'r', 1, 10, 7, 3, 2, 2, 3, 17, "bites!", 0},
-	{"coyote", 'd', 1, 12, 7, 4, 2, 1, 3, 17, "bites!", 0},
-	{"gecko", ':', 1, 6, 8, 3, 2, 5, 3, 17, "bites!", 0},
-	{"large kobold", 'k', 1, 6, 10, 6, 7, 1, 3, 17, "hits!", 0},
-	{"hobbit", 'h', 1, 9, 10, 6, 7, 2, 3, 17, "hits!", 0},
-	{"floating eye", 'e', 2, 0, 9, 0, 7, 5, 5, 23, "", Gaze},
-	{"gnome", 'G', 1, 6, 10, 6, 7, 1, 5, 23, "hits!", 0},
-	{"homunculus", 'i', 2, 12, 6, 3, 9, 2, 5, 23, "bites!", 0},
-	{"gnome lord", 'G', 3, 8, 10, 8, 15, 2, 7, 29, "hits!", 0},
-	{"hill orc", 'o', 2, 9, 10, 6, 10, 2, 7, 29, "hits!", 0},
-	{"giant ant", 'a', 2, 18, 3, 4, 8, 3, 7, 29, "bites!", 0},
-	{"dwarf", 'h', 2, 6, 10, 8, 10, 3, 7, 29, "hits!", 0},
-	{"Oracle", 'O', 12, 0, 0, 0, 0, 0, 0, 0, "", Peaceful},
+	{Name: "newt", Glyph: ':', Colour: Yellow, Level: 0, Speed: 6, AC: 8, Die: 2, XP: 1,
+		Weight: 5, MinDepth: 1, MaxDepth: 11, Verb: "bites!"},
+	{Name: "jackal", Glyph: 'd', Colour: Brown, Level: 0, Speed: 12, AC: 7, Die: 2, XP: 1,
+		Weight: 3, MinDepth: 1, MaxDepth: 11, Verb: "bites!"},
+	{Name: "sewer rat", Glyph: 'r', Colour: Brown, Level: 0, Speed: 12, AC: 7, Die: 3, XP: 1,
+		Weight: 1, MinDepth: 1, MaxDepth: 11, Verb: "bites!"},
+	{Name: "grid bug", Glyph: 'x', Colour: Magenta, Level: 0, Speed: 12, AC: 9, Die: 1, XP: 1,
+		Weight: 3, MinDepth: 1, MaxDepth: 11, Verb: "bites!", Flags: Orthogonal},
+	{Name: "lichen", Glyph: 'F', Colour: BrightGreen, Level: 0, Speed: 1, AC: 9, Die: 0, XP: 4,
+		Weight: 4, MinDepth: 1, MaxDepth: 11, Verb: "touches you!", Flags: Sticky},
+	{Name: "kobold", Glyph: 'k', Colour: Brown, Level: 0, Speed: 6, AC: 10, Die: 4, XP: 6,
+		Weight: 1, MinDepth: 1, MaxDepth: 11, Verb: "hits!"},
+	{Name: "giant rat", Glyph: 'r', Colour: Brown, Level: 1, Speed: 10, AC: 7, Die: 3, XP: 2,
+		Weight: 2, MinDepth: 3, MaxDepth: 17, Verb: "bites!"},
+	{Name: "coyote", Glyph: 'd', Colour: Brown, Level: 1, Speed: 12, AC: 7, Die: 4, XP: 2,
+		Weight: 1, MinDepth: 3, MaxDepth: 17, Verb: "bites!"},
+	{Name: "gecko", Glyph: ':', Colour: Cyan, Level: 1, Speed: 6, AC: 8, Die: 3, XP: 2,
+		Weight: 5, MinDepth: 3, MaxDepth: 17, Verb: "bites!"},
+	{Name: "large kobold", Glyph: 'k', Colour: Red, Level: 1, Speed: 6, AC: 10, Die: 6, XP: 7,
+		Weight: 1, MinDepth: 3, MaxDepth: 17, Verb: "hits!"},
+	{Name: "hobbit", Glyph: 'h', Colour: Green, Level: 1, Speed: 9, AC: 10, Die: 6, XP: 7,
+		Weight: 2, MinDepth: 3, MaxDepth: 17, Verb: "hits!"},
+	{Name: "floating eye", Glyph: 'e', Colour: Blue, Level: 2, Speed: 0, AC: 9, Die: 0, XP: 7,
+		Weight: 5, MinDepth: 5, MaxDepth: 23, Flags: Gaze},
+	{Name: "gnome", Glyph: 'G', Colour: Brown, Level: 1, Speed: 6, AC: 10, Die: 6, XP: 7,
+		Weight: 1, MinDepth: 5, MaxDepth: 23, Verb: "hits!"},
+	{Name: "homunculus", Glyph: 'i', Colour: Green, Level: 2, Speed: 12, AC: 6, Die: 3, XP: 9,
+		Weight: 2, MinDepth: 5, MaxDepth: 23, Verb: "bites!"},
+	{Name: "gnome lord", Glyph: 'G', Colour: Blue, Level: 3, Speed: 8, AC: 10, Die: 8, XP: 15,
+		Weight: 2, MinDepth: 7, MaxDepth: 29, Verb: "hits!"},
+	{Name: "hill orc", Glyph: 'o', Colour: Yellow, Level: 2, Speed: 9, AC: 10, Die: 6, XP: 10,
+		Weight: 2, MinDepth: 7, MaxDepth: 29, Verb: "hits!"},
+	{Name: "giant ant", Glyph: 'a', Colour: Brown, Level: 2, Speed: 18, AC: 3, Die: 4, XP: 8,
+		Weight: 3, MinDepth: 7, MaxDepth: 29, Verb: "bites!"},
+	{Name: "dwarf", Glyph: 'h', Colour: Red, Level: 2, Speed: 6, AC: 10, Die: 8, XP: 10,
+		Weight: 3, MinDepth: 7, MaxDepth: 29, Verb: "hits!"},
+	{Name: "Oracle", Glyph: 'O', Colour: BrightBlue, Level: 12, Speed: 0, AC: 0, Die: 0, XP: 0,
+		Flags: Peaceful}, // coloured HI_ZAP
 }
 
 // The species the rules name.
@@ -104,4 +131,23 @@ func SpeciesByGlyph(g byte) (SpeciesID, bool) {
 		}
 	}
 	return 0, false
+}
+
+// AddSpecies appends row to the species table and returns its id. A
+// mechanic calls it from its package init, before any episode runs: rows
+// are never added while episodes run, so ids, [SpeciesID.Info] pointers
+// and the lists derived from the table stay fixed. It panics when the row
+// names no Mechanic, its name is taken, or the table is full.
+func AddSpecies(row SpeciesInfo) SpeciesID {
+	if row.Mechanic == "" {
+		panic("components: species " + row.Name + " added by no mechanic")
+	}
+	if _, ok := LookupSpecies(row.Name); ok {
+		panic("components: species " + row.Name + " added twice")
+	}
+	if len(Species) > maxRow {
+		panic("components: species table full at " + row.Name)
+	}
+	Species = append(Species, row)
+	return SpeciesID(len(Species) - 1)
 }

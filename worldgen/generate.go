@@ -17,6 +17,11 @@ const maxCachedDepth = 64
 // Generator builds levels. It keeps scratch buffers so that repeated
 // generation allocates little. Not safe for concurrent use.
 type Generator struct {
+	// Mechanics names the mechanics installed in the episode (§27): the
+	// table rows they added are spawned alongside the core ones. nil: the
+	// core game only.
+	Mechanics []string
+
 	free freeRects
 	smeq [maxRooms]int
 	// mark flags cells while the traps are placed.
@@ -24,6 +29,8 @@ type Generator struct {
 	// cellBuf backs the lists of candidate cells.
 	cellBuf [components.N]int16
 	pop     Population
+	// spawn is what may be spawned, derived from the tables.
+	spawn spawnable
 	// oracleRoom is the index of the Oracle's room on the level being
 	// built, -1 elsewhere.
 	oracleRoom int

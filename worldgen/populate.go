@@ -1,6 +1,8 @@
 package worldgen
 
 import (
+	"slices"
+
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 )
@@ -33,16 +35,86 @@ type Population struct {
 	Traps    []TrapSpawn
 }
 
-// The item kinds of §10, each list drawn uniformly.
-var (
-	foodKinds   = [...]components.ItemKind{components.FoodRation, components.TripeRation, components.Apple}
-	weaponKinds = [...]components.ItemKind{components.Dagger, components.ShortSword, components.Mace, components.LongSword}
-	// armourKinds: leather 3/6, ring mail 2/6, plate mail 1/6.
-	armourKinds = [...]components.ItemKind{
-		components.LeatherArmour, components.LeatherArmour, components.LeatherArmour,
-		components.RingMail, components.RingMail, components.PlateMail,
+// spawnable is what a Generator may spawn: the rows of the species, item
+// and trap tables active in the episode (§27.5), derived once for the
+// Generator's Mechanics. Lists keep table order; items are split by class,
+// keeping only the kinds with a generation weight.
+type spawnable struct {
+	// mechanics is the copy of Generator.Mechanics the lists were built
+	// for; built says they were.
+	mechanics []string
+	built     bool
+	species   []components.SpeciesID
+	food      weighted
+	potions   weighted
+	weapons   weighted
+	armour    weighted
+	traps     []components.TrapKind
+}
+
+// weighted is the item kinds of one class and their total weight.
+type weighted struct {
+	kinds []components.ItemKind
+	total int
+}
+
+// pick draws a kind with probability proportional to its weight: one
+// Rn2(total), so a list of equal weights 1 draws exactly as Rn2(len)
+// over the list.
+func (w *weighted) pick(s *ecs.Stream) components.ItemKind {
+	r := s.Rn2(w.total)
+	for _, k := range w.kinds {
+		wt := k.Info().Weight
+		if r < wt {
+			return k
+		}
+		r -= wt
 	}
-)
+	panic("worldgen: item weights changed under pick")
+}
+
+// add appends kind k to the list.
+func (w *weighted) add(k components.ItemKind) {
+	w.kinds = append(w.kinds, k)
+	w.total += k.Info().Weight
+}
+
+// spawnable returns the lists of what the Generator may spawn, building
+// them the first time and again only when Mechanics changed.
+func (g *Generator) spawnable() *spawnable {
+	sp := &g.spawn
+	if sp.built && slices.Equal(sp.mechanics, g.Mechanics) {
+		return sp
+	}
+	*sp = spawnable{mechanics: slices.Clone(g.Mechanics), built: true}
+	for i := range components.Species {
+		if components.ActiveIn(components.Species[i].Mechanic, g.Mechanics) {
+			sp.species = append(sp.species, components.SpeciesID(i))
+		}
+	}
+	for i := range components.ItemKinds {
+		row := &components.ItemKinds[i]
+		if row.Weight == 0 || !components.ActiveIn(row.Mechanic, g.Mechanics) {
+			continue
+		}
+		switch k := components.ItemKind(i); row.Class {
+		case components.FoodClass:
+			sp.food.add(k)
+		case components.PotionClass:
+			sp.potions.add(k)
+		case components.WeaponClass:
+			sp.weapons.add(k)
+		case components.ArmourClass:
+			sp.armour.add(k)
+		}
+	}
+	for i := range components.TrapKinds {
+		if components.ActiveIn(components.TrapKinds[i].Mechanic, g.Mechanics) {
+			sp.traps = append(sp.traps, components.TrapKind(i))
+		}
+	}
+	return sp
+}
 
 // MonsterCount is how many monsters a level of depth starts with, the
 // Oracle not counted (§9).
@@ -66,6 +138,7 @@ func HitPoints(s *ecs.Stream, sp components.SpeciesID) int {
 func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) bool {
 	p := &g.pop
 	p.Monsters, p.Items, p.Traps = p.Monsters[:0], p.Items[:0], p.Traps[:0]
+	kinds := g.spawnable()
 	depth := lvl.Depth
 	if oracle {
 		p.Monsters = append(p.Monsters, MonsterSpawn{components.Oracle, oracleCell, HitPoints(s, components.Oracle)})
@@ -79,12 +152,12 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 			cells = g.appendRoomFloor(cells, lvl, r)
 		}
 	}
-	total := speciesWeight(depth)
+	total := speciesWeight(kinds.species, depth)
 	for range MonsterCount(depth) {
 		if total == 0 {
 			break
 		}
-		sp := pickSpecies(s, depth, total)
+		sp := pickSpecies(s, kinds.species, depth, total)
 		if len(cells) == 0 {
 			return false
 		}
@@ -101,18 +174,18 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 	for range 2 + s.Rnd(3) {
 		g.putItem(s, cells, components.Gold, s.Rnd(10*depth)+5)
 	}
-	g.putItem(s, cells, foodKinds[s.Rn2(len(foodKinds))], 1)
+	g.putKind(s, cells, &kinds.food)
 	if s.OneIn(2) {
-		g.putItem(s, cells, foodKinds[s.Rn2(len(foodKinds))], 1)
+		g.putKind(s, cells, &kinds.food)
 	}
 	for range s.Rnd(2) {
-		g.putItem(s, cells, components.PotionKind(components.PotionEffect(s.Rn2(int(components.NumPotions)))), 1)
+		g.putKind(s, cells, &kinds.potions)
 	}
 	if s.OneIn(2) {
-		g.putItem(s, cells, weaponKinds[s.Rn2(len(weaponKinds))], 1)
+		g.putKind(s, cells, &kinds.weapons)
 	}
 	if s.OneIn(3) {
-		g.putItem(s, cells, armourKinds[s.Rn2(len(armourKinds))], 1)
+		g.putKind(s, cells, &kinds.armour)
 	}
 
 	// Traps: not on an item, the arrival cell or another trap.
@@ -128,7 +201,7 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 		}
 	}
 	for range TrapCount(depth) {
-		kind := components.TrapKind(s.Rn2(len(components.TrapKinds)))
+		kind := kinds.traps[s.Rn2(len(kinds.traps))]
 		if len(free) == 0 {
 			return false
 		}
@@ -137,6 +210,14 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 		p.Traps = append(p.Traps, TrapSpawn{kind, at})
 	}
 	return true
+}
+
+// putKind places one item of a kind drawn from w by weight (§10), if the
+// class has any kind in play.
+func (g *Generator) putKind(s *ecs.Stream, cells []int16, w *weighted) {
+	if w.total > 0 {
+		g.putItem(s, cells, w.pick(s), 1)
+	}
 }
 
 // putItem places an item on a random cell of cells.
@@ -159,28 +240,29 @@ func generated(sp *components.SpeciesInfo, depth int) bool {
 	return sp.Weight > 0 && sp.MinDepth <= depth && depth <= sp.MaxDepth
 }
 
-// speciesWeight is the total weight of the species generated at depth.
-func speciesWeight(depth int) int {
+// speciesWeight is the total weight of the species of list generated at
+// depth.
+func speciesWeight(list []components.SpeciesID, depth int) int {
 	total := 0
-	for i := range components.Species {
-		if sp := &components.Species[i]; generated(sp, depth) {
+	for _, id := range list {
+		if sp := id.Info(); generated(sp, depth) {
 			total += sp.Weight
 		}
 	}
 	return total
 }
 
-// pickSpecies draws a species generated at depth with probability
-// proportional to its weight; total is speciesWeight(depth) > 0.
-func pickSpecies(s *ecs.Stream, depth, total int) components.SpeciesID {
+// pickSpecies draws a species of list generated at depth with probability
+// proportional to its weight; total is speciesWeight(list, depth) > 0.
+func pickSpecies(s *ecs.Stream, list []components.SpeciesID, depth, total int) components.SpeciesID {
 	r := s.Rn2(total)
-	for i := range components.Species {
-		sp := &components.Species[i]
+	for _, id := range list {
+		sp := id.Info()
 		if !generated(sp, depth) {
 			continue
 		}
 		if r < sp.Weight {
-			return components.SpeciesID(i)
+			return id
 		}
 		r -= sp.Weight
 	}

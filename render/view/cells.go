@@ -94,7 +94,7 @@ func creatureColour(e *sim.State, p c.Pos) Colour {
 	if !ok || !e.Monster.Has(ent) {
 		return CogColour
 	}
-	return SpeciesColours[e.Monster.Get(ent).Species]
+	return SpeciesColour(e.Monster.Get(ent).Species)
 }
 
 // trapCell is the trap on a cell, if any.
@@ -116,5 +116,5 @@ func trapColour(t trapCell) Colour {
 	if !t.ok {
 		return Magenta
 	}
-	return TrapColours[t.Kind]
+	return TrapColour(t.Kind)
 }

@@ -24,15 +24,27 @@ func fullMap(s *sim.Sim) *view.Map {
 
 func at(x, y int) c.Pos { return c.Pos{X: x, Y: y} }
 
-func TestEverySpeciesHasAColour(t *testing.T) {
-	for id, sp := range c.Species {
-		_, ok := view.SpeciesColours[c.SpeciesID(id)]
-		assert.True(t, ok, "no colour for %s", sp.Name)
+func TestTheTableColoursMapOneToOne(t *testing.T) {
+	for x := c.Black; x < c.NumColours; x++ {
+		assert.Equal(t, uint8(x), uint8(view.Colour(x)), "colour %d", x)
 	}
-	assert.Len(t, view.SpeciesColours, len(c.Species), "one colour per species, no strays")
+	assert.Equal(t, "bright blue", view.Colour(c.BrightBlue).String())
+	assert.Equal(t, "white", view.Colour(c.White).String())
+	assert.Equal(t, "black", view.Colour(c.Black).String())
+	for x := c.Black; x < c.NumColours; x++ {
+		assert.NotEmpty(t, view.Colour(x).String())
+	}
+}
+
+func TestEveryKindIsDrawnInItsRowsColour(t *testing.T) {
+	for id, sp := range c.Species {
+		assert.Equal(t, uint8(sp.Colour), uint8(view.SpeciesColour(c.SpeciesID(id))), sp.Name)
+	}
+	for k, it := range c.ItemKinds {
+		assert.Equal(t, uint8(it.Colour), uint8(view.ItemColour(c.ItemKind(k))), it.Name)
+	}
 	for k, tr := range c.TrapKinds {
-		_, ok := view.TrapColours[c.TrapKind(k)]
-		assert.True(t, ok, "no colour for %s", tr.Name)
+		assert.Equal(t, uint8(tr.Colour), uint8(view.TrapColour(c.TrapKind(k))), tr.Name)
 	}
 	for tr := c.Rock; tr <= c.Lava; tr++ {
 		_, ok := view.TerrainColours[tr]
@@ -42,14 +54,29 @@ func TestEverySpeciesHasAColour(t *testing.T) {
 
 func TestTheColoursAreNetHacks(t *testing.T) {
 	want := map[string]view.Colour{
-		"jackal": view.Brown, "newt": view.Yellow, "grid bug": view.Magenta, "lichen": view.BrightGreen,
-		"floating eye": view.Blue, "gnome": view.Brown, "hill orc": view.Yellow, "giant ant": view.Brown,
-		"dwarf": view.Red, "Oracle": view.BrightBlue,
+		"newt": view.Yellow, "jackal": view.Brown, "sewer rat": view.Brown, "grid bug": view.Magenta,
+		"lichen": view.BrightGreen, "kobold": view.Brown, "giant rat": view.Brown, "coyote": view.Brown,
+		"gecko": view.Cyan, "large kobold": view.Red, "hobbit": view.Green, "floating eye": view.Blue,
+		"gnome": view.Brown, "homunculus": view.Green, "gnome lord": view.Blue, "hill orc": view.Yellow,
+		"giant ant": view.Brown, "dwarf": view.Red, "Oracle": view.BrightBlue,
 	}
 	for name, colour := range want {
-		assert.Equal(t, colour, view.SpeciesColours[c.SpeciesByName(name)], name)
+		assert.Equal(t, colour, view.SpeciesColour(c.SpeciesByName(name)), name)
 	}
-	assert.Equal(t, view.Yellow, view.ItemGlyphColour('$'))
+	for g, colour := range map[byte]view.Colour{
+		'$': view.Yellow, '%': view.Brown, '!': view.BrightMagenta, ')': view.Cyan, '[': view.BrightCyan,
+	} {
+		assert.Equal(t, colour, view.ItemGlyphColour(g), string(g))
+	}
+	assert.Equal(t, view.Gray, view.ItemGlyphColour('?'), "no such item")
+	traps := map[string]view.Colour{
+		"arrow trap": view.Cyan, "dart trap": view.Cyan, "pit": view.Black, "teleport trap": view.Magenta,
+	}
+	for name, colour := range traps {
+		k, ok := c.LookupTrap(name)
+		require.True(t, ok, name)
+		assert.Equal(t, colour, view.TrapColour(k), name)
+	}
 	assert.Equal(t, view.Red, view.TerrainColours[c.Lava])
 	assert.Equal(t, view.Brown, view.TerrainGlyphColour('+'))
 	assert.Equal(t, view.Gray, view.TerrainGlyphColour('.'), "'.' reads as floor")

@@ -2,47 +2,26 @@ package view
 
 import c "github.com/cogsim/cogsim/components"
 
-// What is drawn in which colour. Each table is the only one of its kind;
-// the colours are NetHack 3.6's (src/monst.c, src/objects.c,
-// src/drawing.c), mapped onto the sixteen of [Colour].
+// What is drawn in which colour. Species, items and traps take theirs
+// from their table rows in components (§27.5); terrain, which is no such
+// table, has its own below. The colours are NetHack 3.6's (src/monst.c,
+// src/objects.c, src/drawing.c), among the sixteen of [Colour].
 
 // CogColour is the cog's '@' (NetHack's HI_DOMESTIC).
 const CogColour = White
 
-// SpeciesColours is the colour of each species, keyed by species id.
-var SpeciesColours = map[c.SpeciesID]Colour{
-	species("newt"):         Yellow,
-	species("jackal"):       Brown,
-	species("sewer rat"):    Brown,
-	species("grid bug"):     Magenta,
-	species("lichen"):       BrightGreen,
-	species("kobold"):       Brown,
-	species("giant rat"):    Brown,
-	species("coyote"):       Brown,
-	species("gecko"):        Cyan,
-	species("large kobold"): Red,
-	species("hobbit"):       Green,
-	species("floating eye"): Blue,
-	species("gnome"):        Brown,
-	species("homunculus"):   Green,
-	species("gnome lord"):   Blue,
-	species("hill orc"):     Yellow,
-	species("giant ant"):    Brown,
-	species("dwarf"):        Red,
-	species("Oracle"):       BrightBlue, // HI_ZAP
-}
+// SpeciesColour is the colour of species id: its table row's (§27.5).
+func SpeciesColour(id c.SpeciesID) Colour { return colourOf(id.Info().Colour) }
 
-func species(name string) c.SpeciesID { return c.SpeciesByName(name) }
+// ItemColour is the colour of item kind k: its table row's.
+func ItemColour(k c.ItemKind) Colour { return colourOf(k.Info().Colour) }
 
-// ClassColours is the colour of each item class (gold HI_GOLD, food
-// HI_ORGANIC, weapons HI_METAL).
-var ClassColours = map[c.ItemClass]Colour{
-	c.GoldClass:   Yellow,
-	c.FoodClass:   Brown,
-	c.PotionClass: BrightMagenta,
-	c.WeaponClass: Cyan,
-	c.ArmourClass: BrightCyan,
-}
+// TrapColour is the colour of trap kind k's '^': its table row's.
+func TrapColour(k c.TrapKind) Colour { return colourOf(k.Info().Colour) }
+
+// colourOf is the window's colour for a table's: both are NetHack's
+// sixteen in NetHack's order, so the map is one to one.
+func colourOf(x c.Colour) Colour { return Colour(x) }
 
 // TerrainColours is the colour of each terrain kind: stone grey, doors
 // brown, lava red, the stairs white so that they stand out.
@@ -63,32 +42,11 @@ var TerrainColours = map[c.Terrain]Colour{
 	c.Lava:        Red,
 }
 
-// TrapColours is the colour of each trap kind's '^'.
-var TrapColours = map[c.TrapKind]Colour{
-	trap("arrow trap"):    Cyan,
-	trap("dart trap"):     Cyan,
-	trap("pit"):           Black,
-	trap("teleport trap"): Magenta,
-}
-
-func trap(name string) c.TrapKind {
-	k, ok := c.LookupTrap(name)
-	if !ok {
-		panic("view: unknown trap " + name)
-	}
-	return k
-}
-
-// itemClasses lists the item classes, for looking one up by glyph.
-var itemClasses = [...]c.ItemClass{c.GoldClass, c.FoodClass, c.PotionClass, c.WeaponClass, c.ArmourClass}
-
 // ItemGlyphColour is the colour of a remembered item glyph ('$', '%' …):
-// its class's.
+// that of the first item kind drawn with it.
 func ItemGlyphColour(g byte) Colour {
-	for _, cl := range itemClasses {
-		if cl.Glyph() == g {
-			return ClassColours[cl]
-		}
+	if k, ok := c.ItemByGlyph(g); ok {
+		return ItemColour(k)
 	}
 	return Gray
 }
