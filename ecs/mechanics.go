@@ -2,9 +2,12 @@ package ecs
 
 import (
 	"fmt"
+
 	"slices"
 	"sort"
 	"strings"
+
+	arche "github.com/mlange-42/arche/ecs"
 )
 
 // Mechanic is a rule brought by a Go package (§27.1): it registers itself
@@ -24,6 +27,11 @@ type Mechanic struct {
 	Resources  []*StateType
 	// Install edits the scheduler: Before, After, Replace, Enable.
 	Install func(s *Scheduler) error
+	// Start, when set, runs once as an episode begins, after the cog
+	// exists and before a scenario's cog fields are applied (so a
+	// scenario still sets what it names): a mechanic that changes the
+	// cog's starting state does it here.
+	Start func(w *arche.World)
 }
 
 // Variant is a rules variant (§25): a named list of mechanics.

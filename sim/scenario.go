@@ -518,6 +518,7 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 	*e.Level = p.lvl
 	e.Level.Arrival = p.cog
 	e.NewCog(p.cog)
+	s.startMechanics()
 	rng := ecs.NewStream(s.cfg.Seed, "scenario")
 	for i, m := range p.monsters {
 		hp := m.HP

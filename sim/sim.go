@@ -144,11 +144,21 @@ func New(cfg Config) (*Sim, error) {
 		}
 	} else {
 		s.env.NewCog(c.Pos{})
+		s.startMechanics()
 		s.enter(1)
 	}
 	s.env.Run.MaxDepth = s.env.Level.Depth
 	s.render()
 	return s, nil
+}
+
+// startMechanics runs the installed mechanics' Start hooks, in order.
+func (s *Sim) startMechanics() {
+	for _, m := range s.mechanics {
+		if m.Start != nil {
+			m.Start(&s.world)
+		}
+	}
 }
 
 // drawAppearances draws the episode's potion appearances (§10) from the
