@@ -8,7 +8,9 @@ type EventKind uint8
 // The events of a tick.
 const (
 	// Attack: Actor attacked Target (Kick for the cog's kick); Hit,
-	// Damage and Killed say how it went.
+	// Damage and Killed say how it went; Species is the monster's (the
+	// target's or the attacker's), still readable once a killed monster
+	// is gone.
 	Attack EventKind = iota + 1
 	// Death: the cog died of Cause with HP hit points.
 	Death
@@ -59,6 +61,7 @@ type Event struct {
 	Hit, Killed   bool
 	Kick          bool
 	Damage        int
+	Species       SpeciesID
 	Item          ItemKind
 	Trap          TrapKind
 	Before, After int

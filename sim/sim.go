@@ -95,6 +95,7 @@ func New(cfg Config) (*Sim, error) {
 	s.env = newState(w, ecs.NewStreams(s.cfg.Seed))
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
+	s.gen.Mechanics = s.MechanicNames()
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
 	}
@@ -318,6 +319,16 @@ func (s *Sim) Observe() []byte { return s.obs }
 
 // State exposes the episode's state to tests, tools and front ends.
 func (s *Sim) State() *State { return s.env }
+
+// MechanicNames names the installed mechanics, the variant's first: what
+// an agent that knows the rules is told ([agents.Knower]).
+func (s *Sim) MechanicNames() []string {
+	names := make([]string, len(s.mechanics))
+	for i, m := range s.mechanics {
+		names[i] = m.Name
+	}
+	return names
+}
 
 // Mechanics names the installed mechanics with their versions, the
 // variant's first (§27.1).

@@ -145,7 +145,7 @@ func (s *Combat) cogAttacks(in c.Intent) {
 	if roll.Weak {
 		roll.Level -= WeakHitPenalty
 	}
-	ev := c.Event{Kind: c.Attack, Actor: cog, Target: m, Kick: in.Kick}
+	ev := c.Event{Kind: c.Attack, Actor: cog, Target: m, Kick: in.Kick, Species: s.monster.Get(m).Species}
 	if s.CogHits(s.rng, roll) {
 		h := s.health.Get(m)
 		ev.Hit, ev.Damage = true, Damage(s.rng, die)
@@ -171,7 +171,7 @@ func (s *Combat) cogAttacks(in c.Intent) {
 func (s *Combat) monsterAttacks(m arche.Entity) {
 	cog := s.run.Cog
 	info := s.monster.Get(m).Species.Info()
-	ev := c.Event{Kind: c.Attack, Actor: m, Target: cog}
+	ev := c.Event{Kind: c.Attack, Actor: m, Target: cog, Species: s.monster.Get(m).Species}
 	if !s.MonsterHits(s.rng, SwingRoll{Level: info.Level, XLevel: info.Level, AC: s.inventory.Get(cog).AC()}) {
 		s.log.Say("The ", info.Name, " misses.")
 		s.events.Add(ev)

@@ -9,11 +9,8 @@ import (
 	"github.com/mlange-42/arche/generic"
 )
 
-// Item effects (§10).
-const (
-	PotionTicks = 10 // confusion and sleeping
-	GoldDeedAt  = 100
-)
+// GoldDeedAt is the gold the gold-100 deed asks for (§16).
+const GoldDeedAt = 100
 
 // Items handles the primitives on things (§10): pickup, eat, quaff, wield,
 // wear, drop and inventory. A wrong letter or class says so and spends the
@@ -128,36 +125,14 @@ func (s *Items) pickup() {
 
 // sayStack says "d - a smoky potion" plus suffix for slot.
 func (s *Items) sayStack(inv *c.Inventory, slot int, suffix string) {
-	s.msg = s.appendStack(s.msg[:0], inv, slot)
+	s.msg = c.AppendStack(s.msg[:0], inv, s.potions, slot)
 	s.msg = append(s.msg, suffix...)
 	s.log.SayBytes(s.msg)
 }
 
-func (s *Items) appendStack(b []byte, inv *c.Inventory, slot int) []byte {
-	st := inv.Slots[slot]
-	b = append(b, c.Letters[slot], ' ', '-', ' ')
-	b = s.potions.AppendName(b, st.Kind, st.Count)
-	switch slot {
-	case inv.Wielded:
-		b = append(b, " (weapon in hand)"...)
-	case inv.Worn:
-		b = append(b, " (being worn)"...)
-	}
-	return b
-}
-
+// listPack says the inventory line (§15).
 func (s *Items) listPack() {
-	inv := s.inventory.Get(s.run.Cog)
-	s.msg = s.msg[:0]
-	for i := range inv.Slots {
-		if inv.Slots[i].Empty() {
-			continue
-		}
-		if len(s.msg) > 0 {
-			s.msg = append(s.msg, "; "...)
-		}
-		s.msg = s.appendStack(s.msg, inv, i)
-	}
+	s.msg = c.AppendInventory(s.msg[:0], s.inventory.Get(s.run.Cog), s.potions)
 	if len(s.msg) == 0 {
 		s.log.Say("You are not carrying anything.")
 		return
@@ -191,23 +166,20 @@ func (s *Items) quaff(inv *c.Inventory, slot int) {
 	kind := inv.Slots[slot].Kind
 	inv.Take(slot)
 	s.events.Add(c.Event{Kind: c.Quaff, Actor: s.run.Cog, Item: kind})
+	// The potion's effect is its row's data (§10, §27.5).
 	h := s.health.Get(s.run.Cog)
 	t := s.clock.Tick
-	switch info.Potion {
-	case c.Healing:
-		h.HP = min(h.HP+1+s.rng.Rnd(8), h.MaxHP)
-		s.log.Say("You feel better.")
-	case c.ExtraHealing:
-		h.MaxHP++
-		h.HP = min(h.HP+2+s.rng.Rnd(8), h.MaxHP)
-		s.log.Say("You feel much better.")
-	case c.Confusion:
-		s.conditions.Set(c.Confused, PotionTicks)
-		s.log.Say("Huh, What?  Where am I?")
-	case c.Sleeping:
-		s.conditions.Set(c.Paralysed, PotionTicks)
-		s.log.Say("You fall asleep.")
+	h.MaxHP += info.MaxHPGain
+	if info.HealDie > 0 {
+		h.HP = min(h.HP+info.HealBase+s.rng.Rnd(info.HealDie), h.MaxHP)
 	}
+	if info.Confuses > 0 {
+		s.conditions.Set(c.Confused, info.Confuses)
+	}
+	if info.Sleeps > 0 {
+		s.conditions.Set(c.Paralysed, info.Sleeps)
+	}
+	s.log.Say(info.QuaffMessage)
 	if !s.potions.Identified[info.Potion] {
 		s.potions.Identified[info.Potion] = true
 		s.run.Deeds.Earn("identified", t)

@@ -101,6 +101,9 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 		return res, nil
 	}
 	a.Reset(s.Config().Seed)
+	if k, ok := a.(agents.Knower); ok {
+		k.Know(s.MechanicNames())
+	}
 	for !s.Done() {
 		reply := a.Reply(s.Observe())
 		if rec == nil {
