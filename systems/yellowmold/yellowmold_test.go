@@ -23,8 +23,8 @@ import (
 func moldDuel(t *testing.T, seed uint64, hp int) *sim.Sim {
 	t.Helper()
 	sc := sim.Scenario{Name: "mold", Depth: 6,
-		Map: []string{"", " -------", " |.@...|", " |.....|", " -------"},
-		Cog: &sim.ScenarioCog{HP: ptr(100), MaxHP: ptr(100)},
+		Map:      []string{"", " -------", " |.@...|", " |.....|", " -------"},
+		Cog:      &sim.ScenarioCog{HP: ptr(100), MaxHP: ptr(100)},
 		Monsters: []sim.ScenarioThing{{At: []int{4, 2}, Species: "yellow mold", HP: hp}}}
 	s, err := sim.New(sim.Config{Seed: seed, Scenario: &sc, Mechanics: []string{yellowmold.Name},
 		Setup: func(sch *ecs.Scheduler) error { return sch.Enable(systems.NameRegeneration, false) }})
