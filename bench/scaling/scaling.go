@@ -3,15 +3,23 @@
 // N from 1 000 to 100 000), to show that the cost of a tick grows linearly
 // in N.
 //
-// A level of the game is fixed at 48 x 18, so the scenario has a board of
-// its own ([Board]: terrain and occupancy in one W x H byte slice), while
-// the monsters are the engine's: an arche world holding the same
-// components (Position, Health, Monster, MovementPoints), the engine's
-// scheduler, and the AI rules of §9 — attack when adjacent, chase within
-// 10 cells, else wander; ties e, se, s, sw, w, nw, n, ne; monsters act in
-// creation order; the grid bug steps orthogonally. Every monster's work is
-// O(1): legality is a look at its 8 neighbours in the occupancy grid and
-// the target is the one cog, so there is no neighbour search at all.
+// A level of the game is a compile-time 48 x 18 array, so the scenario
+// does not run the game's own ai and movement-points systems: it has a
+// board of its own ([Board]: terrain and occupancy in one W x H byte
+// slice) and its own two systems that re-implement §9's rules on it —
+// attack when adjacent, chase within 10 cells, else wander; ties e, se,
+// s, sw, w, nw, n, ne; monsters act in creation order; the grid bug
+// steps orthogonally — calling the game's own pieces where they do not
+// depend on the board's size: the speed formula (components.ActionsOn)
+// and the step choice (systems.ChaseStep, systems.NthStep); the legality
+// of a step and the loop over monsters are its own. What is the
+// engine's is the storage and the schedule: an arche world holding the
+// game's components (Position, Health, Monster, MovementPoints) and the
+// engine's scheduler. It measures how the ECS scales with N; it is not a
+// test of the game's systems, which the scenario tests cover. Every
+// monster's work is O(1): legality is a look at its 8 neighbours in the
+// occupancy grid and the target is the one cog, so there is no neighbour
+// search at all.
 //
 // [Plain] runs the same rules over plain Go slices, the reference against
 // which the ECS's overhead is measured: both draw the same numbers in the
