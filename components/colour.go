@@ -26,3 +26,14 @@ const (
 	// NumColours counts the colours.
 	NumColours
 )
+
+var colourNames = [...]string{"black", "red", "green", "brown", "blue", "magenta", "cyan", "gray",
+	"no colour", "orange", "bright green", "yellow", "bright blue", "bright magenta", "bright cyan", "white"}
+
+// String is the colour's NetHack name.
+func (c Colour) String() string {
+	if int(c) < len(colourNames) {
+		return colourNames[c]
+	}
+	return "colour?"
+}

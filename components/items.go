@@ -175,19 +175,11 @@ func ItemByGlyph(g byte) (ItemKind, bool) {
 // appearance is keyed by its [PotionEffect], of which there are
 // [NumPotions].
 func AddItem(row ItemInfo) ItemKind {
-	switch {
-	case row.Mechanic == "":
-		panic("components: item " + row.Name + " added by no mechanic")
-	case row.Class == PotionClass:
+	if row.Class == PotionClass {
 		panic("components: potion " + row.Name + " cannot be added: appearances are keyed by PotionEffect")
-	case len(ItemKinds) > maxRow:
-		panic("components: item table full at " + row.Name)
 	}
-	if _, ok := LookupItem(row.Name); ok {
-		panic("components: item " + row.Name + " added twice")
-	}
-	ItemKinds = append(ItemKinds, row)
-	return ItemKind(len(ItemKinds) - 1)
+	_, taken := LookupItem(row.Name)
+	return ItemKind(addRow(&ItemKinds, row, "item", row.Name, row.Mechanic, taken))
 }
 
 // PotionKind is the item kind of the potion with effect e.

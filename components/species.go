@@ -139,15 +139,22 @@ func SpeciesByGlyph(g byte) (SpeciesID, bool) {
 // and the lists derived from the table stay fixed. It panics when the row
 // names no Mechanic, its name is taken, or the table is full.
 func AddSpecies(row SpeciesInfo) SpeciesID {
-	if row.Mechanic == "" {
-		panic("components: species " + row.Name + " added by no mechanic")
+	_, taken := LookupSpecies(row.Name)
+	return SpeciesID(addRow(&Species, row, "species", row.Name, row.Mechanic, taken))
+}
+
+// addRow appends a mechanic's row to a table and returns its index; it
+// panics when the row names no mechanic, its name is taken, or the table
+// (indexed by a uint8) is full.
+func addRow[T any](table *[]T, row T, what, name, mechanic string, taken bool) int {
+	switch {
+	case mechanic == "":
+		panic("components: " + what + " " + name + " added by no mechanic")
+	case taken:
+		panic("components: " + what + " " + name + " added twice")
+	case len(*table) > maxRow:
+		panic("components: " + what + " table full at " + name)
 	}
-	if _, ok := LookupSpecies(row.Name); ok {
-		panic("components: species " + row.Name + " added twice")
-	}
-	if len(Species) > maxRow {
-		panic("components: species table full at " + row.Name)
-	}
-	Species = append(Species, row)
-	return SpeciesID(len(Species) - 1)
+	*table = append(*table, row)
+	return len(*table) - 1
 }

@@ -46,15 +46,6 @@ func LookupTrap(name string) (TrapKind, bool) {
 // added while episodes run. It panics when the row names no Mechanic, its
 // name is taken, or the table is full.
 func AddTrap(row TrapInfo) TrapKind {
-	if row.Mechanic == "" {
-		panic("components: trap " + row.Name + " added by no mechanic")
-	}
-	if _, ok := LookupTrap(row.Name); ok {
-		panic("components: trap " + row.Name + " added twice")
-	}
-	if len(TrapKinds) > maxRow {
-		panic("components: trap table full at " + row.Name)
-	}
-	TrapKinds = append(TrapKinds, row)
-	return TrapKind(len(TrapKinds) - 1)
+	_, taken := LookupTrap(row.Name)
+	return TrapKind(addRow(&TrapKinds, row, "trap", row.Name, row.Mechanic, taken))
 }

@@ -36,7 +36,7 @@ func PlayMap(m *Map, s *sim.Sim) {
 	for i := range m {
 		p := c.PosOf(i)
 		in := f.Vision.Contains(p)
-		cell := Cell{Glyph: text.Glyph(&f, p), Colour: Gray, InSight: in}
+		cell := Cell{Glyph: text.Glyph(&f, p), Colour: c.Gray, InSight: in}
 		switch {
 		case p == f.Cog:
 			cell.Colour = CogColour
@@ -114,7 +114,7 @@ func trapIndex(e *sim.State) *[c.N]trapCell {
 
 func trapColour(t trapCell) Colour {
 	if !t.ok {
-		return Magenta
+		return c.Magenta
 	}
 	return TrapColour(t.Kind)
 }

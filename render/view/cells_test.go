@@ -54,41 +54,41 @@ func TestEveryKindIsDrawnInItsRowsColour(t *testing.T) {
 
 func TestTheColoursAreNetHacks(t *testing.T) {
 	want := map[string]view.Colour{
-		"newt": view.Yellow, "jackal": view.Brown, "sewer rat": view.Brown, "grid bug": view.Magenta,
-		"lichen": view.BrightGreen, "kobold": view.Brown, "giant rat": view.Brown, "coyote": view.Brown,
-		"gecko": view.Cyan, "large kobold": view.Red, "hobbit": view.Green, "floating eye": view.Blue,
-		"gnome": view.Brown, "homunculus": view.Green, "gnome lord": view.Blue, "hill orc": view.Yellow,
-		"giant ant": view.Brown, "dwarf": view.Red, "Oracle": view.BrightBlue,
+		"newt": c.Yellow, "jackal": c.Brown, "sewer rat": c.Brown, "grid bug": c.Magenta,
+		"lichen": c.BrightGreen, "kobold": c.Brown, "giant rat": c.Brown, "coyote": c.Brown,
+		"gecko": c.Cyan, "large kobold": c.Red, "hobbit": c.Green, "floating eye": c.Blue,
+		"gnome": c.Brown, "homunculus": c.Green, "gnome lord": c.Blue, "hill orc": c.Yellow,
+		"giant ant": c.Brown, "dwarf": c.Red, "Oracle": c.BrightBlue,
 	}
 	for name, colour := range want {
 		assert.Equal(t, colour, view.SpeciesColour(c.SpeciesByName(name)), name)
 	}
 	for g, colour := range map[byte]view.Colour{
-		'$': view.Yellow, '%': view.Brown, '!': view.BrightMagenta, ')': view.Cyan, '[': view.BrightCyan,
+		'$': c.Yellow, '%': c.Brown, '!': c.BrightMagenta, ')': c.Cyan, '[': c.BrightCyan,
 	} {
 		assert.Equal(t, colour, view.ItemGlyphColour(g), string(g))
 	}
-	assert.Equal(t, view.Gray, view.ItemGlyphColour('?'), "no such item")
+	assert.Equal(t, c.Gray, view.ItemGlyphColour('?'), "no such item")
 	traps := map[string]view.Colour{
-		"arrow trap": view.Cyan, "dart trap": view.Cyan, "pit": view.Black, "teleport trap": view.Magenta,
+		"arrow trap": c.Cyan, "dart trap": c.Cyan, "pit": c.Black, "teleport trap": c.Magenta,
 	}
 	for name, colour := range traps {
 		k, ok := c.LookupTrap(name)
 		require.True(t, ok, name)
 		assert.Equal(t, colour, view.TrapColour(k), name)
 	}
-	assert.Equal(t, view.Red, view.TerrainColours[c.Lava])
-	assert.Equal(t, view.Brown, view.TerrainGlyphColour('+'))
-	assert.Equal(t, view.Gray, view.TerrainGlyphColour('.'), "'.' reads as floor")
+	assert.Equal(t, c.Red, view.TerrainColours[c.Lava])
+	assert.Equal(t, c.Brown, view.TerrainGlyphColour('+'))
+	assert.Equal(t, c.Gray, view.TerrainGlyphColour('.'), "'.' reads as floor")
 }
 
 func TestAVisibleMonsterInALitRoomIsBrightInItsSpeciesColour(t *testing.T) {
 	s := start(t, sim.Scenario{Map: put(put(twoRooms, 3, 2, '@'), 10, 4, 'd')})
 	m := playMap(s)
 	jackal := m.At(at(10, 4))
-	assert.Equal(t, view.Cell{Glyph: 'd', Colour: view.Brown, InSight: true}, jackal)
-	assert.Equal(t, view.Cell{Glyph: '@', Colour: view.White, InSight: true}, m.At(at(3, 2)))
-	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true}, m.At(at(1, 3)), "the lit room's wall")
+	assert.Equal(t, view.Cell{Glyph: 'd', Colour: c.Brown, InSight: true}, jackal)
+	assert.Equal(t, view.Cell{Glyph: '@', Colour: c.White, InSight: true}, m.At(at(3, 2)))
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: c.Gray, InSight: true}, m.At(at(1, 3)), "the lit room's wall")
 }
 
 func TestARememberedCellOutOfSightIsDimmed(t *testing.T) {
@@ -97,16 +97,16 @@ func TestARememberedCellOutOfSightIsDimmed(t *testing.T) {
 	s.Step(c.Primitive{Op: c.OpMove, Dir: c.East}) // the corridor (12, 3)
 	require.Equal(t, at(12, 3), s.State().CogPos())
 	m := playMap(s)
-	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, Dim: true}, m.At(at(5, 3)), "the west room's floor, remembered")
-	assert.Equal(t, view.Cell{Glyph: '-', Colour: view.Gray, Dim: true}, m.At(at(5, 1)))
-	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(13, 3)), "the next doorway, in sight")
-	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(11, 3)), "the doorway behind")
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: c.Gray, Dim: true}, m.At(at(5, 3)), "the west room's floor, remembered")
+	assert.Equal(t, view.Cell{Glyph: '-', Colour: c.Gray, Dim: true}, m.At(at(5, 1)))
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: c.Gray, InSight: true}, m.At(at(13, 3)), "the next doorway, in sight")
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: c.Gray, InSight: true}, m.At(at(11, 3)), "the doorway behind")
 }
 
 func TestAnUnseenCellIsBlankInPlay(t *testing.T) {
 	s := start(t, sim.Scenario{Map: put(put(twoRooms, 3, 2, '@'), 16, 3, 'd')})
 	m := playMap(s)
-	assert.Equal(t, view.Cell{Glyph: ' ', Colour: view.Gray}, m.At(at(15, 3)), "the east room, never seen")
+	assert.Equal(t, view.Cell{Glyph: ' ', Colour: c.Gray}, m.At(at(15, 3)), "the east room, never seen")
 	assert.Equal(t, byte(' '), m.At(at(16, 3)).Glyph, "nor its jackal")
 	assert.Equal(t, byte(' '), m.At(at(12, 3)).Glyph, "nor the corridor")
 }
@@ -151,12 +151,12 @@ func TestTheFullMapShowsEverythingWithTheUnseenDimmed(t *testing.T) {
 	}
 	s := start(t, sc)
 	m := fullMap(s)
-	assert.Equal(t, view.Cell{Glyph: 'd', Colour: view.Brown, Dim: true}, m.At(at(16, 3)), "a jackal the cog has not seen")
-	assert.Equal(t, view.Cell{Glyph: '$', Colour: view.Yellow, Dim: true}, m.At(at(17, 4)))
-	assert.Equal(t, view.Cell{Glyph: '#', Colour: view.Gray, Dim: true}, m.At(at(12, 3)), "the corridor, unseen")
-	assert.Equal(t, view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}, m.At(at(6, 3)), "the cog's room, in sight")
-	assert.Equal(t, view.Cell{Glyph: '^', Colour: view.Black, InSight: true, Hidden: true}, m.At(at(5, 4)), "a hidden pit")
-	assert.Equal(t, view.Cell{Glyph: '@', Colour: view.White, InSight: true}, m.At(at(3, 2)))
+	assert.Equal(t, view.Cell{Glyph: 'd', Colour: c.Brown, Dim: true}, m.At(at(16, 3)), "a jackal the cog has not seen")
+	assert.Equal(t, view.Cell{Glyph: '$', Colour: c.Yellow, Dim: true}, m.At(at(17, 4)))
+	assert.Equal(t, view.Cell{Glyph: '#', Colour: c.Gray, Dim: true}, m.At(at(12, 3)), "the corridor, unseen")
+	assert.Equal(t, view.Cell{Glyph: '.', Colour: c.Gray, InSight: true}, m.At(at(6, 3)), "the cog's room, in sight")
+	assert.Equal(t, view.Cell{Glyph: '^', Colour: c.Black, InSight: true, Hidden: true}, m.At(at(5, 4)), "a hidden pit")
+	assert.Equal(t, view.Cell{Glyph: '@', Colour: c.White, InSight: true}, m.At(at(3, 2)))
 	assert.Equal(t, byte('.'), playMap(s).At(at(5, 4)).Glyph, "the cog's own view does not show the pit")
 }
 
@@ -170,18 +170,18 @@ func TestDoorsLavaAndStairsHaveTheirColours(t *testing.T) {
 	}}
 	s := start(t, sc)
 	m := playMap(s)
-	assert.Equal(t, view.Cell{Glyph: '+', Colour: view.Brown, InSight: true}, m.At(at(6, 1)))
-	assert.Equal(t, view.Cell{Glyph: '}', Colour: view.Red, InSight: true}, m.At(at(6, 2)))
-	assert.Equal(t, view.Cell{Glyph: '>', Colour: view.White, InSight: true}, m.At(at(10, 2)))
-	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true}, m.At(at(11, 3)), "a secret door looks like its wall")
-	assert.Equal(t, view.Cell{Glyph: '|', Colour: view.Gray, InSight: true, Hidden: true}, fullMap(s).At(at(11, 3)), "the full view marks it")
+	assert.Equal(t, view.Cell{Glyph: '+', Colour: c.Brown, InSight: true}, m.At(at(6, 1)))
+	assert.Equal(t, view.Cell{Glyph: '}', Colour: c.Red, InSight: true}, m.At(at(6, 2)))
+	assert.Equal(t, view.Cell{Glyph: '>', Colour: c.White, InSight: true}, m.At(at(10, 2)))
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: c.Gray, InSight: true}, m.At(at(11, 3)), "a secret door looks like its wall")
+	assert.Equal(t, view.Cell{Glyph: '|', Colour: c.Gray, InSight: true, Hidden: true}, fullMap(s).At(at(11, 3)), "the full view marks it")
 }
 
 func TestTheGridDrawsDimCellsDarker(t *testing.T) {
 	var m view.Map
-	m[at(1, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray, Dim: true}
-	m[at(2, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray}
-	m[at(3, 1).Index()] = view.Cell{Glyph: '.', Colour: view.Gray, InSight: true}
+	m[at(1, 1).Index()] = view.Cell{Glyph: '.', Colour: c.Gray, Dim: true}
+	m[at(2, 1).Index()] = view.Cell{Glyph: '.', Colour: c.Gray}
+	m[at(3, 1).Index()] = view.Cell{Glyph: '.', Colour: c.Gray, InSight: true}
 	g := view.NewGrid(c.W, c.H)
 	g.DrawMap(0, 0, &m, true)
 	dim, bright := g.At(1, 1).Fg, g.At(2, 1).Fg

@@ -8,38 +8,34 @@ import c "github.com/cogsim/cogsim/components"
 // src/objects.c, src/drawing.c), among the sixteen of [Colour].
 
 // CogColour is the cog's '@' (NetHack's HI_DOMESTIC).
-const CogColour = White
+const CogColour = c.White
 
 // SpeciesColour is the colour of species id: its table row's (§27.5).
-func SpeciesColour(id c.SpeciesID) Colour { return colourOf(id.Info().Colour) }
+func SpeciesColour(id c.SpeciesID) Colour { return id.Info().Colour }
 
 // ItemColour is the colour of item kind k: its table row's.
-func ItemColour(k c.ItemKind) Colour { return colourOf(k.Info().Colour) }
+func ItemColour(k c.ItemKind) Colour { return k.Info().Colour }
 
 // TrapColour is the colour of trap kind k's '^': its table row's.
-func TrapColour(k c.TrapKind) Colour { return colourOf(k.Info().Colour) }
-
-// colourOf is the window's colour for a table's: both are NetHack's
-// sixteen in NetHack's order, so the map is one to one.
-func colourOf(x c.Colour) Colour { return Colour(x) }
+func TrapColour(k c.TrapKind) Colour { return k.Info().Colour }
 
 // TerrainColours is the colour of each terrain kind: stone grey, doors
 // brown, lava red, the stairs white so that they stand out.
 var TerrainColours = map[c.Terrain]Colour{
-	c.Rock:        Gray,
-	c.VWall:       Gray,
-	c.HWall:       Gray,
-	c.Floor:       Gray,
-	c.Corridor:    Gray,
-	c.Doorway:     Gray,
-	c.BrokenDoor:  Brown,
-	c.OpenDoor:    Brown,
-	c.ClosedDoor:  Brown,
-	c.LockedDoor:  Brown,
-	c.SecretDoorV: Gray, // it looks like the wall it hides in
-	c.SecretDoorH: Gray,
-	c.Stairs:      White,
-	c.Lava:        Red,
+	c.Rock:        c.Gray,
+	c.VWall:       c.Gray,
+	c.HWall:       c.Gray,
+	c.Floor:       c.Gray,
+	c.Corridor:    c.Gray,
+	c.Doorway:     c.Gray,
+	c.BrokenDoor:  c.Brown,
+	c.OpenDoor:    c.Brown,
+	c.ClosedDoor:  c.Brown,
+	c.LockedDoor:  c.Brown,
+	c.SecretDoorV: c.Gray, // it looks like the wall it hides in
+	c.SecretDoorH: c.Gray,
+	c.Stairs:      c.White,
+	c.Lava:        c.Red,
 }
 
 // ItemGlyphColour is the colour of a remembered item glyph ('$', '%' …):
@@ -48,7 +44,7 @@ func ItemGlyphColour(g byte) Colour {
 	if k, ok := c.ItemByGlyph(g); ok {
 		return ItemColour(k)
 	}
-	return Gray
+	return c.Gray
 }
 
 // TerrainGlyphColour is the colour of a remembered terrain glyph: that of
@@ -59,5 +55,5 @@ func TerrainGlyphColour(g byte) Colour {
 			return TerrainColours[t]
 		}
 	}
-	return Gray
+	return c.Gray
 }

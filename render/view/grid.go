@@ -107,7 +107,7 @@ func (g *Grid) String() string {
 func (g *Grid) DrawMap(x0, y0 int, m *Map, sight bool) {
 	for i, cell := range m {
 		p := c.PosOf(i)
-		fg := cell.Colour.RGBA()
+		fg := RGBA(cell.Colour)
 		if cell.Dim {
 			fg = Dimmed(fg)
 		}

@@ -1,60 +1,38 @@
 package view
 
-import "image/color"
+import (
+	"image/color"
 
-// Colour is one of NetHack's sixteen display colours (include/color.h),
-// in NetHack's order, so the tables below read like NetHack's own.
-type Colour uint8
-
-// NetHack's colours. Black is drawn dark grey, as NetHack's use_darkgray.
-const (
-	Black Colour = iota
-	Red
-	Green
-	Brown
-	Blue
-	Magenta
-	Cyan
-	Gray
-	NoColour
-	Orange
-	BrightGreen
-	Yellow
-	BrightBlue
-	BrightMagenta
-	BrightCyan
-	White
+	c "github.com/cogsim/cogsim/components"
 )
+
+// Colour is one of NetHack's sixteen display colours: the tables'
+// [c.Colour], defined once in components (§27.5).
+type Colour = c.Colour
 
 // rgb is how each colour is drawn on the dark background: the VGA
 // palette, with the dark blues lifted so that they read on black.
 var rgb = [...]color.RGBA{
-	Black:         {0x60, 0x60, 0x6c, 0xff},
-	Red:           {0xd0, 0x30, 0x30, 0xff},
-	Green:         {0x20, 0xb0, 0x20, 0xff},
-	Brown:         {0xb8, 0x7a, 0x2e, 0xff},
-	Blue:          {0x40, 0x60, 0xe0, 0xff},
-	Magenta:       {0xb8, 0x40, 0xb8, 0xff},
-	Cyan:          {0x20, 0xb0, 0xb0, 0xff},
-	Gray:          {0xb4, 0xb4, 0xb4, 0xff},
-	NoColour:      {0xb4, 0xb4, 0xb4, 0xff},
-	Orange:        {0xff, 0x90, 0x20, 0xff},
-	BrightGreen:   {0x60, 0xff, 0x60, 0xff},
-	Yellow:        {0xff, 0xff, 0x50, 0xff},
-	BrightBlue:    {0x70, 0x90, 0xff, 0xff},
-	BrightMagenta: {0xff, 0x60, 0xff, 0xff},
-	BrightCyan:    {0x60, 0xff, 0xff, 0xff},
-	White:         {0xff, 0xff, 0xff, 0xff},
+	c.Black:         {0x60, 0x60, 0x6c, 0xff},
+	c.Red:           {0xd0, 0x30, 0x30, 0xff},
+	c.Green:         {0x20, 0xb0, 0x20, 0xff},
+	c.Brown:         {0xb8, 0x7a, 0x2e, 0xff},
+	c.Blue:          {0x40, 0x60, 0xe0, 0xff},
+	c.Magenta:       {0xb8, 0x40, 0xb8, 0xff},
+	c.Cyan:          {0x20, 0xb0, 0xb0, 0xff},
+	c.Gray:          {0xb4, 0xb4, 0xb4, 0xff},
+	c.NoColour:      {0xb4, 0xb4, 0xb4, 0xff},
+	c.Orange:        {0xff, 0x90, 0x20, 0xff},
+	c.BrightGreen:   {0x60, 0xff, 0x60, 0xff},
+	c.Yellow:        {0xff, 0xff, 0x50, 0xff},
+	c.BrightBlue:    {0x70, 0x90, 0xff, 0xff},
+	c.BrightMagenta: {0xff, 0x60, 0xff, 0xff},
+	c.BrightCyan:    {0x60, 0xff, 0xff, 0xff},
+	c.White:         {0xff, 0xff, 0xff, 0xff},
 }
 
-var colourNames = [...]string{"black", "red", "green", "brown", "blue", "magenta", "cyan", "gray",
-	"no colour", "orange", "bright green", "yellow", "bright blue", "bright magenta", "bright cyan", "white"}
-
-// RGBA is the colour as drawn at full brightness.
-func (c Colour) RGBA() color.RGBA { return rgb[c] }
-
-// String is the colour's NetHack name.
-func (c Colour) String() string { return colourNames[c] }
+// RGBA is col as drawn at full brightness.
+func RGBA(col Colour) color.RGBA { return rgb[col] }
 
 // Background is the window's background colour.
 var Background = color.RGBA{0x0c, 0x0c, 0x10, 0xff}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim/replay"
 )
 
@@ -63,7 +64,7 @@ func (v *Viewer) Draw(g *Grid) {
 	if w := v.Rep.Warning(); w != "" {
 		g.Text(0, 1, w, WarnColour)
 	} else {
-		g.Text(0, 1, fmt.Sprintf("The whole level, depth %d. Dim: never seen by the cog. Shaded: in its sight. Red: hidden.",
+		g.Text(0, 1, fmt.Sprintf("The whole level, depth %d. Dim: never seen by the cog. Shaded: in its sight. c.Red: hidden.",
 			v.s.State().Level.Depth), FaintColour)
 	}
 	FullMap(&v.m, v.s)
@@ -93,7 +94,7 @@ func (v *Viewer) Draw(g *Grid) {
 func (v *Viewer) drawSide(g *Grid) {
 	y := viewMapTop
 	line := func(s string, colour Colour) {
-		g.Text(sideLeft, y, s, colour.RGBA())
+		g.Text(sideLeft, y, s, RGBA(colour))
 		y++
 	}
 	text := func(s string, colour Colour, maxRows int) {
@@ -105,44 +106,44 @@ func (v *Viewer) drawSide(g *Grid) {
 			line(r, colour)
 		}
 	}
-	line(fmt.Sprintf("Turn %d of %d   tick %d", v.turn, len(v.Rep.Turns), v.Tick()), White)
+	line(fmt.Sprintf("Turn %d of %d   tick %d", v.turn, len(v.Rep.Turns), v.Tick()), c.White)
 	if playing, speed := v.Playing(); playing {
-		line(fmt.Sprintf("PLAYING, %g turns/s", speed), BrightGreen)
+		line(fmt.Sprintf("PLAYING, %g turns/s", speed), c.BrightGreen)
 	} else {
-		line(fmt.Sprintf("PAUSED (speed %g turns/s)", speed), Yellow)
+		line(fmt.Sprintf("PAUSED (speed %g turns/s)", speed), c.Yellow)
 	}
 	y++
 	if v.turn > 0 {
-		line(fmt.Sprintf("Reply of turn %d:", v.turn), Orange)
-		text(replyText(v.Rep.Turns[v.turn-1]), Gray, 5)
+		line(fmt.Sprintf("Reply of turn %d:", v.turn), c.Orange)
+		text(replyText(v.Rep.Turns[v.turn-1]), c.Gray, 5)
 	} else {
-		line("Before the first turn.", Orange)
+		line("Before the first turn.", c.Orange)
 	}
 	y++
 	switch {
 	case v.inTurn:
-		line(fmt.Sprintf("Turn %d under way, %d ticks done; queued:", v.turn+1, v.sub), Orange)
+		line(fmt.Sprintf("Turn %d under way, %d ticks done; queued:", v.turn+1, v.sub), c.Orange)
 		q := v.s.State().Queue
 		var left []string
 		for i := q.Head; i < q.Len; i++ {
 			left = append(left, PrimitiveString(q.Items[i]))
 		}
-		text(strings.Join(left, " "), Gray, 4)
+		text(strings.Join(left, " "), c.Gray, 4)
 	case v.turn < len(v.Rep.Turns):
-		line(fmt.Sprintf("Next, turn %d:", v.turn+1), Orange)
-		text(replyText(v.Rep.Turns[v.turn]), Gray, 4)
+		line(fmt.Sprintf("Next, turn %d:", v.turn+1), c.Orange)
+		text(replyText(v.Rep.Turns[v.turn]), c.Gray, 4)
 	default:
-		line("End of the replay.", Orange)
+		line("End of the replay.", c.Orange)
 		if r := v.Rep.Result; r != nil {
-			text(fmt.Sprintf("Result: score %d, %s, depth %d, %d ticks.", r.Score, r.Cause, r.MaxDepth, r.Ticks), Gray, 3)
+			text(fmt.Sprintf("Result: score %d, %s, depth %d, %d ticks.", r.Score, r.Cause, r.MaxDepth, r.Ticks), c.Gray, 3)
 		}
 	}
 	y++
 	if v.diverged > 0 {
-		text(fmt.Sprintf("Diverges from the record at turn %d.", v.diverged), Red, 2)
+		text(fmt.Sprintf("Diverges from the record at turn %d.", v.diverged), c.Red, 2)
 	}
 	if v.broken != "" {
-		text(v.broken, Red, 3)
+		text(v.broken, c.Red, 3)
 	}
 }
 

@@ -78,6 +78,7 @@ type Stomach struct {
 	UnawareOneIn int
 
 	ready      bool
+	events     *c.Events
 	rng        *ecs.Stream
 	clock      *c.Clock
 	run        *c.Run
@@ -103,7 +104,7 @@ func (st *Stomach) init(w *arche.World) {
 	}
 	st.rng = systems.Res[ecs.Streams](w).Get(StreamHunger)
 	st.clock, st.run, st.log = systems.Res[c.Clock](w), systems.Res[c.Run](w), systems.Res[ecs.Log](w)
-	st.sleep = systems.Res[Sleep](w)
+	st.sleep, st.events = systems.Res[Sleep](w), systems.Res[c.Events](w)
 	st.death, st.conditions = systems.NewDeath(w), systems.NewConditions(w)
 	st.nutrition, st.status = generic.NewMap[c.Nutrition](w), generic.NewMap[c.Status](w)
 }
@@ -166,16 +167,10 @@ func (st *Stomach) settle(n *c.Nutrition) {
 // replaces the hunger system. Every tick the cog uses 1 nutrition — only
 // at 1 in UnawareOneIn while it is asleep (a potion of sleeping, seen as a
 // Quaff event) or fainted — and the [Stomach] settles the state.
-type Hunger struct {
-	*Stomach
-	events *c.Events
-}
+type Hunger struct{ *Stomach }
 
 // Init implements ecs.System.
-func (s *Hunger) Init(w *arche.World) {
-	s.Stomach.init(w)
-	s.events = systems.Res[c.Events](w)
-}
+func (s *Hunger) Init(w *arche.World) { s.Stomach.init(w) }
 
 // Update implements ecs.System.
 func (s *Hunger) Update(w *arche.World) {
@@ -197,16 +192,10 @@ func (s *Hunger) Update(w *arche.World) {
 // (NetHack 3.6.7, src/uhitm.c; §25.2) — read from the tick's Attack
 // events, and re-evaluates the state at once: a cog that reaches 0 by
 // attacking faints in that tick (§25.1). It runs after combat.
-type MeleeHunger struct {
-	*Stomach
-	events *c.Events
-}
+type MeleeHunger struct{ *Stomach }
 
 // Init implements ecs.System.
-func (s *MeleeHunger) Init(w *arche.World) {
-	s.Stomach.init(w)
-	s.events = systems.Res[c.Events](w)
-}
+func (s *MeleeHunger) Init(w *arche.World) { s.Stomach.init(w) }
 
 // Update implements ecs.System.
 func (s *MeleeHunger) Update(w *arche.World) {

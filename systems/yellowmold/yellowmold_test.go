@@ -125,7 +125,7 @@ func TestTheMoldIsOneRowOfTheTables(t *testing.T) {
 	assert.Positive(t, count(with, 23))
 	assert.Zero(t, count(with, 24))
 
-	assert.Equal(t, view.Yellow, view.SpeciesColour(yellowmold.YellowMold))
+	assert.Equal(t, c.Yellow, view.SpeciesColour(yellowmold.YellowMold))
 
 	obs := strings.Join(append([]string{"", " -----", " |.@F|", " |...|", " -----"}, make([]string, 13)...), "\n") +
 		"\n\nDlvl:6 $:0 HP:16(16) AC:7 Xp:1/0 T:0 Turn:0/55"
