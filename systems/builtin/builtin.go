@@ -5,4 +5,5 @@ package builtin
 
 import (
 	_ "github.com/cogsim/cogsim/systems/nethack" // the nethack variant (§25)
+	_ "github.com/cogsim/cogsim/systems/rogue"   // the rogue variant (§28)
 )
