@@ -20,9 +20,6 @@ const (
 	Constitution = 10
 	// UnawareOneIn: an asleep or fainted cog digests on 1 tick in 10.
 	UnawareOneIn = 10
-	// SleepTicks is how long a potion of sleeping keeps the cog asleep
-	// (§10).
-	SleepTicks = 10
 )
 
 // HungerState is the hunger state of a nutrition value by NetHack's
@@ -164,8 +161,11 @@ func (st *Stomach) settle(n *c.Nutrition) {
 
 // Hunger is NetHack's digestion, for the nethack rules (§25.1–2); it
 // replaces the hunger system. Every tick the cog uses 1 nutrition — only
-// at 1 in UnawareOneIn while it is asleep (a potion of sleeping, seen as a
-// Quaff event) or fainted — and the [Stomach] settles the state.
+// at 1 in UnawareOneIn while it is asleep or fainted — and the [Stomach]
+// settles the state. The cog is asleep for as long as the paralysis that
+// a potion of sleeping set: a Quaff event of it, and the StatusSet event
+// of the paralysis that follows it (the items system's duration, not a
+// copy of it).
 type Hunger struct {
 	*Stomach
 	events *c.Events
@@ -180,9 +180,14 @@ func (s *Hunger) Init(w *arche.World) {
 // Update implements ecs.System.
 func (s *Hunger) Update(w *arche.World) {
 	t := s.clock.Tick
+	sleeping := false
 	for _, ev := range s.events.List {
-		if ev.Kind == c.Quaff && ev.Item.Info().Potion == c.Sleeping {
-			s.sleep.AsleepUntil = max(s.sleep.AsleepUntil, t+SleepTicks)
+		switch {
+		case ev.Kind == c.Quaff:
+			sleeping = ev.Item.Info().Potion == c.Sleeping
+		case ev.Kind == c.StatusSet && ev.Condition == c.Paralysed && sleeping:
+			s.sleep.AsleepUntil = max(s.sleep.AsleepUntil, t+ev.Ticks)
+			sleeping = false
 		}
 	}
 	if !s.sleep.Unaware(t) || s.rng.OneIn(s.UnawareOneIn) {
