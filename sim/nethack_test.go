@@ -456,3 +456,23 @@ func TestNetHackCogHitRateFollowsTheFormula(t *testing.T) {
 	}
 	assert.InDelta(t, 13.0/20, float64(hits)/n, within4σ(13.0/20, n), "jackal vs the cog")
 }
+
+// TestNetHackTrappedCogSwingsAtMinus3: in a pit the cog's tmp loses 3.
+func TestNetHackTrappedCogSwingsAtMinus3(t *testing.T) {
+	const n = 2000
+	p := nethackSwing(1 + 7 + 1 + 1 - 3)
+	hits := 0
+	for seed := uint64(1); seed <= n; seed++ {
+		s := duel(seed, "jackal", 1000, nil, frozenMonsters, nethackRules)
+		status(s).TrappedUntil = 5
+		step(s, move(c.East))
+		switch message(s) {
+		case "You hit the jackal.":
+			hits++
+		case "You miss the jackal.":
+		default:
+			t.Fatalf("unexpected message %q", message(s))
+		}
+	}
+	assert.InDelta(t, p, float64(hits)/n, within4σ(p, n), "dagger vs jackal from a pit")
+}
