@@ -13,15 +13,17 @@ import (
 )
 
 // soakEpisodes is the soak's size per agent; the CI size is 1000 each
-// (4000 episodes over the two agents and two variants). The long run:
+// (6000 episodes over the two agents and three variants). The long run:
 //
 //	go test ./agents -run TestSoak -soak.episodes=50000 -timeout 2h
 var soakEpisodes = flag.Int("soak.episodes", 1000, "episodes per agent in TestSoak")
 
-// TestSoak plays random and explore episodes, under both rules variants, with the invariant checker
-// on after every tick: no panic, no violation.
+// TestSoak plays random and explore episodes, under the cog, nethack and
+// rogue rules, with the invariant checker on after every tick: no panic,
+// no violation.
 func TestSoak(t *testing.T) {
-	for _, run := range [][2]string{{"random", "cog"}, {"explore", "cog"}, {"random", "nethack"}, {"explore", "nethack"}} {
+	for _, run := range [][2]string{{"random", "cog"}, {"explore", "cog"}, {"random", "nethack"}, {"explore", "nethack"},
+		{"random", "rogue"}, {"explore", "rogue"}} {
 		name, rules := run[0], run[1]
 		seeds := make(chan uint64)
 		var mu sync.Mutex

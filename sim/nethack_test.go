@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
@@ -338,4 +339,140 @@ func TestNetHackRulesKeepTheOtherStreams(t *testing.T) {
 			require.Equal(t, string(cog.Observe()), string(nh.Observe()), "seed %d turn %d", seed, turn)
 		}
 	}
+}
+
+// TestNetHackAttackerIsHungryAt150InTheSameTick: at 152 a cog that
+// attacks uses 1 for the tick and 1 for the blow, and at 150 NetHack
+// calls it Hungry at once.
+func TestNetHackAttackerIsHungryAt150InTheSameTick(t *testing.T) {
+	sc := sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Nutrition: ptr(152)},
+		Monsters: []sim.ScenarioThing{{At: []int{6, 3}, Species: "newt", HP: 1000}}}
+	s := startWith(t, 1, sc, nethackRules)
+	step(s, move(c.East))
+	require.Regexp(t, "You (hit|miss) the newt", message(s))
+	assert.Equal(t, 150, nutrition(s).Value)
+	assert.Equal(t, c.Hungry, nutrition(s).State)
+	assert.Contains(t, statusLine(s), " Hungry")
+	assert.Contains(t, message(s), "You are beginning to feel hungry.")
+}
+
+// TestNetHackAttackToZeroFaintsInThatTick: at 2 the tick takes 1 and the
+// blow the last; the cog faints in that tick and its next blow is lost.
+func TestNetHackAttackToZeroFaintsInThatTick(t *testing.T) {
+	s := duel(1, "jackal", 1000, &sim.ScenarioCog{Nutrition: ptr(2)}, frozenMonsters, nethackRules)
+	step(s, move(c.East))
+	require.Regexp(t, "You (hit|miss) the jackal", message(s))
+	assert.Contains(t, message(s), "You faint from lack of food.")
+	assert.Equal(t, 0, nutrition(s).Value)
+	assert.Equal(t, 1+10, status(s).ParalysedUntil, "fainted in tick 1 for 10 ticks")
+	hpAfterOne := monsterHP(s)
+	step(s, move(c.East))
+	assert.NotRegexp(t, "You (hit|miss)", message(s), "no second attack")
+	assert.Equal(t, hpAfterOne, monsterHP(s))
+}
+
+// TestNetHackSleepDigestsOneTickIn10: a cog asleep from a potion of
+// sleeping uses nutrition at 1 in 10 a tick.
+func TestNetHackSleepDigestsOneTickIn10(t *testing.T) {
+	const n = 300
+	used := 0
+	for seed := uint64(1); seed <= n; seed++ {
+		s := startWith(t, seed, sim.Scenario{Map: withCog(hall, 5, 3),
+			Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "potion of sleeping"}}}}, nethackRules)
+		step(s, c.Primitive{Op: c.OpQuaff, Letter: 'a'})
+		require.Equal(t, "You fall asleep.", message(s))
+		require.Equal(t, 1+10, status(s).ParalysedUntil)
+		before := nutrition(s).Value
+		waitN(s, 10) // asleep on ticks 2…11
+		asleep := nutrition(s).Value
+		used += before - asleep
+		step(s, wait) // awake on tick 12: the full point
+		require.Equal(t, asleep-1, nutrition(s).Value, "seed %d: awake", seed)
+	}
+	share := float64(used) / (10 * n)
+	assert.InDelta(t, 0.1, share, 4.5*math.Sqrt(0.09/(10*n)), "nutrition used per asleep tick")
+}
+
+// TestNetHackFloatingEyeParalysisIsNotSleep: frozen by the floating eye's
+// gaze, the cog digests every tick.
+func TestNetHackFloatingEyeParalysisIsNotSleep(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := duel(seed, "floating eye", 1000, nil, nethackRules)
+		step(s, move(c.East))
+		require.Contains(t, message(s), "You are frozen by the floating eye's gaze!")
+		require.Equal(t, 900-2, nutrition(s).Value, "the tick and the blow")
+		require.Equal(t, 1+12, status(s).ParalysedUntil)
+		waitN(s, 12)
+		require.Equal(t, 900-2-12, nutrition(s).Value, "seed %d: full digestion while frozen", seed)
+	}
+}
+
+// nethackSwing is NetHack's chance to hit: tmp > rnd(20), so (tmp − 1)/20.
+func nethackSwing(tmp int) float64 { return float64(min(max(tmp-1, 0), 20)) / 20 }
+
+// TestNetHackCogHitRateFollowsTheFormula: tmp = 1 + AC + xlevel + weapon
+// bonus, +4 against a monster that cannot move (speed 0), with no Weak
+// penalty; monsters keep the cog rules' roll.
+func TestNetHackCogHitRateFollowsTheFormula(t *testing.T) {
+	cases := []struct {
+		name    string
+		species string
+		cog     *sim.ScenarioCog
+		p       float64
+	}{
+		{"dagger (+1) at xlevel 1 vs jackal AC 7", "jackal", nil, nethackSwing(1 + 7 + 1 + 1)},
+		{"long sword (+0) vs giant ant AC 3", "giant ant", &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "long sword", Wielded: true}}}, nethackSwing(1 + 3 + 1 + 0)},
+		{"Weak: no penalty, dagger vs giant ant", "giant ant", &sim.ScenarioCog{Nutrition: ptr(30)}, nethackSwing(1 + 3 + 1 + 1)},
+		{"dagger vs the floating eye (speed 0): +4", "floating eye", nil, nethackSwing(1 + 9 + 1 + 1 + 4)},
+		{"long sword vs the floating eye: +4", "floating eye", &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "long sword", Wielded: true}}}, nethackSwing(1 + 9 + 1 + 0 + 4)},
+	}
+	const n = 2000
+	for _, tc := range cases {
+		hits := 0
+		for seed := uint64(1); seed <= n; seed++ {
+			s := duel(seed, tc.species, 1000, tc.cog, frozenMonsters, nethackRules)
+			step(s, move(c.East))
+			switch {
+			case strings.HasPrefix(message(s), "You hit the "+tc.species+"."):
+				hits++
+			case strings.HasPrefix(message(s), "You miss the "+tc.species+"."):
+			default:
+				t.Fatalf("%s: unexpected message %q", tc.name, message(s))
+			}
+		}
+		assert.InDelta(t, tc.p, float64(hits)/n, within4σ(tc.p, n), tc.name)
+	}
+
+	// Monsters keep §7's roll: a jackal hits the cog (AC 7) at (6 + 7)/20.
+	hits := 0
+	for seed := uint64(1); seed <= n; seed++ {
+		s := duel(seed, "jackal", 5, &sim.ScenarioCog{HP: ptr(100), MaxHP: ptr(100)}, nethackRules)
+		for s.State().Movement.Get(s.State().Roster.List[0]).Actions == 0 || tick(s) == 0 {
+			step(s, wait)
+		}
+		if message(s) == "The jackal bites!" {
+			hits++
+		}
+	}
+	assert.InDelta(t, 13.0/20, float64(hits)/n, within4σ(13.0/20, n), "jackal vs the cog")
+}
+
+// TestNetHackTrappedCogSwingsAtMinus3: in a pit the cog's tmp loses 3.
+func TestNetHackTrappedCogSwingsAtMinus3(t *testing.T) {
+	const n = 2000
+	p := nethackSwing(1 + 7 + 1 + 1 - 3)
+	hits := 0
+	for seed := uint64(1); seed <= n; seed++ {
+		s := duel(seed, "jackal", 1000, nil, frozenMonsters, nethackRules)
+		status(s).TrappedUntil = 5
+		step(s, move(c.East))
+		switch message(s) {
+		case "You hit the jackal.":
+			hits++
+		case "You miss the jackal.":
+		default:
+			t.Fatalf("unexpected message %q", message(s))
+		}
+	}
+	assert.InDelta(t, p, float64(hits)/n, within4σ(p, n), "dagger vs jackal from a pit")
 }

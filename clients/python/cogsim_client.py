@@ -31,7 +31,8 @@ class CogEnv:
 
     seed     -- the episode seed (int)
     scenario -- path to a scenario file, or None
-    rules    -- rules variant name ("cog" by default)
+    rules    -- rules variant name: "cog" (the default), "nethack" or
+                "rogue"; passed to cogsim as --rules
     binary   -- the cogsim executable (or a list of argv words)
     replay   -- path to write the episode's replay to, or None
     """

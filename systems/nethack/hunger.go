@@ -20,9 +20,6 @@ const (
 	Constitution = 10
 	// UnawareOneIn: an asleep or fainted cog digests on 1 tick in 10.
 	UnawareOneIn = 10
-	// SleepTicks is how long a potion of sleeping keeps the cog asleep
-	// (§10).
-	SleepTicks = 10
 )
 
 // HungerState is the hunger state of a nutrition value by NetHack's
@@ -165,8 +162,10 @@ func (st *Stomach) settle(n *c.Nutrition) {
 
 // Hunger is NetHack's digestion, for the nethack rules (§25.1–2); it
 // replaces the hunger system. Every tick the cog uses 1 nutrition — only
-// at 1 in UnawareOneIn while it is asleep (a potion of sleeping, seen as a
-// Quaff event) or fainted — and the [Stomach] settles the state.
+// at 1 in UnawareOneIn while it is asleep or fainted — and the [Stomach]
+// settles the state. The cog is asleep from a Quaff event of a potion
+// that sleeps, for as long as the potion's row says (the one number the
+// items system also uses).
 type Hunger struct{ *Stomach }
 
 // Init implements ecs.System.
@@ -176,8 +175,8 @@ func (s *Hunger) Init(w *arche.World) { s.Stomach.init(w) }
 func (s *Hunger) Update(w *arche.World) {
 	t := s.clock.Tick
 	for _, ev := range s.events.List {
-		if ev.Kind == c.Quaff && ev.Item.Info().Potion == c.Sleeping {
-			s.sleep.AsleepUntil = max(s.sleep.AsleepUntil, t+SleepTicks)
+		if ev.Kind == c.Quaff && ev.Item.Info().Sleeps > 0 {
+			s.sleep.AsleepUntil = max(s.sleep.AsleepUntil, t+ev.Item.Info().Sleeps)
 		}
 	}
 	if !s.sleep.Unaware(t) || s.rng.OneIn(s.UnawareOneIn) {

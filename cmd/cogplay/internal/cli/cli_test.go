@@ -39,7 +39,7 @@ func TestBadFlagsAndFilesSayOneLineAndExitTwo(t *testing.T) {
 		{[]string{"--seed", "seven"}, `invalid value "seven" for flag -seed`},
 		{[]string{"--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
-		{[]string{"--rules", "rogue"}, `--rules: unknown rules "rogue"`},
+		{[]string{"--rules", "angband"}, `--rules: unknown rules "angband"`},
 		{[]string{"--keys", "l frob"}, `--keys: unknown key "frob"`},
 		{[]string{"--frames", "0"}, "--frames must be at least 1"},
 		{[]string{"--screenshot", "shot.jpg"}, "must end in .png"},

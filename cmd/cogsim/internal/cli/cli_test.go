@@ -336,3 +336,21 @@ func TestRunWriteError(t *testing.T) {
 	assert.Equal(t, ExitFailure, code)
 	assert.Contains(t, errb.String(), "writing results: disk full")
 }
+
+// TestRunRulesVariants: --rules selects a variant for run, whose results
+// and replays name it and its mechanics, and whose replays verify.
+func TestRunRulesVariants(t *testing.T) {
+	for _, rules := range []string{"nethack", "rogue"} {
+		dir := t.TempDir()
+		code, stdout, stderr := cogsim(t, "run", "--rules", rules, "--episodes", "2", "--replays", dir)
+		require.Equal(t, ExitOK, code, stderr)
+		for _, r := range results(t, stdout) {
+			assert.Equal(t, rules, r.Rules)
+			require.NotEmpty(t, r.Mechanics, rules)
+			assert.True(t, strings.HasPrefix(r.Mechanics[0].Name, rules+"-"), "%s: %v", rules, r.Mechanics)
+		}
+		code, stdout, stderr = cogsim(t, "replay", filepath.Join(dir, "seed-2.jsonl"), "--verify")
+		require.Equal(t, ExitOK, code, stderr)
+		assert.Contains(t, stdout, "verified", rules)
+	}
+}
