@@ -46,6 +46,12 @@ func HungerStateOf(n int) HungerState {
 
 var hungerWords = [...]string{"Satiated", "", "Hungry", "Weak", "Fainting"}
 
+// HungerScale is how the rules in play read nutrition as a hunger state:
+// §6's [HungerStateOf] unless a variant's hunger mechanic sets its own in
+// its Start hook. What sets nutrition from outside the hunger system (a
+// scenario's cog) reads the state from it.
+type HungerScale struct{ StateOf func(n int) HungerState }
+
 // Word is the status-line word of the state ("" for Not Hungry).
 func (h HungerState) Word() string { return hungerWords[h] }
 

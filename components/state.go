@@ -33,6 +33,9 @@ var (
 	IntentsState = ecs.RegisterResource[Intents]("intents", ecs.Transient)
 	QueueState   = ecs.RegisterResource[Queue]("queue", ecs.Transient)
 	EventsState  = ecs.RegisterResource[Events]("events", ecs.Transient)
+	// The hunger scale is the rules' configuration, set as an episode
+	// begins, not state a snapshot carries.
+	HungerScaleState = ecs.RegisterResource[HungerScale]("hunger-scale", ecs.Transient)
 )
 
 // Clone copies the level, its rooms included.

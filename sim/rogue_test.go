@@ -327,3 +327,23 @@ func TestRogueMonsterHitRateFollowsRoguesSwing(t *testing.T) {
 		assert.InDelta(t, tc.p, float64(hits)/n, within4σ(tc.p, n), tc.species)
 	}
 }
+
+// TestAScenarioCogTakesTheVariantsHungerState: a scenario's nutrition is
+// read by the rules in play from the first observation on — 200 is
+// Hungry to Rogue, Not Hungry to the cog rules; 150 is Hungry to NetHack.
+func TestAScenarioCogTakesTheVariantsHungerState(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		n     int
+		word  string
+	}{{"rogue", 200, "Hungry"}, {"cog", 200, ""}, {"nethack", 150, "Hungry"}, {"cog", 150, ""}, {"rogue", 100, "Weak"}} {
+		s := startWith(t, 1, sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Nutrition: ptr(tc.n)}},
+			func(cfg *sim.Config) { cfg.Rules = tc.rules })
+		line := statusLine(s)
+		if tc.word == "" {
+			assert.NotContains(t, line, "Hungry", "%s at %d", tc.rules, tc.n)
+		} else {
+			assert.Contains(t, line, " "+tc.word, "%s at %d", tc.rules, tc.n)
+		}
+	}
+}

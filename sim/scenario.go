@@ -559,7 +559,7 @@ func (s *Sim) applyCog(cg *ScenarioCog) {
 	if cg.Nutrition != nil {
 		n := e.Nutrition.Get(cog)
 		n.Value = *cg.Nutrition
-		n.State = c.HungerStateOf(n.Value)
+		n.State = e.Hunger.StateOf(n.Value)
 	}
 	if cg.Gold != nil {
 		e.Purse.Get(cog).Gold = *cg.Gold

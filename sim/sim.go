@@ -413,7 +413,7 @@ func (s *Sim) Revive() bool {
 	h.HP = h.MaxHP
 	if n := e.Nutrition.Get(cog); n.Value < 500 {
 		n.Value = 500
-		n.State = c.NotHungry
+		n.State = e.Hunger.StateOf(n.Value)
 	}
 	r.Ended, r.Cause = false, ""
 	s.render()

@@ -26,6 +26,8 @@ type State struct {
 	Potions *c.Potions
 	Queue   *c.Queue
 	Events  *c.Events
+	// Hunger reads nutrition as a hunger state by the rules in play.
+	Hunger *c.HungerScale
 
 	Pos        generic.Map[c.Position]
 	Health     generic.Map[c.Health]
@@ -62,6 +64,7 @@ func newState(w *arche.World, streams *ecs.Streams) *State {
 		Potions: &c.Potions{},
 		Queue:   &c.Queue{},
 		Events:  &c.Events{List: make([]c.Event, 0, 64)},
+		Hunger:  &c.HungerScale{StateOf: c.HungerStateOf},
 
 		Pos:        generic.NewMap[c.Position](w),
 		Health:     generic.NewMap[c.Health](w),
@@ -88,6 +91,7 @@ func newState(w *arche.World, streams *ecs.Streams) *State {
 	arche.AddResource(w, e.Potions)
 	arche.AddResource(w, e.Queue)
 	arche.AddResource(w, e.Events)
+	arche.AddResource(w, e.Hunger)
 	e.monsters, e.floor, e.traps = systems.NewMonsters(w), systems.NewFloor(w), systems.NewTrapMap(w)
 	return e
 }

@@ -7,8 +7,11 @@ package nethack
 import (
 	"errors"
 
+	c "github.com/cogsim/cogsim/components"
+
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
+	arche "github.com/mlange-42/arche/ecs"
 )
 
 // The mechanics' names, and the variant's.
@@ -46,6 +49,9 @@ func init() {
 		Doc:       "NetHack's hunger: thresholds, digestion per melee attack and 1 in 10 while asleep, fainting, starving below -200",
 		Version:   "2",
 		Resources: []*ecs.StateType{SleepState},
+		Start: func(w *arche.World) {
+			systems.Res[c.HungerScale](w).StateOf = HungerState
+		},
 		Install: func(s *ecs.Scheduler) error {
 			st := &Stomach{}
 			return errors.Join(

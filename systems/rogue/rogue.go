@@ -86,6 +86,7 @@ func init() {
 
 // start gives the cog Rogue's starting stomach (§28.1).
 func start(w *arche.World) {
+	systems.Res[c.HungerScale](w).StateOf = HungerState
 	cog := systems.Res[c.Run](w).Cog
 	nutrition := generic.NewMap[c.Nutrition](w)
 	*nutrition.Get(cog) = c.Nutrition{Value: HungerTime, State: HungerState(HungerTime)}
