@@ -60,7 +60,7 @@ func (v *Viewer) Draw(g *Grid) {
 	g.Clear()
 	h := v.Rep.Header
 	g.Text(0, 0, fmt.Sprintf("Replay %s: seed %d, rules %s, agent %s, engine %s",
-		v.Name, h.Seed, h.Rules, h.Agent, h.Engine), HeadColour)
+		v.Name, h.Seed, v.Rep.RulesLabel(), h.Agent, h.Engine), HeadColour)
 	if w := v.Rep.Warning(); w != "" {
 		g.Text(0, 1, w, WarnColour)
 	} else {

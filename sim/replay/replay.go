@@ -71,6 +71,16 @@ func (r *Replay) Config() (sim.Config, error) {
 	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent}, nil
 }
 
+// RulesLabel names the rules a replay was played under: the variant, and
+// any extra mechanics after a "+" ("nethack + yellow-mold").
+func (r *Replay) RulesLabel() string {
+	label := r.Rules
+	if cfg, err := r.Config(); err == nil && len(cfg.Mechanics) > 0 {
+		label += " + " + strings.Join(cfg.Mechanics, ", ")
+	}
+	return label
+}
+
 // Hash is the hex SHA-256 of an observation.
 func Hash(obs []byte) string {
 	h := sha256.Sum256(obs)

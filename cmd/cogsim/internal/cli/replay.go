@@ -64,6 +64,6 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		return nil
 	}
 	fmt.Fprintf(out.stdout, "replay of seed %d, rules %s, agent %s, engine %s: %d turns, score %d, %s\n",
-		rep.Seed, rep.Rules, rep.Agent, rep.Engine, len(rep.Turns), rep.Result.Score, rep.Result.Cause)
+		rep.Seed, rep.RulesLabel(), rep.Agent, rep.Engine, len(rep.Turns), rep.Result.Score, rep.Result.Cause)
 	return nil
 }
