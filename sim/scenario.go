@@ -514,6 +514,9 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkActive(p); err != nil {
+		return err
+	}
 	e := s.env
 	*e.Level = p.lvl
 	e.Level.Arrival = p.cog
@@ -542,6 +545,29 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 	return nil
 }
 
+// checkActive refuses a scenario thing whose kind a mechanic brings that
+// the episode does not install: it would lie there without its rules.
+func (s *Sim) checkActive(p *cellPlan) error {
+	names := s.MechanicNames()
+	for i, m := range p.monsters {
+		if info := m.Species.Info(); !c.ActiveIn(info.Mechanic, names) {
+			return fmt.Errorf("monsters[%d].species: %s needs the mechanic %s (--mechanics %s)", i, info.Name, info.Mechanic, info.Mechanic)
+		}
+	}
+	for i, it := range p.items {
+		if info := it.Kind.Info(); !c.ActiveIn(info.Mechanic, names) {
+			return fmt.Errorf("items[%d].kind: %s needs the mechanic %s (--mechanics %s)", i, info.Name, info.Mechanic, info.Mechanic)
+		}
+	}
+	for i, t := range p.traps {
+		if info := t.kind.Info(); !c.ActiveIn(info.Mechanic, names) {
+			return fmt.Errorf("traps[%d].kind: %s needs the mechanic %s (--mechanics %s)", i, info.Name, info.Mechanic, info.Mechanic)
+		}
+	}
+	return nil
+}
+
+// applyCog sets the cog fields the scenario names.
 func (s *Sim) applyCog(cg *ScenarioCog) {
 	if cg == nil {
 		return
