@@ -60,11 +60,15 @@ type Sim struct {
 	sched *ecs.Scheduler
 	// mechanics are the installed mechanics, the variant's first.
 	mechanics []*ecs.Mechanic
-	vision    ecs.System
-	gen       worldgen.Generator
-	dungeon   worldgen.Dungeon
-	parser    reply.Parser
-	note      string
+	// checker validates restored snapshots; violations collects its
+	// findings.
+	checker    *systems.Invariants
+	violations []string
+	vision     ecs.System
+	gen        worldgen.Generator
+	dungeon    worldgen.Dungeon
+	parser     reply.Parser
+	note       string
 	// The command turn under way (BeginTurn … TickTurn).
 	inTurn    bool
 	turnDepth int

@@ -390,12 +390,16 @@ func (s *Sim) validate() error {
 			return errors.New("snapshot: an unknown potion appearance")
 		}
 	}
-	var violations []string
-	inv2 := &systems.Invariants{OnViolation: func(msg string) { violations = append(violations, msg) }}
-	inv2.Init(&s.world)
-	inv2.Update(&s.world)
-	if len(violations) > 0 {
-		return errors.New("snapshot: " + violations[0])
+	if s.checker == nil {
+		// One checker an episode: its Init registers cached filters,
+		// which every later structural change of the world updates.
+		s.checker = &systems.Invariants{OnViolation: func(msg string) { s.violations = append(s.violations, msg) }}
+		s.checker.Init(&s.world)
+	}
+	s.violations = s.violations[:0]
+	s.checker.Update(&s.world)
+	if len(s.violations) > 0 {
+		return errors.New("snapshot: " + s.violations[0])
 	}
 	return nil
 }
