@@ -33,14 +33,17 @@ class CogEnv:
     scenario -- path to a scenario file, or None
     rules    -- rules variant name: "cog" (the default), "nethack" or
                 "rogue"; passed to cogsim as --rules
+    mechanics -- extra mechanics to install, a list of names such as
+                ["yellow-mold"]; passed to cogsim as --mechanics
     binary   -- the cogsim executable (or a list of argv words)
     replay   -- path to write the episode's replay to, or None
     """
 
-    def __init__(self, seed=1, scenario=None, rules=None, binary=None, replay=None):
+    def __init__(self, seed=1, scenario=None, rules=None, binary=None, replay=None, mechanics=None):
         self.seed = int(seed)
         self.scenario = scenario
         self.rules = rules
+        self.mechanics = list(mechanics or [])
         self.replay = replay
         self._argv = _resolve_binary(binary)
         self._proc = None
@@ -60,6 +63,8 @@ class CogEnv:
             argv += ["--scenario", str(self.scenario)]
         if self.rules:
             argv += ["--rules", self.rules]
+        if self.mechanics:
+            argv += ["--mechanics", ",".join(self.mechanics)]
         if self.replay:
             argv += ["--replay", str(self.replay)]
         try:

@@ -104,6 +104,20 @@ class CogEnvTest(unittest.TestCase):
             check = subprocess.run([BINARY, "replay", path, "--verify"], capture_output=True, text=True)
             self.assertEqual(check.returncode, 0, check.stderr)
 
+    def test_rules_and_mechanics_are_recorded_and_replay(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "ep.jsonl")
+            with CogEnv(seed=5, binary=BINARY, replay=path, rules="rogue", mechanics=["yellow-mold"]) as env:
+                env.reset()
+                done, info = False, {}
+                while not done:
+                    _, done, info = env.step("e e s s w w n n search*5")
+            names = [m["name"] for m in info["result"]["mechanics"]]
+            self.assertEqual(info["result"]["rules"], "rogue")
+            self.assertEqual(names, ["rogue-hunger", "rogue-food", "rogue-swing", "yellow-mold"])
+            check = subprocess.run([BINARY, "replay", path, "--verify"], capture_output=True, text=True)
+            self.assertEqual(check.returncode, 0, check.stderr)
+
     def test_a_missing_binary_is_a_clear_error(self):
         with self.assertRaises(CogsimError):
             CogEnv(seed=1, binary="/nonexistent/cogsim").reset()
