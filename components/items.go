@@ -16,6 +16,11 @@ const (
 
 var classGlyph = [...]byte{GoldClass: '$', FoodClass: '%', PotionClass: '!', WeaponClass: ')', ArmourClass: '['}
 
+var classNames = [...]string{GoldClass: "gold", FoodClass: "food", PotionClass: "potion", WeaponClass: "weapon", ArmourClass: "armour"}
+
+// String is the class's name.
+func (c ItemClass) String() string { return classNames[c] }
+
 // Glyph is how items of the class are drawn.
 func (c ItemClass) Glyph() byte { return classGlyph[c] }
 

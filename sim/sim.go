@@ -69,6 +69,9 @@ type Sim struct {
 	dungeon    worldgen.Dungeon
 	parser     reply.Parser
 	note       string
+	// How the last turn's reply was read (§14, §29).
+	lastIgnored  string
+	lastUnusable bool
 	// The command turn under way (BeginTurn … TickTurn).
 	inTurn    bool
 	turnDepth int
@@ -222,6 +225,7 @@ func (s *Sim) TurnUnusable() {
 	}
 	s.env.Queue.Reset()
 	s.note = UnusableReply
+	s.lastIgnored, s.lastUnusable = "", true
 	s.begin()
 	for !s.TickTurn() {
 	}
@@ -236,6 +240,7 @@ func (s *Sim) BeginTurn(reply string) bool {
 	}
 	ignored := s.parser.Parse(reply, s.env.Queue)
 	s.note = ""
+	s.lastIgnored, s.lastUnusable = ignored, false
 	if ignored != "" {
 		if len(ignored) > text.MaxMessage {
 			ignored = ignored[:text.MaxMessage]
@@ -305,6 +310,7 @@ func (s *Sim) Step(p c.Primitive) {
 	e.Queue.Push(p)
 	e.Log.Reset()
 	s.note = ""
+	s.lastIgnored, s.lastUnusable = "", false
 	s.tick()
 	e.Queue.Reset()
 	if !e.Run.Ended && e.Clock.Tick >= e.Clock.MaxTurns*e.Clock.TurnTicks {

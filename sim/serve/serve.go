@@ -1,0 +1,451 @@
+// Package serve is the researcher's long-lived session (§29): N episode
+// slots in one process, driven by requests — reset, step, step_all with
+// Gymnasium's next-step autoreset, snapshot, restore, info, close — over
+// JSON lines or a length-prefixed binary framing (docs/serve.md), so that
+// a reset never starts a process and an observation reads straight into
+// arrays.
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Options configure a session.
+type Options struct {
+	// Envs is the number of episode slots (at least 1).
+	Envs int
+	// Binary selects the length-prefixed binary framing.
+	Binary bool
+	// Autoreset starts a slot's next episode on the step after its end
+	// (Gymnasium's next-step autoreset); without it such a step is an
+	// error.
+	Autoreset bool
+	// Seed is slot i's first seed less i, when a reset names none.
+	Seed uint64
+	// Rules, Mechanics and MaxTurns are what a reset that names none uses.
+	Rules     string
+	Mechanics []string
+	MaxTurns  int
+	// Strict, Agent: see sim.Config.
+	Agent string
+}
+
+// MaxRequest bounds one request.
+const MaxRequest = 64 << 20
+
+// Server is one session. Not safe for concurrent use.
+type Server struct {
+	opt    Options
+	slots  []*slot
+	out    *bufio.Writer
+	frame  []byte
+	work   []int
+	arrays []sim.Arrays
+}
+
+// slot is one episode slot.
+type slot struct {
+	s         *sim.Sim
+	cfg       sim.Config
+	seed      uint64
+	prevScore int
+	// reported says the episode's end was sent: with autoreset the
+	// next step starts the next episode.
+	reported bool
+}
+
+// New makes a session.
+func New(opt Options) (*Server, error) {
+	if opt.Envs < 1 {
+		return nil, fmt.Errorf("envs: must be at least 1, got %d", opt.Envs)
+	}
+	if opt.Rules == "" {
+		opt.Rules = "cog"
+	}
+	if opt.Agent == "" {
+		opt.Agent = "serve"
+	}
+	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs)}
+	for i := range sv.slots {
+		sv.slots[i] = &slot{seed: opt.Seed + uint64(i)}
+	}
+	return sv, nil
+}
+
+// request is any request; which fields matter depends on Op.
+type request struct {
+	Op        string          `json:"op"`
+	Env       *int            `json:"env"`
+	Seed      *uint64         `json:"seed"`
+	Rules     *string         `json:"rules"`
+	Mechanics []string        `json:"mechanics"`
+	Scenario  json.RawMessage `json:"scenario"`
+	MaxTurns  int             `json:"maxTurns"`
+	Reply     *string         `json:"reply"`
+	Replies   []string        `json:"replies"`
+	Snapshot  string          `json:"snapshot"`
+}
+
+// requestError is a bad request: the session answers it and goes on.
+type requestError struct{ msg string }
+
+func (e *requestError) Error() string { return e.msg }
+
+func bad(format string, args ...any) error { return &requestError{fmt.Sprintf(format, args...)} }
+
+// errClosed ends the session after a close request.
+var errClosed = errors.New("closed")
+
+// Serve answers requests from r on w until EOF or a close request.
+func (sv *Server) Serve(r io.Reader, w io.Writer) error {
+	sv.out = bufio.NewWriterSize(w, 1<<20)
+	br := bufio.NewReaderSize(r, 1<<20)
+	for {
+		data, err := sv.readRequest(br)
+		if err == io.EOF {
+			return sv.out.Flush()
+		}
+		if err != nil {
+			var re *requestError
+			if errors.As(err, &re) {
+				if werr := sv.writeError(re.msg); werr != nil {
+					return werr
+				}
+				if strings.HasPrefix(re.msg, "frame:") {
+					return sv.out.Flush() // the stream is out of step: stop
+				}
+				continue
+			}
+			return err
+		}
+		err = sv.handle(data)
+		if err == errClosed {
+			return sv.out.Flush()
+		}
+		var re *requestError
+		if errors.As(err, &re) {
+			err = sv.writeError(re.msg)
+		}
+		if err != nil {
+			return err
+		}
+		if err := sv.out.Flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// readRequest reads one request: a line, or a length-prefixed frame.
+func (sv *Server) readRequest(br *bufio.Reader) ([]byte, error) {
+	if !sv.opt.Binary {
+		for {
+			line, err := br.ReadSlice('\n')
+			if err == bufio.ErrBufferFull {
+				// A line longer than the buffer: read it whole, bounded.
+				long := append([]byte(nil), line...)
+				for err == bufio.ErrBufferFull && len(long) <= MaxRequest {
+					line, err = br.ReadSlice('\n')
+					long = append(long, line...)
+				}
+				if len(long) > MaxRequest {
+					for err == bufio.ErrBufferFull {
+						_, err = br.ReadSlice('\n')
+					}
+					return nil, bad("request: longer than %d bytes", MaxRequest)
+				}
+				line = long
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			if t := bytes.TrimSpace(line); len(t) > 0 {
+				return t, nil
+			}
+			if err == io.EOF {
+				return nil, io.EOF
+			}
+		}
+	}
+	var head [4]byte
+	if _, err := io.ReadFull(br, head[:]); err != nil {
+		if err == io.ErrUnexpectedEOF {
+			return nil, bad("frame: truncated length")
+		}
+		return nil, err
+	}
+	n := binary.LittleEndian.Uint32(head[:])
+	if n > MaxRequest {
+		return nil, bad("frame: a request of %d bytes, more than %d", n, MaxRequest)
+	}
+	if cap(sv.frame) < int(n) {
+		sv.frame = make([]byte, n)
+	}
+	buf := sv.frame[:n]
+	if _, err := io.ReadFull(br, buf); err != nil {
+		return nil, bad("frame: truncated request")
+	}
+	return buf, nil
+}
+
+// handle answers one request.
+func (sv *Server) handle(data []byte) error {
+	var req request
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return bad("request: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return bad("request: data after the object")
+	}
+	switch req.Op {
+	case "reset":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		if err := sv.reset(sl, &req, req.Seed); err != nil {
+			return err
+		}
+		return sv.writeObservations([]int{i}, false)
+	case "reset_all":
+		for i, sl := range sv.slots {
+			var seed *uint64
+			if req.Seed != nil {
+				s := *req.Seed + uint64(i)
+				seed = &s
+			}
+			if err := sv.reset(sl, &req, seed); err != nil {
+				return bad("env %d: %v", i, err)
+			}
+		}
+		return sv.writeObservations(sv.all(), true)
+	case "step":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		if req.Reply == nil {
+			return bad("reply: missing (a string)")
+		}
+		if err := sv.ready(i, sl); err != nil {
+			return err
+		}
+		sv.step(sl, *req.Reply)
+		return sv.writeObservations([]int{i}, false)
+	case "step_all":
+		if len(req.Replies) != len(sv.slots) {
+			return bad("replies: %d replies for %d envs", len(req.Replies), len(sv.slots))
+		}
+		for i, sl := range sv.slots {
+			if err := sv.ready(i, sl); err != nil {
+				return err
+			}
+		}
+		sv.stepAll(req.Replies)
+		return sv.writeObservations(sv.all(), true)
+	case "snapshot":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		if sl.s == nil {
+			return bad("env %d: no episode to snapshot (reset it first)", i)
+		}
+		b, err := sl.s.Snapshot().MarshalBinary()
+		if err != nil {
+			return fmt.Errorf("env %d: %w", i, err)
+		}
+		if sv.opt.Binary {
+			return sv.writeFrame('S', b)
+		}
+		return sv.writeJSON(map[string]any{"snapshot": base64.StdEncoding.EncodeToString(b)})
+	case "restore":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		return sv.restore(i, sl, req.Snapshot)
+	case "info":
+		return sv.writeInfo()
+	case "close":
+		if sv.opt.Binary {
+			if err := sv.writeFrame('C', nil); err != nil {
+				return err
+			}
+		} else if err := sv.writeJSON(map[string]bool{"closed": true}); err != nil {
+			return err
+		}
+		return errClosed
+	case "":
+		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, info, close)")
+	}
+	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, info, close)", req.Op)
+}
+
+// jsonProblem says what is wrong with a request's JSON, naming the field.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s: must be %s, not %s", te.Field, te.Type, te.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func (sv *Server) all() []int {
+	if len(sv.work) != len(sv.slots) {
+		sv.work = make([]int, len(sv.slots))
+		for i := range sv.work {
+			sv.work[i] = i
+		}
+	}
+	return sv.work
+}
+
+func (sv *Server) slotOf(env *int) (*slot, int, error) {
+	if env == nil {
+		return nil, 0, bad("env: missing (0 … %d)", len(sv.slots)-1)
+	}
+	if *env < 0 || *env >= len(sv.slots) {
+		return nil, 0, bad("env: %d is out of range 0 … %d", *env, len(sv.slots)-1)
+	}
+	return sv.slots[*env], *env, nil
+}
+
+// reset starts a new episode in sl: the request's rules, mechanics,
+// scenario and clock, or the session's; seed, or the slot's next.
+func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
+	cfg := sim.Config{Rules: sv.opt.Rules, Mechanics: sv.opt.Mechanics, MaxTurns: sv.opt.MaxTurns, Agent: sv.opt.Agent}
+	if req.Rules != nil {
+		cfg.Rules = *req.Rules
+	}
+	if req.Mechanics != nil {
+		cfg.Mechanics = req.Mechanics
+	}
+	if req.MaxTurns < 0 {
+		return bad("maxTurns: must not be negative, got %d", req.MaxTurns)
+	}
+	if req.MaxTurns > 0 {
+		cfg.MaxTurns = req.MaxTurns
+	}
+	if len(req.Scenario) > 0 && string(req.Scenario) != "null" {
+		sc, err := sim.ParseScenario(req.Scenario)
+		if err != nil {
+			return bad("scenario: %v", err)
+		}
+		cfg.Scenario = sc
+	}
+	next := sl.seed
+	if sl.s != nil {
+		next = sl.seed + uint64(len(sv.slots))
+	}
+	if seed != nil {
+		next = *seed
+	}
+	cfg.Seed = next
+	s, err := sim.New(cfg)
+	if err != nil {
+		var msg = err.Error()
+		switch {
+		case strings.Contains(msg, "unknown rules"):
+			return bad("rules: %v", err)
+		case strings.Contains(msg, "unknown mechanic"):
+			return bad("mechanics: %v", err)
+		}
+		return bad("%v", err)
+	}
+	sl.s, sl.cfg, sl.seed, sl.prevScore, sl.reported = s, cfg, s.Config().Seed, 0, false
+	return nil
+}
+
+// ready checks a slot may step, starting its next episode when it ended
+// and autoreset is on (the step's reply is then not played).
+func (sv *Server) ready(i int, sl *slot) error {
+	if sl.s == nil {
+		return bad("env %d: no episode (reset it first)", i)
+	}
+	if sl.s.Done() && !sv.opt.Autoreset {
+		return bad("env %d: the episode has ended (reset it, or serve with --autoreset)", i)
+	}
+	return nil
+}
+
+// step plays reply in sl, or starts its next episode when it ended.
+func (sv *Server) step(sl *slot, reply string) {
+	if sl.s.Done() {
+		next := sl.seed + uint64(len(sv.slots))
+		cfg := sl.cfg
+		cfg.Seed = next
+		s, err := sim.New(cfg)
+		if err != nil {
+			panic("serve: the slot's configuration stopped working: " + err.Error())
+		}
+		sl.s, sl.seed, sl.prevScore, sl.reported = s, next, 0, false
+		return
+	}
+	sl.s.Turn(reply)
+}
+
+// stepAll steps every slot, on all cores when there are many: slots are
+// independent episodes, so the order does not matter.
+func (sv *Server) stepAll(replies []string) {
+	n := len(sv.slots)
+	workers := min(runtime.GOMAXPROCS(0), n/4)
+	if workers <= 1 {
+		for i, sl := range sv.slots {
+			sv.step(sl, replies[i])
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				sv.step(sv.slots[i], replies[i])
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// restore puts slot i at the snapshot's point: a snapshot of this
+// session (base64 in JSON, raw in binary) or of any episode with the same
+// seed, rules and mechanics — which makes it this slot's episode.
+func (sv *Server) restore(i int, sl *slot, data string) error {
+	if data == "" {
+		return bad("snapshot: missing")
+	}
+	raw, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return bad("snapshot: not base64: %v", err)
+	}
+	var snap sim.Snapshot
+	if err := snap.UnmarshalBinary(raw); err != nil {
+		return bad("snapshot: %v", err)
+	}
+	s, err := sim.FromSnapshot(&snap)
+	if err != nil {
+		return bad("snapshot: %v", err)
+	}
+	cfg := s.Config()
+	if cfg.MaxTurns == 0 {
+		cfg.MaxTurns = sv.opt.MaxTurns
+	}
+	sl.s, sl.cfg, sl.seed, sl.reported = s, cfg, cfg.Seed, false
+	sl.prevScore = s.Score()
+	return sv.writeObservations([]int{i}, false)
+}

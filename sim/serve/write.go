@@ -1,0 +1,214 @@
+package serve
+
+import (
+	"encoding/binary"
+	"encoding/json"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// The binary observation record (docs/serve.md): fixed size, little
+// endian, laid out so that numpy reads a batch with one structured dtype.
+const (
+	StatusBytes = 128
+	// RecordBytes is the size of one observation record.
+	RecordBytes = 4*3 + 4*sim.NumStats + sim.MessageBytes + StatusBytes + c.N + 2*c.N
+)
+
+// The record's flag bits.
+const (
+	FlagTerminated = 1 << iota
+	FlagTruncated
+	FlagUnusable
+	FlagEnded   // the trailer holds the result
+	FlagIgnored // the trailer holds the ignored tokens
+)
+
+// extra is a trailer entry: what a fixed record cannot hold.
+type extra struct {
+	Env     int         `json:"env"`
+	Ignored string      `json:"ignored,omitempty"`
+	End     *sim.Result `json:"end,omitempty"`
+}
+
+// writeObservations answers with the observations of the slots envs and
+// updates their scores for the next reward.
+func (sv *Server) writeObservations(envs []int, batch bool) error {
+	if !sv.opt.Binary {
+		if !batch {
+			return sv.writeJSON(sv.observation(envs[0]))
+		}
+		obs := make([]sim.Observation, len(envs))
+		for k, i := range envs {
+			obs[k] = sv.observation(i)
+		}
+		return sv.writeJSON(map[string]any{"observations": obs})
+	}
+	n := len(envs)
+	body := make([]byte, 0, 1+4+n*RecordBytes+64)
+	body = append(body, 'O')
+	body = binary.LittleEndian.AppendUint32(body, uint32(n))
+	var extras []extra
+	for _, i := range envs {
+		sl := sv.slots[i]
+		a := &sv.arrays[i]
+		sl.s.FillArrays(a)
+		score := sl.s.Score()
+		flags := uint32(0)
+		ex := extra{Env: i}
+		if sl.s.Terminated() {
+			flags |= FlagTerminated
+		}
+		if sl.s.Truncated() {
+			flags |= FlagTruncated
+		}
+		if sl.s.Unusable() {
+			flags |= FlagUnusable
+		}
+		if sl.s.Done() {
+			flags |= FlagEnded
+			r := sl.s.Result()
+			ex.End = &r
+			sl.reported = true
+		}
+		if ig := sl.s.Ignored(); ig != "" {
+			flags |= FlagIgnored
+			ex.Ignored = ig
+		}
+		if flags&(FlagEnded|FlagIgnored) != 0 {
+			extras = append(extras, ex)
+		}
+		body = binary.LittleEndian.AppendUint32(body, uint32(i))
+		body = binary.LittleEndian.AppendUint32(body, flags)
+		body = binary.LittleEndian.AppendUint32(body, uint32(int32(score-sl.prevScore)))
+		sl.prevScore = score
+		for _, v := range a.Stats {
+			body = binary.LittleEndian.AppendUint32(body, uint32(v))
+		}
+		body = append(body, a.Message[:]...)
+		body = appendStatus(body, sl.s)
+		for y := range a.Chars {
+			body = append(body, a.Chars[y][:]...)
+		}
+		for y := range a.Glyphs {
+			for _, g := range a.Glyphs[y] {
+				body = binary.LittleEndian.AppendUint16(body, uint16(g))
+			}
+		}
+	}
+	trailer := []byte("[]")
+	if len(extras) > 0 {
+		var err error
+		if trailer, err = json.Marshal(extras); err != nil {
+			return err
+		}
+	}
+	body = binary.LittleEndian.AppendUint32(body, uint32(len(trailer)))
+	body = append(body, trailer...)
+	return sv.writeFrame(body[0], body[1:])
+}
+
+// appendStatus appends the observation's status line, zero-padded to
+// StatusBytes.
+func appendStatus(b []byte, s *sim.Sim) []byte {
+	obs := s.Observe()
+	status := obs
+	for i := len(obs) - 1; i >= 0; i-- {
+		if obs[i] == '\n' {
+			status = obs[i+1:]
+			break
+		}
+	}
+	n := min(len(status), StatusBytes)
+	b = append(b, status[:n]...)
+	for range StatusBytes - n {
+		b = append(b, 0)
+	}
+	return b
+}
+
+// observation is slot i's JSON observation; it updates the slot's score.
+func (sv *Server) observation(i int) sim.Observation {
+	sl := sv.slots[i]
+	o := sl.s.ObservationOf(sl.prevScore, &sv.arrays[i])
+	env := i
+	o.Env = &env
+	sl.prevScore = sl.s.Score()
+	if o.End != nil {
+		sl.reported = true
+	}
+	return o
+}
+
+// writeFrame writes a binary frame: the length, the kind byte, the body.
+func (sv *Server) writeFrame(kind byte, body []byte) error {
+	var head [5]byte
+	binary.LittleEndian.PutUint32(head[:4], uint32(1+len(body)))
+	head[4] = kind
+	if _, err := sv.out.Write(head[:]); err != nil {
+		return err
+	}
+	_, err := sv.out.Write(body)
+	return err
+}
+
+// writeJSON writes v: a JSON line, or a 'J' frame in binary mode.
+func (sv *Server) writeJSON(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if sv.opt.Binary {
+		return sv.writeFrame('J', b)
+	}
+	b = append(b, '\n')
+	_, err = sv.out.Write(b)
+	return err
+}
+
+// writeError answers a bad request.
+func (sv *Server) writeError(msg string) error {
+	b, err := json.Marshal(map[string]string{"error": msg})
+	if err != nil {
+		return err
+	}
+	if sv.opt.Binary {
+		return sv.writeFrame('E', b)
+	}
+	_, err = sv.out.Write(append(b, '\n'))
+	return err
+}
+
+// Info is what an info request answers: the session's shape and the
+// tables a client needs to read observations.
+type Info struct {
+	Envs        int              `json:"envs"`
+	Binary      bool             `json:"binary"`
+	Autoreset   bool             `json:"autoreset"`
+	Engine      string           `json:"engine"`
+	Stats       []string         `json:"stats"`
+	Glyphs      []text.GlyphInfo `json:"glyphs"`
+	RecordBytes int              `json:"recordBytes"`
+	Actions     []string         `json:"actions"`
+}
+
+func (sv *Server) writeInfo() error {
+	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
+		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
+		Actions: Actions()})
+}
+
+// Actions is the canonical action list (§29): the 8 moves, search, wait,
+// pickup, descend, then eat, quaff, wield, wear and drop by letter a…z. An
+// action index is a reply of one primitive.
+func Actions() []string {
+	out := []string{"n", "ne", "e", "se", "s", "sw", "w", "nw", "search", "wait", "pickup", "descend"}
+	for _, verb := range []string{"eat", "quaff", "wield", "wear", "drop"} {
+		for _, l := range c.Letters {
+			out = append(out, verb+" "+string(l))
+		}
+	}
+	return out
+}
