@@ -14,13 +14,18 @@ type Stream struct {
 	src *rand.PCG
 }
 
+// streamSeeds are the PCG seeds of the stream called name.
+func streamSeeds(seed uint64, name string) (uint64, uint64) {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return seed, h.Sum64() ^ 0x9e3779b97f4a7c15
+}
+
 // NewStream derives the stream called name from the episode seed. The
 // same seed and name always give the same numbers; different names give
 // independent streams, so adding a stream never changes another's draws.
 func NewStream(seed uint64, name string) *Stream {
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	src := rand.NewPCG(seed, h.Sum64()^0x9e3779b97f4a7c15)
+	src := rand.NewPCG(streamSeeds(seed, name))
 	return &Stream{Rand: rand.New(src), src: src}
 }
 
@@ -94,6 +99,16 @@ func (s *Streams) Get(name string) *Stream {
 	s.names = append(s.names, name)
 	s.streams = append(s.streams, st)
 	return st
+}
+
+// Reseed starts every stream afresh from episode seed seed, in place:
+// systems keep the *Stream they were given at Init, and each now draws
+// what a new stream of its name would.
+func (s *Streams) Reseed(seed uint64) {
+	s.seed = seed
+	for i, n := range s.names {
+		s.streams[i].src.Seed(streamSeeds(seed, n))
+	}
 }
 
 // StreamState is the saved state of one named stream.

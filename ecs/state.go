@@ -39,6 +39,7 @@ type StateType struct {
 	encode func(v any) (json.RawMessage, error)
 	decode func(raw json.RawMessage) (any, error)
 	add    func(w *arche.World)
+	zero   func(w *arche.World)
 }
 
 // Clone returns a deep copy of the value at src (a *T) as a T.
@@ -64,6 +65,14 @@ func (st *StateType) Decode(raw json.RawMessage) (any, error) {
 func (st *StateType) Ensure(w *arche.World) {
 	if st.Resource {
 		st.add(w)
+	}
+}
+
+// Zero sets w's resource of this type to its zero value (a new episode
+// in a reused world).
+func (st *StateType) Zero(w *arche.World) {
+	if st.Resource {
+		st.zero(w)
 	}
 }
 
@@ -137,6 +146,12 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 			return nil, err
 		}
 		return v, nil
+	}
+	st.zero = func(w *arche.World) {
+		if r := arche.GetResource[T](w); r != nil {
+			var zero T
+			*r = zero
+		}
 	}
 	st.add = func(w *arche.World) {
 		if !w.Resources().Has(arche.ResourceID[T](w)) {

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"unsafe"
+
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 )
@@ -58,20 +60,29 @@ func (s *Sim) FillArrays(a *Arrays) {
 	const stride = c.W + 1
 	obs := s.obs
 	e := s.env
-	vis := e.Vision.Rect
+	table := text.GlyphTable()
 	for y := 0; y < c.H; y++ {
-		row := obs[y*stride : y*stride+c.W]
-		copy(a.Chars[y][:], row)
-		for x := 0; x < c.W; x++ {
-			ch := row[x]
-			g := text.GlyphOfChar(ch)
-			if ch != '@' {
-				p := c.Pos{X: x, Y: y}
-				if m, ok := e.Level.Creatures.At(p); ok && vis.Contains(p) && m != e.Run.Cog {
-					g = text.SpeciesGlyph(e.Monster.Get(m).Species)
-				}
+		copy(a.Chars[y][:], obs[y*stride:y*stride+c.W])
+	}
+	chars := (*[c.N]byte)(unsafe.Pointer(&a.Chars))
+	glyphs := (*[c.N]int16)(unsafe.Pointer(&a.Glyphs))
+	monsters := false
+	for i, ch := range chars {
+		g := table[ch]
+		glyphs[i] = g
+		monsters = monsters || g >= text.SpeciesGlyphBase
+	}
+	if monsters {
+		// A monster's letter: told by the monster standing there.
+		vis := e.Vision.Rect
+		for i, g := range glyphs {
+			if g < text.SpeciesGlyphBase {
+				continue
 			}
-			a.Glyphs[y][x] = g
+			p := c.PosOf(i)
+			if m, ok := e.Level.Creatures.At(p); ok && vis.Contains(p) && m != e.Run.Cog {
+				glyphs[i] = text.SpeciesGlyph(e.Monster.Get(m).Species)
+			}
 		}
 	}
 	msg := obs[c.H*stride:]

@@ -128,7 +128,17 @@ func New(cfg Config) (*Sim, error) {
 	if err := checkRegistered(w); err != nil {
 		return nil, err
 	}
+	if err := s.startEpisode(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
 
+// startEpisode builds the episode's start on a world whose resources are
+// fresh: the clock, the potion appearances, the first level (or the
+// scenario), the cog, the first observation.
+func (s *Sim) startEpisode() error {
+	cfg := s.cfg
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
 	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
@@ -148,7 +158,7 @@ func New(cfg Config) (*Sim, error) {
 	s.drawAppearances()
 	if cfg.Scenario != nil {
 		if err := s.buildScenario(cfg.Scenario); err != nil {
-			return nil, err
+			return err
 		}
 	} else {
 		s.env.NewCog(c.Pos{})
@@ -157,7 +167,57 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.env.Run.MaxDepth = s.env.Level.Depth
 	s.render()
-	return s, nil
+	return nil
+}
+
+
+// Reset starts a new episode of the same configuration with seed, reusing
+// the world, the scheduler and its systems: it is the episode [New] would
+// build, for a fraction of the cost (a long-lived session resets this
+// way, §29). A scenario with a seed of its own and seed 0 takes the
+// scenario's, as New does.
+func (s *Sim) Reset(seed uint64) error {
+	if sc := s.cfg.Scenario; sc != nil && sc.Seed != nil && seed == 0 {
+		seed = *sc.Seed
+	}
+	s.cfg.Seed = seed
+	w := &s.world
+	type held struct {
+		id  arche.ResID
+		ptr any
+	}
+	var resources []held
+	for _, id := range arche.ResourceIDs(w) {
+		if w.Resources().Has(id) {
+			resources = append(resources, held{id, w.Resources().Get(id)})
+		}
+	}
+	w.Reset()
+	for _, r := range resources {
+		w.Resources().Add(r.id, r.ptr)
+	}
+	e := s.env
+	rooms := e.Level.Rooms[:0]
+	*e.Level = c.Level{Rooms: rooms}
+	*e.Clock = c.Clock{}
+	deeds := e.Run.Deeds.List[:0]
+	*e.Run = c.Run{Deeds: c.Deeds{List: deeds}}
+	e.Log.Reset()
+	e.Streams.Reseed(seed)
+	*e.Vision, *e.Action, *e.Potions = c.Vision{}, c.Action{}, c.Potions{}
+	e.Intents.List, e.Roster.List = e.Intents.List[:0], e.Roster.List[:0]
+	e.Queue.Reset()
+	e.Events.Reset()
+	e.Hunger.StateOf = c.HungerStateOf
+	for _, m := range s.mechanics {
+		for _, st := range m.Resources {
+			st.Zero(w)
+		}
+	}
+	s.note, s.lastIgnored, s.lastUnusable = "", "", false
+	s.inTurn, s.turnTicks = false, 0
+	s.dungeon = worldgen.Plan(seed)
+	return s.startEpisode()
 }
 
 // startMechanics runs the installed mechanics' Start hooks, in order.

@@ -80,5 +80,12 @@ func GlyphOfChar(ch byte) int16 {
 	return glyphs.byChar[ch]
 }
 
+// GlyphTable is the glyph id of every map character drawn from memory
+// (see [GlyphOfChar]), for a loop over many cells.
+func GlyphTable() *[256]int16 {
+	glyphs.once.Do(buildGlyphs)
+	return &glyphs.byChar
+}
+
 // SpeciesGlyph is the glyph id of a visible monster of species id.
 func SpeciesGlyph(id c.SpeciesID) int16 { return SpeciesGlyphBase + int16(id) }

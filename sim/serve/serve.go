@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/cogsim/cogsim/sim"
 )
@@ -47,18 +48,23 @@ const MaxRequest = 64 << 20
 
 // Server is one session. Not safe for concurrent use.
 type Server struct {
-	opt    Options
-	slots  []*slot
-	out    *bufio.Writer
-	frame  []byte
-	work   []int
-	arrays []sim.Arrays
+	opt     Options
+	slots   []*slot
+	out     *bufio.Writer
+	frame   []byte
+	body    []byte
+	replies []string
+	work    []int
+	arrays  []sim.Arrays
 }
 
 // slot is one episode slot.
 type slot struct {
-	s         *sim.Sim
-	cfg       sim.Config
+	s   *sim.Sim
+	cfg sim.Config
+	// key names cfg less the seed: a reset to the same key reuses the
+	// episode's world (sim.Sim.Reset).
+	key       string
 	seed      uint64
 	prevScore int
 	// reported says the episode's end was sent: with autoreset the
@@ -199,8 +205,68 @@ func (sv *Server) readRequest(br *bufio.Reader) ([]byte, error) {
 	return buf, nil
 }
 
+// The binary requests' kind bytes (docs/serve.md): a frame that does not
+// start with '{' is one of these.
+const (
+	binaryStep    = 's' // uint32 env, then the reply's bytes
+	binaryStepAll = 'a' // per env: uint16 length, then the reply's bytes
+)
+
+// handleBinary answers a binary step or step_all request. The replies are
+// read in place: the sim copies what it keeps of a reply.
+func (sv *Server) handleBinary(data []byte) error {
+	switch data[0] {
+	case binaryStep:
+		if len(data) < 5 {
+			return bad("request: a binary step needs an env")
+		}
+		env := int(binary.LittleEndian.Uint32(data[1:]))
+		sl, i, err := sv.slotOf(&env)
+		if err != nil {
+			return err
+		}
+		if err := sv.ready(i, sl); err != nil {
+			return err
+		}
+		sv.step(sl, unsafe.String(unsafe.SliceData(data[5:]), len(data)-5))
+		return sv.writeObservations([]int{i}, false, false)
+	case binaryStepAll:
+		rest := data[1:]
+		if cap(sv.replies) < len(sv.slots) {
+			sv.replies = make([]string, len(sv.slots))
+		}
+		replies := sv.replies[:len(sv.slots)]
+		for i := range replies {
+			if len(rest) < 2 {
+				return bad("replies: %d replies for %d envs", i, len(sv.slots))
+			}
+			n := int(binary.LittleEndian.Uint16(rest))
+			if len(rest) < 2+n {
+				return bad("replies: reply %d is cut short", i)
+			}
+			replies[i] = unsafe.String(unsafe.SliceData(rest[2:]), n)
+			rest = rest[2+n:]
+		}
+		if len(rest) > 0 {
+			return bad("replies: more than %d replies", len(sv.slots))
+		}
+		for i, sl := range sv.slots {
+			if err := sv.ready(i, sl); err != nil {
+				return err
+			}
+		}
+		sv.stepAll(replies)
+		clear(replies)
+		return sv.writeObservations(sv.all(), true, true)
+	}
+	return bad("request: not JSON and no binary request kind (%q)", data[0])
+}
+
 // handle answers one request.
 func (sv *Server) handle(data []byte) error {
+	if sv.opt.Binary && len(data) > 0 && data[0] != '{' {
+		return sv.handleBinary(data)
+	}
 	var req request
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -219,7 +285,7 @@ func (sv *Server) handle(data []byte) error {
 		if err := sv.reset(sl, &req, req.Seed); err != nil {
 			return err
 		}
-		return sv.writeObservations([]int{i}, false)
+		return sv.writeObservations([]int{i}, false, false)
 	case "reset_all":
 		for i, sl := range sv.slots {
 			var seed *uint64
@@ -231,7 +297,7 @@ func (sv *Server) handle(data []byte) error {
 				return bad("env %d: %v", i, err)
 			}
 		}
-		return sv.writeObservations(sv.all(), true)
+		return sv.writeObservations(sv.all(), true, false)
 	case "step":
 		sl, i, err := sv.slotOf(req.Env)
 		if err != nil {
@@ -244,7 +310,7 @@ func (sv *Server) handle(data []byte) error {
 			return err
 		}
 		sv.step(sl, *req.Reply)
-		return sv.writeObservations([]int{i}, false)
+		return sv.writeObservations([]int{i}, false, false)
 	case "step_all":
 		if len(req.Replies) != len(sv.slots) {
 			return bad("replies: %d replies for %d envs", len(req.Replies), len(sv.slots))
@@ -255,7 +321,7 @@ func (sv *Server) handle(data []byte) error {
 			}
 		}
 		sv.stepAll(req.Replies)
-		return sv.writeObservations(sv.all(), true)
+		return sv.writeObservations(sv.all(), true, sv.opt.Binary)
 	case "snapshot":
 		sl, i, err := sv.slotOf(req.Env)
 		if err != nil {
@@ -340,13 +406,15 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if req.MaxTurns > 0 {
 		cfg.MaxTurns = req.MaxTurns
 	}
+	scenario := ""
 	if len(req.Scenario) > 0 && string(req.Scenario) != "null" {
 		sc, err := sim.ParseScenario(req.Scenario)
 		if err != nil {
 			return bad("scenario: %v", err)
 		}
-		cfg.Scenario = sc
+		cfg.Scenario, scenario = sc, string(req.Scenario)
 	}
+	key := fmt.Sprintf("%s|%q|%d|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, scenario)
 	next := sl.seed
 	if sl.s != nil {
 		next = sl.seed + uint64(len(sv.slots))
@@ -355,6 +423,13 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		next = *seed
 	}
 	cfg.Seed = next
+	if sl.s != nil && sl.key == key {
+		if err := sl.s.Reset(next); err != nil {
+			return bad("%v", err)
+		}
+		sl.seed, sl.prevScore, sl.reported = sl.s.Config().Seed, 0, false
+		return nil
+	}
 	s, err := sim.New(cfg)
 	if err != nil {
 		var msg = err.Error()
@@ -366,7 +441,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		}
 		return bad("%v", err)
 	}
-	sl.s, sl.cfg, sl.seed, sl.prevScore, sl.reported = s, cfg, s.Config().Seed, 0, false
+	sl.s, sl.cfg, sl.key, sl.seed, sl.prevScore, sl.reported = s, cfg, key, s.Config().Seed, 0, false
 	return nil
 }
 
@@ -386,26 +461,24 @@ func (sv *Server) ready(i int, sl *slot) error {
 func (sv *Server) step(sl *slot, reply string) {
 	if sl.s.Done() {
 		next := sl.seed + uint64(len(sv.slots))
-		cfg := sl.cfg
-		cfg.Seed = next
-		s, err := sim.New(cfg)
-		if err != nil {
+		if err := sl.s.Reset(next); err != nil {
 			panic("serve: the slot's configuration stopped working: " + err.Error())
 		}
-		sl.s, sl.seed, sl.prevScore, sl.reported = s, next, 0, false
+		sl.seed, sl.prevScore, sl.reported = sl.s.Config().Seed, 0, false
 		return
 	}
 	sl.s.Turn(reply)
 }
 
-// stepAll steps every slot, on all cores when there are many: slots are
-// independent episodes, so the order does not matter.
+// stepAll steps every slot and fills its arrays, on all cores when there
+// are many: slots are independent episodes, so the order does not matter.
 func (sv *Server) stepAll(replies []string) {
 	n := len(sv.slots)
 	workers := min(runtime.GOMAXPROCS(0), n/4)
 	if workers <= 1 {
 		for i, sl := range sv.slots {
 			sv.step(sl, replies[i])
+			sl.s.FillArrays(&sv.arrays[i])
 		}
 		return
 	}
@@ -416,6 +489,7 @@ func (sv *Server) stepAll(replies []string) {
 			defer wg.Done()
 			for i := w; i < n; i += workers {
 				sv.step(sv.slots[i], replies[i])
+				sv.slots[i].s.FillArrays(&sv.arrays[i])
 			}
 		}()
 	}
@@ -445,7 +519,7 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	if cfg.MaxTurns == 0 {
 		cfg.MaxTurns = sv.opt.MaxTurns
 	}
-	sl.s, sl.cfg, sl.seed, sl.reported = s, cfg, cfg.Seed, false
+	sl.s, sl.cfg, sl.key, sl.seed, sl.reported = s, cfg, "restored", cfg.Seed, false
 	sl.prevScore = s.Score()
-	return sv.writeObservations([]int{i}, false)
+	return sv.writeObservations([]int{i}, false, false)
 }

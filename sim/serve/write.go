@@ -3,6 +3,7 @@ package serve
 import (
 	"encoding/binary"
 	"encoding/json"
+	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -35,7 +36,7 @@ type extra struct {
 
 // writeObservations answers with the observations of the slots envs and
 // updates their scores for the next reward.
-func (sv *Server) writeObservations(envs []int, batch bool) error {
+func (sv *Server) writeObservations(envs []int, batch, filled bool) error {
 	if !sv.opt.Binary {
 		if !batch {
 			return sv.writeJSON(sv.observation(envs[0]))
@@ -47,14 +48,16 @@ func (sv *Server) writeObservations(envs []int, batch bool) error {
 		return sv.writeJSON(map[string]any{"observations": obs})
 	}
 	n := len(envs)
-	body := make([]byte, 0, 1+4+n*RecordBytes+64)
+	body := sv.body[:0]
 	body = append(body, 'O')
 	body = binary.LittleEndian.AppendUint32(body, uint32(n))
 	var extras []extra
 	for _, i := range envs {
 		sl := sv.slots[i]
 		a := &sv.arrays[i]
-		sl.s.FillArrays(a)
+		if !filled {
+			sl.s.FillArrays(a)
+		}
 		score := sl.s.Score()
 		flags := uint32(0)
 		ex := extra{Env: i}
@@ -92,11 +95,7 @@ func (sv *Server) writeObservations(envs []int, batch bool) error {
 		for y := range a.Chars {
 			body = append(body, a.Chars[y][:]...)
 		}
-		for y := range a.Glyphs {
-			for _, g := range a.Glyphs[y] {
-				body = binary.LittleEndian.AppendUint16(body, uint16(g))
-			}
-		}
+		body = appendGlyphs(body, &a.Glyphs)
 	}
 	trailer := []byte("[]")
 	if len(extras) > 0 {
@@ -107,6 +106,7 @@ func (sv *Server) writeObservations(envs []int, batch bool) error {
 	}
 	body = binary.LittleEndian.AppendUint32(body, uint32(len(trailer)))
 	body = append(body, trailer...)
+	sv.body = body
 	return sv.writeFrame(body[0], body[1:])
 }
 
@@ -211,4 +211,21 @@ func Actions() []string {
 		}
 	}
 	return out
+}
+
+// littleEndian says the machine stores an int16 as the records do.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// appendGlyphs appends the glyphs as little-endian int16s: on a
+// little-endian machine the array's own bytes.
+func appendGlyphs(b []byte, g *[c.H][c.W]int16) []byte {
+	if littleEndian {
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&g[0][0])), 2*c.N)...)
+	}
+	for y := range g {
+		for _, v := range g[y] {
+			b = binary.LittleEndian.AppendUint16(b, uint16(v))
+		}
+	}
+	return b
 }

@@ -44,7 +44,7 @@ var commands = []command{
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
 	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--replay FILE]",
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
-	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N]",
+	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--cpuprofile FILE]",
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
 	{"replay", "FILE [--verify] [--turn K]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},

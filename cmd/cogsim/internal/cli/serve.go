@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime/pprof"
 
 	"github.com/cogsim/cogsim/sim/serve"
 )
@@ -18,6 +19,7 @@ type serveOptions struct {
 	listen    string
 	seed      uint64
 	turns     int
+	profile   string
 	rules     rulesFlags
 }
 
@@ -30,6 +32,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.StringVar(&o.listen, "listen", "", "serve one client on this Unix socket instead of stdin/stdout")
 	fs.Uint64Var(&o.seed, "seed", 1, "slot i's first seed is this + i, when a reset names none")
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
+	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	o.rules.add(fs)
 	return fs, o
 }
@@ -54,6 +57,17 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns})
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if o.profile != "" {
+		f, err := os.Create(o.profile)
+		if err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if o.listen == "" {
 		return sv.Serve(out.stdin, out.stdout)

@@ -1,0 +1,421 @@
+package serve_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/serve"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// session runs a JSON-lines session over pipes.
+type session struct {
+	t   testing.TB
+	in  *io.PipeWriter
+	out *bufio.Reader
+	bin bool
+}
+
+func start(t testing.TB, opt serve.Options) *session {
+	sv, err := serve.New(opt)
+	require.NoError(t, err)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() {
+		_ = sv.Serve(inR, outW)
+		outW.Close()
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return &session{t: t, in: inW, out: bufio.NewReaderSize(outR, 1<<20), bin: opt.Binary}
+}
+
+// ask sends a request and reads the JSON answer (or, in binary mode, the
+// frame's kind and body).
+func (s *session) ask(req string) (kind byte, body []byte) {
+	s.t.Helper()
+	if s.bin {
+		var head [4]byte
+		binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
+		_, err := s.in.Write(append(head[:], req...))
+		require.NoError(s.t, err)
+		_, err = io.ReadFull(s.out, head[:])
+		require.NoError(s.t, err)
+		frame := make([]byte, binary.LittleEndian.Uint32(head[:]))
+		_, err = io.ReadFull(s.out, frame)
+		require.NoError(s.t, err)
+		return frame[0], frame[1:]
+	}
+	_, err := io.WriteString(s.in, req+"\n")
+	require.NoError(s.t, err)
+	line, err := s.out.ReadBytes('\n')
+	require.NoError(s.t, err)
+	return 'J', line
+}
+
+func (s *session) obs(req string) sim.Observation {
+	s.t.Helper()
+	_, b := s.ask(req)
+	var o sim.Observation
+	require.NoError(s.t, json.Unmarshal(b, &o), string(b))
+	require.Equal(s.t, "observation", o.Type, string(b))
+	return o
+}
+
+func (s *session) batch(req string) []sim.Observation {
+	s.t.Helper()
+	_, b := s.ask(req)
+	var r struct{ Observations []sim.Observation }
+	require.NoError(s.t, json.Unmarshal(b, &r), string(b))
+	return r.Observations
+}
+
+func (s *session) err(req string) string {
+	s.t.Helper()
+	_, b := s.ask(req)
+	var r struct{ Error string }
+	require.NoError(s.t, json.Unmarshal(b, &r), string(b))
+	require.NotEmpty(s.t, r.Error, string(b))
+	return r.Error
+}
+
+func TestAResetAndStepsPlayAnEpisode(t *testing.T) {
+	s := start(t, serve.Options{Envs: 2})
+	o := s.obs(`{"op":"reset","env":1,"seed":7}`)
+	require.Equal(t, 1, *o.Env)
+	direct, err := sim.New(sim.Config{Seed: 7})
+	require.NoError(t, err)
+	assert.Equal(t, string(direct.Observe()), o.Text, "the same episode as sim.New")
+	for !o.Terminated && !o.Truncated {
+		o = s.obs(`{"op":"step","env":1,"reply":"e e search s s w"}`)
+		direct.Turn("e e search s s w")
+		require.Equal(t, string(direct.Observe()), o.Text)
+	}
+	require.NotNil(t, o.End, "the last observation carries the result")
+	assert.Equal(t, direct.Result().Score, o.End.Score)
+	assert.Contains(t, s.err(`{"op":"step","env":1,"reply":"e"}`), "env 1: the episode has ended")
+	_, b := s.ask(`{"op":"close"}`)
+	assert.JSONEq(t, `{"closed":true}`, string(b))
+}
+
+func TestABadRequestNamesTheFieldAndTheSessionGoesOn(t *testing.T) {
+	s := start(t, serve.Options{Envs: 2})
+	for req, want := range map[string]string{
+		`not json`:                                       "request:",
+		`{"op":"step","env":0,"reply":"e"}`:              "env 0: no episode (reset it first)",
+		`{"op":"step","env":2,"reply":"e"}`:              "env: 2 is out of range 0 … 1",
+		`{"op":"step","reply":"e"}`:                      "env: missing",
+		`{"op":"reset","env":0,"seed":"x"}`:              "seed: must be uint64",
+		`{"op":"reset","env":0,"rules":"nope"}`:          `rules: unknown rules "nope"`,
+		`{"op":"reset","env":0,"mechanics":["dragons"]}`: `mechanics: unknown mechanic "dragons"`,
+		`{"op":"reset","env":0,"colour":1}`:              `unknown field "colour"`,
+		`{"op":"fly"}`:                                   `op: unknown "fly"`,
+		`{"op":"step_all","replies":["e"]}`:              "replies: 1 replies for 2 envs",
+		`{"op":"restore","env":0,"snapshot":"!!"}`:       "snapshot: not base64",
+		`{"op":"reset","env":0,"scenario":{"map":7}}`:    "scenario:",
+	} {
+		assert.Contains(t, s.err(req), want, req)
+	}
+	o := s.obs(`{"op":"reset","env":0,"seed":3}`)
+	assert.Equal(t, 0, o.Turn, "the session went on")
+}
+
+// TestGlyphsSayWhatTheMapShows: every cell's glyph draws the character
+// the text map shows there, and a species glyph stands only where a
+// monster letter does (§29: no hidden information).
+func TestGlyphsSayWhatTheMapShows(t *testing.T) {
+	char := map[int16]string{}
+	for _, g := range text.Glyphs() {
+		char[g.ID] = g.Char
+	}
+	s := start(t, serve.Options{Envs: 1, Rules: "cog", Mechanics: []string{"yellow-mold"}})
+	cells, monsters := 0, 0
+	for seed := 1; seed <= 25; seed++ {
+		o := s.obs(fmt.Sprintf(`{"op":"reset","env":0,"seed":%d}`, seed))
+		for turn := 0; turn < 30 && o.End == nil; turn++ {
+			for y, row := range o.Map {
+				for x := range c.W {
+					g := o.Glyphs[y][x]
+					want, ok := char[g]
+					require.True(t, ok, "glyph %d is in the table", g)
+					require.Equal(t, string(row[x]), want, "seed %d turn %d (%d, %d)", seed, turn, x, y)
+					if g >= text.SpeciesGlyphBase {
+						monsters++
+						assert.NotEqual(t, byte('@'), row[x])
+					}
+					cells++
+				}
+			}
+			o = s.obs(`{"op":"step","env":0,"reply":"e*3 s*3 w*3 n*3 search"}`)
+		}
+	}
+	assert.Positive(t, monsters, "monsters were seen")
+	t.Logf("%d cells, %d monster cells", cells, monsters)
+}
+
+// TestRewardsSumToTheScore: over many episodes, the rewards of an
+// episode's observations add up to its final score (§29).
+func TestRewardsSumToTheScore(t *testing.T) {
+	s := start(t, serve.Options{Envs: 4, Autoreset: true})
+	replies := []string{"e e e s s s", "w w n n search*4", ", e e e", "se*4 kick e", "eat b i", "> s s s", "quaff c nw nw"}
+	sums := make([]int, 4)
+	var first bool
+	done, negative := 0, 0
+	obs := s.batch(`{"op":"reset_all","seed":1000}`)
+	for turn := 0; done < 200; turn++ {
+		reps := make([]string, 4)
+		for i := range reps {
+			reps[i] = replies[(turn+i)%len(replies)]
+		}
+		b, _ := json.Marshal(map[string]any{"op": "step_all", "replies": reps})
+		obs = s.batch(string(b))
+		for i, o := range obs {
+			if first && turn == 0 {
+				continue
+			}
+			if o.Reward < 0 {
+				negative++
+			}
+			sums[i] += o.Reward
+			if o.End != nil {
+				require.Equal(t, o.End.Score, sums[i], "env %d: rewards sum to the score", i)
+				sums[i] = 0
+				done++
+			}
+		}
+	}
+	t.Logf("200 episodes, %d negative rewards (the Oracle's fee)", negative)
+}
+
+func TestAutoresetStartsTheNextSeedOnTheNextStep(t *testing.T) {
+	s := start(t, serve.Options{Envs: 3, Autoreset: true, MaxTurns: 2})
+	obs := s.batch(`{"op":"reset_all","seed":10}`)
+	require.Len(t, obs, 3)
+	for range 2 {
+		obs = s.batch(`{"op":"step_all","replies":["e","e","e"]}`)
+	}
+	for i, o := range obs {
+		require.True(t, o.Truncated, "env %d: the clock of 2 turns ran out", i)
+		require.NotNil(t, o.End)
+		assert.Equal(t, uint64(10+i), o.End.Seed)
+	}
+	obs = s.batch(`{"op":"step_all","replies":["e","e","e"]}`)
+	for i, o := range obs {
+		assert.Zero(t, o.Turn, "env %d: a new episode, the reply not played", i)
+		assert.False(t, o.Truncated || o.Terminated)
+		assert.Zero(t, o.Reward)
+		direct, err := sim.New(sim.Config{Seed: uint64(13 + i), MaxTurns: 2})
+		require.NoError(t, err)
+		assert.Equal(t, string(direct.Observe()), o.Text, "env %d plays seed %d, its seed + 3", i, 13+i)
+	}
+}
+
+func TestStepAllOnAllCoresIsStepOneByOne(t *testing.T) {
+	many := start(t, serve.Options{Envs: 16, Autoreset: true})
+	one := start(t, serve.Options{Envs: 16, Autoreset: true})
+	a := many.batch(`{"op":"reset_all","seed":1}`)
+	for i := range 16 {
+		require.Equal(t, a[i].Text, one.obs(fmt.Sprintf(`{"op":"reset","env":%d,"seed":%d}`, i, 1+i)).Text)
+	}
+	for turn := range 60 {
+		reps := make([]string, 16)
+		for i := range reps {
+			reps[i] = []string{"e e", "s s", "w search", "n n n"}[(turn+i)%4]
+		}
+		b, _ := json.Marshal(map[string]any{"op": "step_all", "replies": reps})
+		a = many.batch(string(b))
+		for i := range 16 {
+			o := one.obs(fmt.Sprintf(`{"op":"step","env":%d,"reply":%q}`, i, reps[i]))
+			require.Equal(t, o.Text, a[i].Text, "env %d turn %d", i, turn)
+		}
+	}
+}
+
+// TestASnapshotRestoredContinuesAsTheOriginal: restored into another slot,
+// a snapshot plays on exactly as the original slot does.
+func TestASnapshotRestoredContinuesAsTheOriginal(t *testing.T) {
+	s := start(t, serve.Options{Envs: 2, Rules: "nethack"})
+	s.obs(`{"op":"reset","env":0,"seed":5}`)
+	for range 6 {
+		s.obs(`{"op":"step","env":0,"reply":"e e s s w search"}`)
+	}
+	_, b := s.ask(`{"op":"snapshot","env":0}`)
+	var snap struct{ Snapshot string }
+	require.NoError(t, json.Unmarshal(b, &snap))
+	o := s.obs(fmt.Sprintf(`{"op":"restore","env":1,"snapshot":%q}`, snap.Snapshot))
+	assert.Zero(t, o.Reward)
+	for turn := range 20 {
+		a := s.obs(`{"op":"step","env":0,"reply":"n n e e search*3"}`)
+		b := s.obs(`{"op":"step","env":1,"reply":"n n e e search*3"}`)
+		require.Equal(t, a.Text, b.Text, "turn %d", turn)
+		require.Equal(t, a.Reward, b.Reward)
+		if a.End != nil {
+			break
+		}
+	}
+}
+
+// TestTheBinaryFramingHoldsTheSameObservations: every field of a binary
+// record equals the JSON observation of the same episode.
+func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
+	js := start(t, serve.Options{Envs: 2, Autoreset: true, MaxTurns: 6})
+	bin := start(t, serve.Options{Envs: 2, Autoreset: true, MaxTurns: 6, Binary: true})
+	kind, body := bin.ask(`{"op":"info"}`)
+	require.Equal(t, byte('J'), kind)
+	var info serve.Info
+	require.NoError(t, json.Unmarshal(body, &info))
+	assert.Equal(t, serve.RecordBytes, info.RecordBytes)
+	assert.Len(t, info.Actions, 142)
+
+	want := js.batch(`{"op":"reset_all","seed":40}`)
+	kind, body = bin.ask(`{"op":"reset_all","seed":40}`)
+	require.Equal(t, byte('O'), kind)
+	compare(t, want, body)
+	for turn := range 14 {
+		req := `{"op":"step_all","replies":["e e junk","s s search"]}`
+		want = js.batch(req)
+		if turn%2 == 0 {
+			kind, body = bin.ask(req)
+		} else {
+			kind, body = bin.ask(string(stepAllFrame("e e junk", "s s search")))
+		}
+		require.Equal(t, byte('O'), kind)
+		compare(t, want, body)
+	}
+	o := js.obs(`{"op":"step","env":1,"reply":"w w"}`)
+	kind, body = bin.ask(string(stepFrame(1, "w w")))
+	require.Equal(t, byte('O'), kind)
+	compare(t, []sim.Observation{o}, body)
+	kind, body = bin.ask(string(stepAllFrame("e")))
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), "replies: 1 replies for 2 envs")
+	kind, body = bin.ask(string(stepFrame(9, "e")))
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), "env: 9 is out of range")
+	kind, body = bin.ask(`{"op":"fly"}`)
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), `op: unknown`)
+	kind, body = bin.ask(`{"op":"snapshot","env":0}`)
+	assert.Equal(t, byte('S'), kind)
+	assert.True(t, bytes.HasPrefix(body, []byte(`{"format":"cogsim-snapshot"`)))
+}
+
+// stepFrame is a binary step request.
+func stepFrame(env int, reply string) []byte {
+	b := binary.LittleEndian.AppendUint32([]byte{'s'}, uint32(env))
+	return append(b, reply...)
+}
+
+// stepAllFrame is a binary step_all request.
+func stepAllFrame(replies ...string) []byte {
+	b := []byte{'a'}
+	for _, r := range replies {
+		b = binary.LittleEndian.AppendUint16(b, uint16(len(r)))
+		b = append(b, r...)
+	}
+	return b
+}
+
+func compare(t *testing.T, want []sim.Observation, body []byte) {
+	t.Helper()
+	n := int(binary.LittleEndian.Uint32(body))
+	require.Equal(t, len(want), n)
+	recs := body[4:]
+	trailerAt := n * serve.RecordBytes
+	var extras []struct {
+		Env     int
+		Ignored string
+		End     *sim.Result
+	}
+	m := binary.LittleEndian.Uint32(recs[trailerAt:])
+	require.NoError(t, json.Unmarshal(recs[trailerAt+4:trailerAt+4+int(m)], &extras))
+	for k, o := range want {
+		r := recs[k*serve.RecordBytes : (k+1)*serve.RecordBytes]
+		le := binary.LittleEndian
+		require.Equal(t, uint32(*o.Env), le.Uint32(r[0:]))
+		flags := le.Uint32(r[4:])
+		assert.Equal(t, o.Terminated, flags&serve.FlagTerminated != 0)
+		assert.Equal(t, o.Truncated, flags&serve.FlagTruncated != 0)
+		assert.Equal(t, o.End != nil, flags&serve.FlagEnded != 0)
+		assert.Equal(t, o.Ignored != "", flags&serve.FlagIgnored != 0)
+		assert.Equal(t, int32(o.Reward), int32(le.Uint32(r[8:])))
+		stats := []int{o.Stats.Depth, o.Stats.Gold, o.Stats.HP, o.Stats.MaxHP, o.Stats.AC, o.Stats.XLevel, o.Stats.XP,
+			o.Stats.Tick, o.Stats.Turn, o.Stats.MaxTurns, o.Stats.Hunger, o.Stats.Conditions}
+		for i, v := range stats {
+			require.Equal(t, int32(v), int32(le.Uint32(r[12+4*i:])), "stat %d", i)
+		}
+		assert.Equal(t, o.Message, strings.TrimRight(string(r[60:316]), "\x00"))
+		assert.Equal(t, o.Status, strings.TrimRight(string(r[316:444]), "\x00"))
+		for y := range c.H {
+			require.Equal(t, o.Map[y], string(r[444+y*c.W:444+(y+1)*c.W]))
+			for x := range c.W {
+				require.Equal(t, o.Glyphs[y][x], int16(le.Uint16(r[1308+2*(y*c.W+x):])))
+			}
+		}
+		for _, ex := range extras {
+			if ex.Env == *o.Env {
+				assert.Equal(t, o.Ignored, ex.Ignored)
+				if o.End != nil {
+					assert.Equal(t, *o.End, *ex.End)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkStepBinary(b *testing.B) {
+	for _, envs := range []int{1, 16, 256} {
+		b.Run(fmt.Sprintf("envs=%d", envs), func(b *testing.B) {
+			s := start(b, serve.Options{Envs: envs, Binary: true, Autoreset: true})
+			s.ask(`{"op":"reset_all","seed":1}`)
+			reps := make([]string, envs)
+			for i := range reps {
+				reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
+			}
+			req, _ := json.Marshal(map[string]any{"op": "step_all", "replies": reps})
+			b.ResetTimer()
+			for range b.N {
+				s.ask(string(req))
+			}
+			b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
+
+// BenchmarkServerOnly times the server alone: a batch of step_all
+// requests read from memory, the answers discarded.
+func BenchmarkServerOnly(b *testing.B) {
+	for _, envs := range []int{1, 256} {
+		b.Run(fmt.Sprintf("envs=%d", envs), func(b *testing.B) {
+			sv, err := serve.New(serve.Options{Envs: envs, Binary: true, Autoreset: true})
+			require.NoError(b, err)
+			reps := make([]string, envs)
+			for i := range reps {
+				reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
+			}
+			frame := func(req []byte) []byte {
+				var head [4]byte
+				binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
+				return append(head[:], req...)
+			}
+			step := stepAllFrame(reps...)
+			var in bytes.Buffer
+			in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
+			for range b.N {
+				in.Write(frame(step))
+			}
+			b.ResetTimer()
+			require.NoError(b, sv.Serve(&in, io.Discard))
+			b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
