@@ -170,7 +170,6 @@ func (s *Sim) startEpisode() error {
 	return nil
 }
 
-
 // Reset starts a new episode of the same configuration with seed, reusing
 // the world, the scheduler and its systems: it is the episode [New] would
 // build, for a fraction of the cost (a long-lived session resets this
