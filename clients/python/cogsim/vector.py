@@ -159,6 +159,13 @@ class VecEnv(BaseVectorEnv):
         self.close_extras()
         self.closed = True
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
     def _index(self, i):
         i = int(i)
         if not 0 <= i < self.num_envs:
