@@ -8,7 +8,9 @@
 #   3. go test ./...;
 #   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
-#   6. the Python client's tests against that binary;
+#   6. the Python clients' tests against that binary (the stdlib client
+#      and the cogsim package, with the vendored Gymnasium from
+#      ../shared/vendor/python on PYTHONPATH) and a short bench.py run;
 #   7. each fuzz target for a short time (FUZZTIME, default 10s);
 #   8. the window tests under Xvfb (scripts/window-tests.sh).
 #
@@ -24,10 +26,13 @@ start=$(date +%s)
 step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 
-# Packages for ebiten on Linux (see EBITEN.md) and gcc for cgo (ebiten,
-# go test -race).
+# Packages for ebiten on Linux (see EBITEN.md), gcc for cgo (ebiten,
+# go test -race), and Python with numpy for clients/python (Gymnasium,
+# vendored for the tests only, needs cloudpickle and typing_extensions).
+# Debian's python3-* modules serve /usr/bin/python3 only.
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
-	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3)
+	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3
+	python3-numpy python3-cloudpickle python3-typing-extensions)
 
 step "system packages"
 if ! command -v dpkg >/dev/null 2>&1; then
@@ -115,8 +120,26 @@ fi
 "$bin/cogsim" run --seed 1 --episodes 2 --agent wait >/dev/null 2>&1 || fail "the cgo-free cogsim does not run"
 echo "ok: $bin/cogsim needs no cgo"
 
-step "python client"
-(cd clients/python && COGSIM="$bin/cogsim" python3 -m unittest -v test_cogsim_client) || fail "python client tests"
+step "python clients"
+# Debian's numpy is /usr/bin/python3's; another python3 may come first on
+# the PATH. Gymnasium is the vendored copy beside the clone, for the tests
+# only: nothing at run time depends on it.
+py=/usr/bin/python3
+if ! "$py" -c 'import numpy' >/dev/null 2>&1; then
+	py=python3
+	"$py" -c 'import numpy' >/dev/null 2>&1 ||
+		fail "python: neither /usr/bin/python3 nor $(command -v python3 || echo python3) imports numpy (apt-get install python3-numpy)"
+fi
+vendor="$(cd .. && pwd)/shared/vendor/python"
+if [[ ! -d "$vendor/gymnasium" ]]; then
+	echo "warning: no $vendor/gymnasium: the Gymnasium tests are skipped unless $py imports gymnasium"
+fi
+pypath="$vendor${PYTHONPATH:+:$PYTHONPATH}"
+echo "using $py ($("$py" --version 2>&1), numpy $("$py" -c 'import numpy; print(numpy.__version__)'))"
+(cd clients/python && COGSIM="$bin/cogsim" "$py" -m unittest -v test_cogsim_client) || fail "python client tests (cogsim_client)"
+(cd clients/python && COGSIM="$bin/cogsim" PYTHONPATH="$pypath" "$py" -m unittest discover -v -s tests -t .) ||
+	fail "python package tests (clients/python/tests)"
+(cd clients/python && COGSIM="$bin/cogsim" "$py" bench.py --quick) || fail "python bench.py --quick"
 
 step "fuzz targets (${FUZZTIME:=10s} each)"
 fuzz() {

@@ -1,0 +1,298 @@
+"""One ``cogsim serve --binary`` process and its framing (docs/serve.md)."""
+
+import base64
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None
+
+from ._binary import find_binary
+from ._errors import CogsimError
+
+ROWS, COLS = 18, 48
+NUM_STATS = 12
+MESSAGE_BYTES = 256
+STATUS_BYTES = 128
+
+STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
+         "maxTurns", "hunger", "conditions")
+
+# One observation record of the binary framing, little endian.
+RECORD = np.dtype([
+    ("env", "<i4"),
+    ("flags", "<u4"),
+    ("reward", "<i4"),
+    ("stats", "<i4", (NUM_STATS,)),
+    ("message", "u1", (MESSAGE_BYTES,)),
+    ("status", "u1", (STATUS_BYTES,)),
+    ("chars", "u1", (ROWS, COLS)),
+    ("glyphs", "<i2", (ROWS, COLS)),
+])
+assert RECORD.itemsize == 3036
+
+TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
+
+
+def _actions():
+    out = ["n", "ne", "e", "se", "s", "sw", "w", "nw", "search", "wait", "pickup", "descend"]
+    for verb in ("eat", "quaff", "wield", "wear", "drop"):
+        out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
+    return tuple(out)
+
+
+ACTIONS = _actions()
+# Each action as a JSON string literal, for building step_all requests.
+QUOTED = tuple(json.dumps(a).encode() for a in ACTIONS)
+
+# A frame is read into a buffer at this offset, so that its records (9
+# bytes into the frame: the length, the kind, the count) start 16-byte
+# aligned.
+PAD = 7
+HEAD = 9  # length, kind, count
+
+
+def _grow_pipe(fd, size):
+    """Let a batch answer fit in the pipe at once (Linux), so that the
+    server writes it in one go: fewer switches between the processes."""
+    if size <= 65536 or not hasattr(fcntl, "F_SETPIPE_SZ"):  # fcntl None has none either
+        return
+    for want in (1 << max(size - 1, 1).bit_length(), 1 << 20):
+        try:
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, want)
+            return
+        except OSError:
+            continue
+
+
+def frame(obj):
+    body = obj if isinstance(obj, bytes) else json.dumps(obj, separators=(",", ":")).encode()
+    return len(body).to_bytes(4, "little") + body
+
+
+class Observations:
+    """A decoded 'O' frame: n records (views into the frame's own buffer)
+    and the trailer (ignored tokens and results by env)."""
+
+    __slots__ = ("records", "extras")
+
+    def __init__(self, records, extras):
+        self.records = records
+        self.extras = extras
+
+
+class Session:
+    """A cogsim serve process with n slots, spoken to in binary frames over
+    pipes (the default: faster, see bench.py) or a Unix socket."""
+
+    def __init__(self, envs=1, binary=None, rules=None, mechanics=None, max_turns=None,
+                 autoreset=False, transport="pipe"):
+        if transport not in ("pipe", "socket"):
+            raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
+        self.envs = int(envs)
+        argv = find_binary(binary) + ["serve", "--binary", "--envs", str(self.envs)]
+        if autoreset:
+            argv.append("--autoreset")
+        if rules:
+            argv += ["--rules", str(rules)]
+        if mechanics:
+            argv += ["--mechanics", ",".join(mechanics)]
+        if max_turns:
+            argv += ["--turns", str(int(max_turns))]
+        self._expect = PAD + HEAD + self.envs * RECORD.itemsize + 4 + 4096
+        self._proc = None
+        self._sock = None
+        self._dir = None
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            if transport == "pipe":
+                self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                              stderr=self._stderr, bufsize=0)
+                self._wfd = self._proc.stdin.fileno()
+                self._rfd = self._proc.stdout.fileno()
+                _grow_pipe(self._rfd, self._expect)
+                self._write = self._write_fd
+                self._readinto = self._proc.stdout.readinto  # a raw FileIO: one read(2)
+            else:
+                self._dir = tempfile.TemporaryDirectory(prefix="cogsim-")
+                path = os.path.join(self._dir.name, "serve.sock")
+                self._proc = subprocess.Popen(argv + ["--listen", path], stdin=subprocess.DEVNULL,
+                                              stdout=subprocess.DEVNULL, stderr=self._stderr)
+                self._sock = self._connect(path)
+                self._write = self._sock.sendall
+                self._readinto = self._sock.recv_into
+        except OSError as exc:
+            self.close()
+            raise CogsimError(f"cannot start {argv[0]}: {exc}") from exc
+        self.info = self.request_json({"op": "info"})
+        if self.info.get("recordBytes") != RECORD.itemsize:
+            raise CogsimError(f"{argv[0]} speaks records of {self.info.get('recordBytes')} bytes, "
+                              f"this package reads {RECORD.itemsize}: mismatched versions")
+
+    def _connect(self, path):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                sock.connect(path)
+                return sock
+            except (FileNotFoundError, ConnectionRefusedError):
+                if self._proc.poll() is not None or time.monotonic() > deadline:
+                    sock.close()
+                    raise CogsimError(f"cogsim serve did not listen on {path}: {self._tail()}")
+                time.sleep(0.002)
+
+    # -- the wire ------------------------------------------------------
+
+    def _write_fd(self, data):
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._wfd, view):]
+
+    def send(self, data):
+        """Send one request frame (bytes made by frame())."""
+        if self._proc is None:
+            raise CogsimError("the session is closed")
+        try:
+            self._write(data)
+        except OSError as exc:
+            raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+
+    def recv(self):
+        """Read one answer frame: (buffer, kind). The frame's body starts
+        at PAD + 5 in the buffer, a fresh bytearray."""
+        buf = bytearray(self._expect)
+        view = memoryview(buf)[PAD:]
+        readinto = self._readinto
+        got = 0
+        try:
+            while got < 5:
+                k = readinto(view[got:])
+                if not k:
+                    raise CogsimError(f"cogsim ended without an answer: {self._tail()}")
+                got += k
+            total = 4 + int.from_bytes(view[:4], "little")
+            if total > len(view):
+                bigger = bytearray(PAD + total)
+                bigger[PAD:PAD + got] = view[:got]
+                buf, view = bigger, memoryview(bigger)[PAD:]
+            while got < total:
+                k = readinto(view[got:total])
+                if not k:
+                    raise CogsimError(f"cogsim ended in the middle of an answer: {self._tail()}")
+                got += k
+        except OSError as exc:
+            raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+        self._expect = max(self._expect, PAD + total)
+        kind = view[4]
+        if kind == 0x45:  # 'E'
+            raise CogsimError(json.loads(bytes(view[5:total]))["error"])
+        return buf, kind, total
+
+    def request(self, data):
+        self.send(data)
+        return self.recv()
+
+    def request_json(self, obj):
+        buf, kind, total = self.request(frame(obj))
+        if kind != 0x4A:  # 'J'
+            raise CogsimError(f"expected a JSON answer, got kind {chr(kind)!r}")
+        return json.loads(bytes(buf[PAD + 5:PAD + total]))
+
+    def observations(self, data):
+        """Send a request whose answer is observations; decode them."""
+        buf, kind, total = self.request(data)
+        if kind != 0x4F:  # 'O'
+            raise CogsimError(f"expected observations, got kind {chr(kind)!r}")
+        n = int.from_bytes(buf[PAD + 5:PAD + 9], "little")
+        at = PAD + HEAD + n * RECORD.itemsize
+        records = np.frombuffer(buf, RECORD, n, PAD + HEAD)
+        m = int.from_bytes(buf[at:at + 4], "little")
+        extras = None
+        if m != 2:  # not "[]"
+            extras = {e["env"]: e for e in json.loads(bytes(buf[at + 4:at + 4 + m]))}
+        return Observations(records, extras)
+
+    def snapshot(self, env):
+        buf, kind, total = self.request(frame({"op": "snapshot", "env": int(env)}))
+        if kind != 0x53:  # 'S'
+            raise CogsimError(f"expected a snapshot, got kind {chr(kind)!r}")
+        return bytes(buf[PAD + 5:PAD + total])
+
+    def restore(self, env, snapshot):
+        if not isinstance(snapshot, (bytes, bytearray, memoryview)):
+            raise TypeError(f"restore takes the bytes snapshot() returned, not {type(snapshot).__name__}")
+        req = {"op": "restore", "env": int(env), "snapshot": base64.b64encode(snapshot).decode("ascii")}
+        return self.observations(frame(req))
+
+    # -- the end -------------------------------------------------------
+
+    def _tail(self):
+        proc = self._proc
+        if proc is not None:
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            self._stderr.seek(0)
+            text = self._stderr.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            text = ""
+        code = proc.returncode if proc is not None else None
+        return (text[-1000:] or "(nothing on stderr)") + (f" [exit status {code}]" if code is not None else "")
+
+    def close(self):
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            try:
+                if self._sock is not None:
+                    self._sock.close()
+                elif proc.stdin:
+                    proc.stdin.close()  # EOF ends the session cleanly
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            if proc.stdout:
+                proc.stdout.close()
+        self._sock = None
+        if self._dir is not None:
+            self._dir.cleanup()
+            self._dir = None
+        if not self._stderr.closed:
+            self._stderr.close()
+
+    @property
+    def closed(self):
+        return self._proc is None
+
+
+def text_of(record):
+    """The 20-line observation text of one record: 18 map rows, the
+    message line, the status line."""
+    return text_of_bytes(record.tobytes())
+
+
+def text_of_bytes(b):
+    """text_of of a record's bytes."""
+    rows = [b[i:i + COLS] for i in range(_CHARS, _CHARS + ROWS * COLS, COLS)]
+    rows.append(b[_MESSAGE:_MESSAGE + MESSAGE_BYTES].rstrip(b"\0"))
+    rows.append(b[_STATUS:_STATUS + STATUS_BYTES].rstrip(b"\0"))
+    return b"\n".join(rows).decode("utf-8", "replace")
+
+
+_CHARS = RECORD.fields["chars"][1]
+_MESSAGE = RECORD.fields["message"][1]
+_STATUS = RECORD.fields["status"][1]

@@ -1,0 +1,209 @@
+"""cogsim.Env: one episode at a time with Gymnasium's API."""
+
+import json
+import operator
+import os
+
+import numpy as np
+
+from ._errors import CogsimError, InvalidAction
+from ._session import (ACTIONS, COLS, ENDED, IGNORED, MESSAGE_BYTES, NUM_STATS, ROWS,
+                       TERMINATED, TRUNCATED, UNUSABLE, Session, frame, text_of)
+from ._spaces import BaseEnv, Box, Dict, Discrete
+
+SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
+
+
+def observation_space():
+    """The observation space of one env (a Dict of four Boxes)."""
+    return Dict({
+        "glyphs": Box(0, np.iinfo(np.int16).max, (ROWS, COLS), np.int16),
+        "chars": Box(0, 255, (ROWS, COLS), np.uint8),
+        "stats": Box(np.iinfo(np.int32).min, np.iinfo(np.int32).max, (NUM_STATS,), np.int32),
+        "message": Box(0, 255, (MESSAGE_BYTES,), np.uint8),
+    })
+
+
+def scenario_object(scenario):
+    """A scenario given as a dict, a JSON string, or a path to a file."""
+    if scenario is None or isinstance(scenario, dict):
+        return scenario
+    if isinstance(scenario, (str, os.PathLike)):
+        s = os.fspath(scenario)
+        if s.lstrip().startswith("{"):
+            return json.loads(s)
+        with open(s, encoding="utf-8") as f:
+            return json.load(f)
+    raise TypeError(f"scenario: a dict, a JSON string or a path, not {type(scenario).__name__}")
+
+
+# The step request of each action index, framed once.
+_STEP_FRAMES = tuple(frame({"op": "step", "env": 0, "reply": a}) for a in ACTIONS)
+
+
+def step_frame(action, env=0):
+    """The framed step request of an action (an index into ACTIONS or a
+    reply string)."""
+    if isinstance(action, str):
+        return frame({"op": "step", "env": env, "reply": action})
+    try:
+        i = operator.index(action)
+    except TypeError:
+        raise InvalidAction(f"action: {action!r} is neither a reply string nor an index into "
+                            f"cogsim.ACTIONS (0 … {len(ACTIONS) - 1})") from None
+    if not 0 <= i < len(ACTIONS):
+        raise InvalidAction(f"action: {i} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
+    if env == 0:
+        return _STEP_FRAMES[i]
+    return frame({"op": "step", "env": env, "reply": ACTIONS[i]})
+
+
+def obs_of(records, k=0):
+    """Observation k of a batch as a dict of arrays (views, no copy)."""
+    return {"glyphs": records["glyphs"][k], "chars": records["chars"][k],
+            "stats": records["stats"][k], "message": records["message"][k]}
+
+
+class Env(BaseEnv):
+    """One cogsim episode at a time, with Gymnasium's API.
+
+    rules      -- "cog" (default), "nethack" or "rogue"
+    mechanics  -- extra mechanics, a list of names (e.g. ["yellow-mold"])
+    seed       -- the first episode's seed when reset() names none; it also
+                  seeds the generator that draws later episodes' seeds
+    binary     -- the cogsim executable (default: COGSIM, PATH, go build)
+    max_turns  -- end each episode after this many command turns (§13)
+    scenario   -- a §19 scenario: dict, JSON string or path
+    render_mode-- None, "ansi" (render() returns the text) or "human"
+    transport  -- "pipe" (default, faster) or "socket"
+
+    Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
+    [18, 48], stats int32 [12] (cogsim.STATS order), message uint8 [256].
+    An action is a reply string (§14) or an index into cogsim.ACTIONS.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+
+    def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
+                 scenario=None, render_mode=None, transport="pipe"):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.rules = rules
+        self.mechanics = list(mechanics or [])
+        self.max_turns = max_turns
+        self._scenario = scenario_object(scenario)
+        self._first_seed = seed
+        self.observation_space = observation_space()
+        self.action_space = Discrete(len(ACTIONS))
+        self._session = None
+        self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
+                                max_turns=max_turns, transport=transport)
+        self._started = False
+        self._ended = False
+        self._record = None
+        self.seed_used = None  # the cogsim seed of the current episode
+
+    # -- Gymnasium's API -----------------------------------------------
+
+    def reset(self, *, seed=None, options=None):
+        """Start an episode: with seed, cogsim's episode seed, reproducibly
+        (and it seeds the generator that draws later seeds); without, the
+        next seed from that generator. options may hold "scenario"."""
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        super().reset(seed=seed)
+        episode_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
+        req = {"op": "reset", "env": 0, "seed": episode_seed}
+        scenario = self._scenario
+        if options and options.get("scenario") is not None:
+            scenario = scenario_object(options["scenario"])
+        if scenario is not None:
+            req["scenario"] = scenario
+        got = self._live().observations(frame(req))
+        self.seed_used = episode_seed
+        self._started, self._ended = True, False
+        rec = got.records
+        self._record = rec[0]
+        return obs_of(rec), self._info(rec[0], got.extras)
+
+    def step(self, action):
+        """Play one reply: (obs, reward, terminated, truncated, info)."""
+        if not self._started:
+            raise CogsimError("step() before reset()")
+        if self._ended:
+            raise CogsimError("step() after the episode ended: call reset()")
+        got = self._live().observations(step_frame(action))
+        rec = got.records
+        r = rec[0]
+        flags = int(r["flags"])
+        self._record = r
+        self._ended = bool(flags & ENDED)
+        return (obs_of(rec), float(r["reward"]), bool(flags & TERMINATED), bool(flags & TRUNCATED),
+                self._info(r, got.extras))
+
+    def render(self):
+        if self._record is None:
+            return None
+        text = text_of(self._record)
+        if self.render_mode == "human":
+            print(text + "\n")
+            return None
+        return text
+
+    def close(self):
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        self._started = False
+
+    # -- beyond Gymnasium ----------------------------------------------
+
+    def snapshot(self):
+        """The whole episode as bytes (§27.2), for restore()."""
+        if not self._started:
+            raise CogsimError("snapshot() before reset()")
+        return self._live().snapshot(0)
+
+    def restore(self, snapshot):
+        """Make this env's episode the snapshot's; it continues exactly as
+        the original did. Returns (obs, info) at that point (reward 0)."""
+        got = self._live().restore(0, snapshot)
+        rec = got.records
+        self._record = rec[0]
+        self._started = True
+        self._ended = bool(int(rec[0]["flags"]) & ENDED)
+        return obs_of(rec), self._info(rec[0], got.extras)
+
+    @property
+    def text(self):
+        """The current observation's 20 lines of text."""
+        return None if self._record is None else text_of(self._record)
+
+    @property
+    def server_info(self):
+        """What `cogsim serve` answered to info: stats, glyph table, actions."""
+        return self._live().info
+
+    def _live(self):
+        if self._session is None:
+            raise CogsimError("the env is closed")
+        return self._session
+
+    @staticmethod
+    def _info(r, extras):
+        flags = int(r["flags"])
+        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": ""}
+        if extras is not None:
+            e = extras.get(int(r["env"]))
+            if e is not None:
+                info["ignored"] = e.get("ignored", "")
+                if "end" in e:
+                    info["result"] = e["end"]
+        return info
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass

@@ -1,0 +1,214 @@
+"""cogsim.VecEnv: n episodes in one `cogsim serve` process, with
+Gymnasium's vector-env semantics and next-step autoreset."""
+
+import json
+
+import numpy as np
+
+from ._errors import CogsimError, InvalidAction
+from ._session import (ACTIONS, ENDED, IGNORED, QUOTED, TERMINATED, TRUNCATED, UNUSABLE,
+                       Session, frame, text_of)
+from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
+from .env import SEED_BOUND, Env, obs_of, observation_space, scenario_object
+
+
+class VecEnv(BaseVectorEnv):
+    """num_envs cogsim episodes stepped together.
+
+    The arguments are Env's. Observations are dicts of batched arrays
+    (glyphs [n, 18, 48], chars [n, 18, 48], stats [n, 12], message
+    [n, 256]): read-only-free views into the step's own answer buffer, so
+    they stay valid after later steps. Actions are n indices into
+    cogsim.ACTIONS (an int array) or n reply strings.
+
+    Autoreset is Gymnasium's next step: the step after an env's episode
+    ended starts its next episode (the action is not played) and returns
+    that episode's first observation with reward 0 and both flags false.
+    infos holds, Gymnasium's way (a value array and a "_key" mask):
+    "result" for envs whose episode ended this step, "ignored" for replies
+    with ignored tokens, "unusable" for unreadable replies.
+    """
+
+    metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi"]}
+
+    def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
+                 max_turns=None, scenario=None, render_mode=None, transport="pipe"):
+        if int(num_envs) < 1:
+            raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
+        self.num_envs = int(num_envs)
+        self.render_mode = render_mode
+        self.rules = rules
+        self.mechanics = list(mechanics or [])
+        self.max_turns = max_turns
+        self._scenario = scenario_object(scenario)
+        self._first_seed = seed
+        self.single_observation_space = observation_space()
+        self.single_action_space = Discrete(len(ACTIONS))
+        self.observation_space = batch(self.single_observation_space, self.num_envs)
+        self.action_space = batch(self.single_action_space, self.num_envs)
+        self._session = None
+        self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
+                                max_turns=max_turns, autoreset=True, transport=transport)
+        self._records = None
+
+    def reset(self, *, seed=None, options=None):
+        """Reset every env: seed an int (env i plays seed + i), a list of n
+        seeds, or None (drawn from the vector env's generator)."""
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        session = self._live()
+        scenario = self._scenario
+        if options and options.get("scenario") is not None:
+            scenario = scenario_object(options["scenario"])
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            if len(seed) != self.num_envs:
+                raise ValueError(f"seed: {len(seed)} seeds for {self.num_envs} envs")
+            super().reset(seed=None)
+            parts = []
+            for i, s in enumerate(seed):
+                req = {"op": "reset", "env": i}
+                if s is not None:
+                    req["seed"] = int(s)
+                if scenario is not None:
+                    req["scenario"] = scenario
+                parts.append(session.observations(frame(req)).records)
+            records, extras = np.concatenate(parts), None
+        else:
+            super().reset(seed=seed)
+            first = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND - self.num_envs))
+            req = {"op": "reset_all", "seed": first}
+            if scenario is not None:
+                req["scenario"] = scenario
+            got = session.observations(frame(req))
+            records, extras = got.records, got.extras
+        self._records = records
+        return self._obs(records), self._infos(records, extras)
+
+    def step(self, actions):
+        """Step every env: (obs, rewards, terminations, truncations, infos)."""
+        if self._records is None:
+            raise CogsimError("step() before reset()")
+        got = self._live().observations(self._step_frame(actions))
+        r = got.records
+        self._records = r
+        flags = r["flags"]
+        return (self._obs(r), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
+                (flags & TRUNCATED) != 0, self._infos(r, got.extras))
+
+    def _step_frame(self, actions):
+        n = self.num_envs
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            idx = actions.reshape(-1)
+            if idx.size != n:
+                raise InvalidAction(f"actions: {idx.size} actions for {n} envs")
+            if idx.size and (idx.min() < 0 or idx.max() >= len(ACTIONS)):
+                bad = idx[(idx < 0) | (idx >= len(ACTIONS))][0]
+                raise InvalidAction(f"actions: {bad} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
+            quoted = [QUOTED[i] for i in idx.tolist()]
+        else:
+            actions = list(actions)
+            if len(actions) != n:
+                raise InvalidAction(f"actions: {len(actions)} actions for {n} envs")
+            quoted = []
+            for a in actions:
+                if isinstance(a, str):
+                    quoted.append(json.dumps(a).encode())
+                    continue
+                try:
+                    i = int(a)
+                except (TypeError, ValueError):
+                    raise InvalidAction(f"actions: {a!r} is neither a reply string nor an index into "
+                                        "cogsim.ACTIONS") from None
+                if i != a or not 0 <= i < len(ACTIONS):
+                    raise InvalidAction(f"actions: {a!r} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
+                quoted.append(QUOTED[i])
+        return frame(b'{"op":"step_all","replies":[' + b",".join(quoted) + b"]}")
+
+    def render(self):
+        if self._records is None:
+            return None
+        return tuple(text_of(r) for r in self._records)
+
+    def text(self, i):
+        """The current observation text of env i."""
+        return None if self._records is None else text_of(self._records[i])
+
+    def snapshot(self, i):
+        """Env i's whole episode as bytes."""
+        if self._records is None:
+            raise CogsimError("snapshot() before reset()")
+        return self._live().snapshot(self._index(i))
+
+    def restore(self, i, snapshot):
+        """Make env i's episode the snapshot's; returns (obs, info) of that
+        env alone."""
+        got = self._live().restore(self._index(i), snapshot)
+        if self._records is not None:
+            self._records = self._records.copy()
+            self._records[i] = got.records[0]
+        return obs_of(got.records), Env._info(got.records[0], got.extras)
+
+    def close_extras(self, **kwargs):
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    def close(self, **kwargs):
+        self.close_extras()
+        self.closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def _index(self, i):
+        i = int(i)
+        if not 0 <= i < self.num_envs:
+            raise IndexError(f"env: {i} is out of range 0 … {self.num_envs - 1}")
+        return i
+
+    def _live(self):
+        if self._session is None:
+            raise CogsimError("the vector env is closed")
+        return self._session
+
+    @staticmethod
+    def _obs(r):
+        return {"glyphs": r["glyphs"], "chars": r["chars"], "stats": r["stats"], "message": r["message"]}
+
+    def _infos(self, r, extras):
+        infos = {}
+        flags = r["flags"]
+        unusable = (flags & UNUSABLE) != 0
+        if unusable.any():
+            infos["unusable"], infos["_unusable"] = unusable, unusable.copy()
+        if extras:
+            n = self.num_envs
+            ended = np.zeros(n, dtype=bool)
+            results = np.full(n, None, dtype=object)
+            ign = np.zeros(n, dtype=bool)
+            ignored = np.full(n, "", dtype=object)
+            for k, env in enumerate(r["env"].tolist()):
+                e = extras.get(env)
+                if e is None:
+                    continue
+                if "end" in e:
+                    ended[k], results[k] = True, e["end"]
+                if e.get("ignored"):
+                    ign[k], ignored[k] = True, e["ignored"]
+            if ended.any():
+                infos["result"], infos["_result"] = results, ended
+            if ign.any():
+                infos["ignored"], infos["_ignored"] = ignored, ign
+        return infos
+
+    def __del__(self):
+        try:
+            self.close_extras()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass

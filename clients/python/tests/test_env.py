@@ -1,0 +1,320 @@
+"""cogsim.Env against a real cogsim binary (SPEC §29).
+
+Run from clients/python:
+  PYTHONPATH=../../../shared/vendor/python /usr/bin/python3 -m unittest discover -v -s tests -t .
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import unittest
+from unittest import mock
+
+from tests.support import HAVE_GYMNASIUM, binary
+
+import numpy as np  # noqa: E402
+
+import cogsim  # noqa: E402
+from cogsim import _binary  # noqa: E402
+
+# One room, the cog at 1 HP beside a hill orc: it dies within a few turns.
+DEATH = {"name": "death", "map": ["", " ------", " |@o..|", " ------"], "cog": {"hp": 1}}
+
+
+def setUpModule():
+    binary()
+
+
+def sha(text):
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class EnvTest(unittest.TestCase):
+    def setUp(self):
+        self.env = cogsim.Env()
+        self.addCleanup(self.env.close)
+
+    def test_observation_shapes_and_info(self):
+        obs, info = self.env.reset(seed=7)
+        self.assertEqual(set(obs), {"glyphs", "chars", "stats", "message"})
+        self.assertEqual((obs["glyphs"].shape, obs["glyphs"].dtype), ((18, 48), np.int16))
+        self.assertEqual((obs["chars"].shape, obs["chars"].dtype), ((18, 48), np.uint8))
+        self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((12,), np.int32))
+        self.assertEqual((obs["message"].shape, obs["message"].dtype), ((256,), np.uint8))
+        self.assertIn(obs, self.env.observation_space)
+        lines = info["text"].split("\n")
+        self.assertEqual(len(lines), 20)
+        self.assertEqual(lines[:18], [bytes(r).decode() for r in obs["chars"]])
+        self.assertTrue(lines[19].startswith("Dlvl:1 "))
+        stats = dict(zip(cogsim.STATS, obs["stats"].tolist()))
+        self.assertEqual((stats["depth"], stats["turn"], stats["maxTurns"]), (1, 0, 55))
+        self.assertEqual(stats["hp"], stats["maxHp"])
+        self.assertFalse(info["unusable"])
+        self.assertEqual(info["ignored"], "")
+        # The glyphs draw what the map shows: the cog's cell is the cog's glyph.
+        y, x = np.argwhere(obs["chars"] == ord("@"))[0]
+        self.assertEqual(obs["glyphs"][y, x], 15)
+
+    def test_actions_are_the_servers(self):
+        self.assertEqual(len(cogsim.ACTIONS), 142)
+        self.assertEqual(list(cogsim.ACTIONS), self.env.server_info["actions"])
+        self.assertEqual(list(cogsim.STATS), self.env.server_info["stats"])
+        self.assertEqual(self.env.action_space.n, 142)
+
+    def test_observations_match_the_replay_hashes(self):
+        """The text of every observation hashes as cogsim agent's replay
+        records it, for the same seed and replies."""
+        replies = ["e e", "search*3", "s", "w w n", "xyzzy", "se*4", "search*40"]
+        replay = os.path.join(self._tmp(), "r.jsonl")
+        stdin = "".join(json.dumps({"reply": r}) + "\n" for r in replies)
+        subprocess.run([binary(), "agent", "--seed", "7", "--replay", replay], input=stdin,
+                       capture_output=True, text=True, check=True)
+        with open(replay) as f:
+            lines = [json.loads(l) for l in f]
+        want = [lines[0]["obs"]] + [l["obs"] for l in lines[1:1 + len(replies)]]
+        _, info = self.env.reset(seed=7)
+        got = [sha(info["text"])]
+        for r in replies:
+            got.append(sha(self.env.step(r)[4]["text"]))
+        self.assertEqual(got, want)
+
+    def test_a_restored_snapshot_continues_bit_for_bit(self):
+        """Against the replay's hashes: play to turn 4, snapshot, play on;
+        restore (here and in another process) and replay the same replies."""
+        replies = ["e e", "s s", "search*5", "w", "n n n", "e*6", "s*3", "search*40", "w w"]
+        replay = os.path.join(self._tmp(), "r.jsonl")
+        stdin = "".join(json.dumps({"reply": r}) + "\n" for r in replies)
+        subprocess.run([binary(), "agent", "--seed", "11", "--replay", replay], input=stdin,
+                       capture_output=True, text=True, check=True)
+        with open(replay) as f:
+            want = [l["obs"] for l in map(json.loads, f) if "obs" in l][1:]
+        self.assertEqual(len(want), len(replies))
+        self.env.reset(seed=11)
+        for r in replies[:4]:
+            self.env.step(r)
+        snap = self.env.snapshot()
+        self.assertIsInstance(snap, bytes)
+        straight = [sha(self.env.step(r)[4]["text"]) for r in replies[4:]]
+        self.assertEqual(straight, want[4:])
+        obs, info = self.env.restore(snap)
+        self.assertEqual(sha(info["text"]), want[3])
+        self.assertEqual(int(obs["stats"][cogsim.STATS.index("turn")]), 4)
+        again = [sha(self.env.step(r)[4]["text"]) for r in replies[4:]]
+        self.assertEqual(again, want[4:])
+        with cogsim.Env() as other:
+            other.restore(snap)
+            elsewhere = [sha(other.step(r)[4]["text"]) for r in replies[4:]]
+        self.assertEqual(elsewhere, want[4:])
+
+    def test_restore_then_rewards_still_sum_to_the_score(self):
+        self.env.reset(seed=3)
+        total = 0.0
+        for _ in range(10):
+            total += self.env.step("e e s search")[1]
+        snap, at_snap = self.env.snapshot(), total
+        while True:
+            _, r, term, trunc, info = self.env.step("search*40")
+            total += r
+            if term or trunc:
+                break
+        self.env.restore(snap)
+        total2 = at_snap
+        while True:
+            _, r, term, trunc, info2 = self.env.step("search*40")
+            total2 += r
+            if term or trunc:
+                break
+        self.assertEqual(total, info["result"]["score"])
+        self.assertEqual(total2, info2["result"]["score"])
+        self.assertEqual(info["result"], info2["result"])
+
+    def test_seeds_are_reproducible(self):
+        def run(env, seed):
+            texts = [env.reset(seed=seed)[1]["text"]]
+            texts += [env.reset()[1]["text"] for _ in range(3)]
+            return texts
+        a = run(self.env, 42)
+        with cogsim.Env() as other:
+            b = run(other, 42)
+            c = run(other, 43)
+        self.assertEqual(a, b)
+        self.assertNotEqual(a, c)
+        self.assertEqual(len(set(a)), 4, "reset() without a seed plays new dungeons")
+        # The constructor's seed is the first episode's.
+        with cogsim.Env(seed=42) as third:
+            self.assertEqual(third.reset()[1]["text"], a[0])
+            self.assertEqual(third.seed_used, 42)
+
+    def test_truncated_on_the_clock(self):
+        with cogsim.Env(max_turns=3) as env:
+            env.reset(seed=5)
+            flags = [env.step("search")[2:4] for _ in range(3)]
+            self.assertEqual(flags, [(False, False), (False, False), (False, True)])
+        with cogsim.Env(max_turns=3) as env:
+            env.reset(seed=5)
+            for _ in range(3):
+                obs, r, term, trunc, info = env.step("search")
+            self.assertEqual(info["result"]["cause"], "clock")
+            self.assertEqual(info["result"]["turns"], 3)
+
+    def test_terminated_on_a_death(self):
+        with cogsim.Env(scenario=DEATH) as env:
+            env.reset(seed=1)
+            for _ in range(50):
+                obs, r, term, trunc, info = env.step("wait")
+                if term or trunc:
+                    break
+            self.assertTrue(term)
+            self.assertFalse(trunc)
+            self.assertTrue(info["result"]["cause"].startswith("killed by"), info["result"]["cause"])
+            self.assertEqual(obs["stats"][cogsim.STATS.index("hp")] <= 0, True)
+
+    def test_scenario_from_a_file_and_by_reset_options(self):
+        path = os.path.join(self._tmp(), "s.json")
+        with open(path, "w") as f:
+            json.dump({"name": "py", "map": ["", " -----", " |.@.|", " -----"]}, f)
+        with cogsim.Env(scenario=path) as env:
+            obs, _ = env.reset(seed=1)
+            self.assertEqual(bytes(obs["chars"][2][:6]), b" |.@.|")
+            obs, *_ = env.step(cogsim.ACTIONS.index("e"))
+            self.assertEqual(bytes(obs["chars"][2][:6]), b" |..@|")
+        obs, _ = self.env.reset(seed=1, options={"scenario": DEATH})
+        self.assertEqual(bytes(obs["chars"][2][:7]), b" |@o..|")
+
+    def test_unusable_and_ignored(self):
+        self.env.reset(seed=2)
+        _, _, _, _, info = self.env.step("e xyzzy")
+        self.assertEqual(info["ignored"], "xyzzy")
+        self.assertFalse(info["unusable"])
+        self.assertTrue(info["text"].split("\n")[18].startswith("Ignored: xyzzy."))
+
+    def test_errors_are_clear(self):
+        with self.assertRaisesRegex(cogsim.CogsimError, "step\\(\\) before reset\\(\\)"):
+            self.env.step(0)
+        self.env.reset(seed=1)
+        with self.assertRaisesRegex(cogsim.InvalidAction, "142 is out of range 0 … 141"):
+            self.env.step(142)
+        with self.assertRaisesRegex(cogsim.InvalidAction, "-1 is out of range"):
+            self.env.step(-1)
+        with self.assertRaisesRegex(cogsim.InvalidAction, "neither a reply string"):
+            self.env.step(1.5)
+        self.env.step(np.int64(8))  # numpy integers are indices too
+        with self.assertRaisesRegex(cogsim.CogsimError, "snapshot"):
+            self.env.restore(b"not a snapshot")
+        self.env.step("search")  # the session goes on after a refused request
+        with cogsim.Env(max_turns=1) as env:
+            env.reset(seed=1)
+            env.step("search")
+            with self.assertRaisesRegex(cogsim.CogsimError, "after the episode ended"):
+                env.step("search")
+        with self.assertRaisesRegex(cogsim.CogsimError, "rules"):
+            cogsim.Env(rules="chess").reset(seed=1)
+        self.env.close()
+        with self.assertRaisesRegex(cogsim.CogsimError, "closed"):
+            self.env.reset()
+
+    def test_a_missing_binary_is_a_clear_error(self):
+        with self.assertRaisesRegex(cogsim.CogsimError, "/nonexistent/cogsim.*does not exist"):
+            cogsim.Env(binary="/nonexistent/cogsim")
+        with mock.patch.dict(os.environ, {"COGSIM": "/nonexistent/cogsim"}):
+            with self.assertRaisesRegex(cogsim.CogsimError, "COGSIM names"):
+                cogsim.Env()
+        env = {k: v for k, v in os.environ.items() if k != "COGSIM"}
+        env["PATH"] = "/nonexistent"
+        with mock.patch.dict(os.environ, env, clear=True):
+            with self.assertRaisesRegex(cogsim.CogsimError, "no cogsim binary: set COGSIM"):
+                _binary.find_binary()
+
+    def test_go_build_fallback(self):
+        env = {k: v for k, v in os.environ.items() if k != "COGSIM"}
+        env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep)
+                                      if not os.path.exists(os.path.join(p, "cogsim")))
+        env["XDG_CACHE_HOME"] = self._tmp()
+        if _binary.repo_root() is None or subprocess.run(["which", "go"], env=env,
+                                                         capture_output=True).returncode != 0:
+            self.skipTest("no Go or no checkout")
+        with mock.patch.dict(os.environ, env, clear=True), mock.patch.object(_binary, "_built", None):
+            argv = _binary.find_binary()
+        self.assertEqual(argv, [os.path.join(env["XDG_CACHE_HOME"], "cogsim", "cogsim")])
+        self.assertTrue(os.access(argv[0], os.X_OK))
+
+    def test_render(self):
+        with cogsim.Env(render_mode="ansi") as env:
+            _, info = env.reset(seed=4)
+            self.assertEqual(env.render(), info["text"])
+        with self.assertRaises(ValueError):
+            cogsim.Env(render_mode="rgb_array")
+
+    def test_transport_socket(self):
+        with cogsim.Env(transport="socket") as a, cogsim.Env() as b:
+            self.assertEqual(a.reset(seed=9)[1]["text"], b.reset(seed=9)[1]["text"])
+            for r in ("e e", "s", "search*3"):
+                self.assertEqual(a.step(r)[4]["text"], b.step(r)[4]["text"])
+
+    def test_without_gymnasium(self):
+        """The package works with numpy alone: its own small spaces."""
+        code = (
+            "import sys; sys.modules['gymnasium'] = None\n"
+            "import cogsim, numpy as np\n"
+            "assert not cogsim.HAVE_GYMNASIUM\n"
+            "e = cogsim.Env(max_turns=4)\n"
+            "o, i = e.reset(seed=3)\n"
+            "assert o in e.observation_space, 'obs in space'\n"
+            "a = e.action_space.sample(); assert a in e.action_space\n"
+            "o, r, t, tr, i = e.step(a)\n"
+            "v = cogsim.VecEnv(3, max_turns=2)\n"
+            "o, _ = v.reset(seed=1)\n"
+            "assert o['glyphs'].shape == (3, 18, 48)\n"
+            "for _ in range(5): o, r, t, tr, i = v.step(v.action_space.sample())\n"
+            "assert o in v.observation_space\n"
+            "e.close(); v.close(); print('ok')\n")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stdout.strip(), "ok")
+
+    def _tmp(self):
+        import tempfile
+        d = tempfile.TemporaryDirectory()
+        self.addCleanup(d.cleanup)
+        return d.name
+
+
+@unittest.skipUnless(HAVE_GYMNASIUM, "gymnasium is not importable (PYTHONPATH=../shared/vendor/python)")
+class GymnasiumTest(unittest.TestCase):
+    def test_check_env_unwrapped(self):
+        from gymnasium.utils.env_checker import check_env
+        with cogsim.Env() as env:
+            self.assertIsInstance(env, __import__("gymnasium").Env)
+            check_env(env)
+
+    def test_check_env_through_make(self):
+        import warnings
+        import gymnasium
+        from gymnasium.utils.env_checker import check_env
+        cogsim.register()
+        cogsim.register()  # twice is fine
+        env = gymnasium.make("cogsim/Cog-v0", max_turns=20)
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                check_env(env.unwrapped)
+            self.assertEqual([str(w.message) for w in caught if "cogsim" in str(w.filename)], [])
+            check_env(env)
+            obs, info = env.reset(seed=1)
+            done = False
+            steps = 0
+            while not done:
+                obs, r, term, trunc, info = env.step(env.action_space.sample())
+                done = term or trunc
+                steps += 1
+            self.assertEqual(steps, 20)
+            self.assertEqual(info["result"]["turns"], 20)
+        finally:
+            env.close()
+
+
+if __name__ == "__main__":
+    unittest.main()

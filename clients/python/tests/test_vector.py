@@ -1,0 +1,152 @@
+"""cogsim.VecEnv against a real cogsim binary (SPEC §29)."""
+
+import unittest
+
+import numpy as np
+
+from tests.support import HAVE_GYMNASIUM, binary
+
+import cogsim  # noqa: E402
+
+
+def setUpModule():
+    binary()
+
+
+class VecEnvTest(unittest.TestCase):
+    def test_rewards_of_1000_episodes_sum_to_their_scores(self):
+        n, episodes = 50, 0
+        rng = np.random.default_rng(1)
+        with cogsim.VecEnv(n, max_turns=6) as env:
+            env.reset(seed=100)
+            acc = np.zeros(n)
+            causes = set()
+            while episodes < 1000:
+                _, rewards, term, trunc, infos = env.step(rng.integers(len(cogsim.ACTIONS), size=n))
+                acc += rewards
+                done = term | trunc
+                if done.any():
+                    self.assertTrue(np.array_equal(infos["_result"], done))
+                    for k in np.flatnonzero(done):
+                        result = infos["result"][k]
+                        self.assertEqual(acc[k], result["score"], f"env {k}: {result}")
+                        causes.add(result["cause"])
+                        episodes += 1
+                    acc[done] = 0
+                else:
+                    self.assertNotIn("result", infos)
+            self.assertIn("clock", causes)
+
+    def test_next_step_autoreset(self):
+        with cogsim.VecEnv(2, max_turns=2) as env:
+            self.assertEqual(env.metadata["autoreset_mode"], cogsim._spaces.NEXT_STEP)
+            obs, _ = env.reset(seed=10)
+            first = obs["chars"].copy()
+            turn = cogsim.STATS.index("turn")
+            env.step(np.array([8, 8]))
+            obs, rew, term, trunc, infos = env.step(np.array([8, 8]))
+            self.assertEqual(trunc.tolist(), [True, True])
+            self.assertEqual(obs["stats"][:, turn].tolist(), [2, 2])
+            # The next step starts the next episodes (seed + n) and plays nothing.
+            obs, rew, term, trunc, infos = env.step(np.array([2, 2]))
+            self.assertEqual(obs["stats"][:, turn].tolist(), [0, 0])
+            self.assertEqual((rew.tolist(), term.tolist(), trunc.tolist()), ([0, 0], [False, False], [False, False]))
+            self.assertEqual(infos, {})
+            self.assertFalse(np.array_equal(obs["chars"], first))
+            with cogsim.Env() as single:
+                o, _ = single.reset(seed=12)  # slot 0's next seed: 10 + 2
+                self.assertTrue(np.array_equal(o["chars"], obs["chars"][0]))
+
+    def test_seeds_and_shapes(self):
+        with cogsim.VecEnv(4) as a, cogsim.VecEnv(4) as b, cogsim.Env() as single:
+            oa, _ = a.reset(seed=7)
+            ob, _ = b.reset(seed=[7, 8, 9, 10])
+            self.assertEqual(oa["glyphs"].shape, (4, 18, 48))
+            self.assertEqual(oa["stats"].shape, (4, 12))
+            self.assertEqual(oa["message"].shape, (4, 256))
+            for k in oa:
+                self.assertTrue(np.array_equal(oa[k], ob[k]), k)
+            for i in range(4):
+                o, _ = single.reset(seed=7 + i)
+                self.assertTrue(np.array_equal(o["glyphs"], oa["glyphs"][i]))
+            self.assertIn(oa, a.observation_space)
+            self.assertEqual(a.single_action_space.n, 142)
+            # reset() without a seed: drawn from the generator, reproducibly.
+            a.reset(seed=1)
+            b.reset(seed=1)
+            self.assertTrue(np.array_equal(a.reset()[0]["chars"], b.reset()[0]["chars"]))
+            # Earlier observations stay as they were (each answer has its own buffer).
+            before = oa["chars"].copy()
+            a.step(["e e", "s", "search", 3])
+            self.assertTrue(np.array_equal(oa["chars"], before))
+
+    def test_snapshot_restore_in_a_slot(self):
+        with cogsim.VecEnv(2) as env:
+            env.reset(seed=3)
+            env.step(["e e", "s s"])
+            snap = env.snapshot(1)
+            o1 = env.step(["search", "w w"])[0]["chars"][1].copy()
+            obs, info = env.restore(0, snap)  # slot 0 now plays slot 1's episode
+            self.assertEqual(info["text"], env.text(0))
+            o2 = env.step(["w w", "search"])[0]["chars"][0]
+            self.assertTrue(np.array_equal(o1, o2))
+
+    def test_errors(self):
+        with cogsim.VecEnv(2) as env:
+            with self.assertRaisesRegex(cogsim.CogsimError, "before reset"):
+                env.step(np.array([0, 0]))
+            env.reset(seed=1)
+            with self.assertRaisesRegex(cogsim.InvalidAction, "3 actions for 2 envs"):
+                env.step(np.array([0, 0, 0]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, "142 is out of range"):
+                env.step(np.array([0, 142]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, "out of range"):
+                env.step([0, -3])
+            with self.assertRaises(IndexError):
+                env.snapshot(2)
+            env.step(["xyzzy", 0])
+            _, _, _, _, infos = env.step(["e xyzzy", 0])
+            self.assertEqual(infos["ignored"][0], "xyzzy")
+            self.assertEqual(infos["_ignored"].tolist(), [True, False])
+
+
+@unittest.skipUnless(HAVE_GYMNASIUM, "gymnasium is not importable (PYTHONPATH=../shared/vendor/python)")
+class GymnasiumVectorTest(unittest.TestCase):
+    def test_make_vec_random_rollout_of_10000_steps(self):
+        import gymnasium
+        cogsim.register()
+        env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=8, vectorization_mode="vector_entry_point",
+                                 max_turns=30)
+        try:
+            self.assertIsInstance(env.unwrapped, cogsim.VecEnv)
+            self.assertIsInstance(env, gymnasium.vector.VectorEnv)
+            self.assertEqual(env.metadata["autoreset_mode"], gymnasium.vector.AutoresetMode.NEXT_STEP)
+            self.assertEqual(env.observation_space, gymnasium.vector.utils.batch_space(
+                env.single_observation_space, 8))
+            env.action_space.seed(0)
+            obs, _ = env.reset(seed=0)
+            steps = ended = 0
+            while steps < 10000:
+                obs, rew, term, trunc, infos = env.step(env.action_space.sample())
+                self.assertIn(obs, env.observation_space)
+                steps += env.num_envs
+                ended += int((term | trunc).sum())
+            self.assertGreater(ended, 10000 // 31 - 8)
+        finally:
+            env.close()
+
+    def test_make_vec_sync_of_envs(self):
+        import gymnasium
+        cogsim.register()
+        env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=2, vectorization_mode="sync", max_turns=5)
+        try:
+            obs, _ = env.reset(seed=3)
+            for _ in range(12):
+                obs, *_ = env.step(env.action_space.sample())
+            self.assertEqual(obs["glyphs"].shape, (2, 18, 48))
+        finally:
+            env.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
