@@ -50,8 +50,23 @@ def _actions():
 
 
 ACTIONS = _actions()
-# Each action as a JSON string literal, for building step_all requests.
-QUOTED = tuple(json.dumps(a).encode() for a in ACTIONS)
+# Each action as it stands in a binary step_all request (docs/serve.md):
+# a uint16 byte count, then the reply.
+PACKED = tuple(len(a.encode()).to_bytes(2, "little") + a.encode() for a in ACTIONS)
+
+
+def packed(reply):
+    """A reply as it stands in a binary step_all request."""
+    b = reply.encode()
+    if len(b) > 0xFFFF:
+        raise ValueError(f"a reply of {len(b)} bytes: at most 65535")
+    return len(b).to_bytes(2, "little") + b
+
+
+def step_request(env, reply):
+    """The binary step request of reply (bytes) in slot env, framed."""
+    body = b"s" + int(env).to_bytes(4, "little") + reply
+    return len(body).to_bytes(4, "little") + body
 
 # A frame is read into a buffer at this offset, so that its records (9
 # bytes into the frame: the length, the kind, the count) start 16-byte

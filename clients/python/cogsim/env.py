@@ -8,7 +8,7 @@ import numpy as np
 
 from ._errors import CogsimError, InvalidAction
 from ._session import (ACTIONS, COLS, ENDED, IGNORED, MESSAGE_BYTES, NUM_STATS, ROWS,
-                       TERMINATED, TRUNCATED, UNUSABLE, Session, frame, text_of)
+                       TERMINATED, TRUNCATED, UNUSABLE, Session, frame, step_request, text_of)
 from ._spaces import BaseEnv, Box, Dict, Discrete
 
 SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
@@ -38,14 +38,14 @@ def scenario_object(scenario):
 
 
 # The step request of each action index, framed once.
-_STEP_FRAMES = tuple(frame({"op": "step", "env": 0, "reply": a}) for a in ACTIONS)
+_STEP_FRAMES = tuple(step_request(0, a.encode()) for a in ACTIONS)
 
 
 def step_frame(action, env=0):
     """The framed step request of an action (an index into ACTIONS or a
     reply string)."""
     if isinstance(action, str):
-        return frame({"op": "step", "env": env, "reply": action})
+        return step_request(env, action.encode())
     try:
         i = operator.index(action)
     except TypeError:
@@ -55,7 +55,7 @@ def step_frame(action, env=0):
         raise InvalidAction(f"action: {i} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
     if env == 0:
         return _STEP_FRAMES[i]
-    return frame({"op": "step", "env": env, "reply": ACTIONS[i]})
+    return step_request(env, ACTIONS[i].encode())
 
 
 def obs_of(records, k=0):

@@ -1,12 +1,11 @@
 """cogsim.VecEnv: n episodes in one `cogsim serve` process, with
 Gymnasium's vector-env semantics and next-step autoreset."""
 
-import json
 
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, ENDED, IGNORED, QUOTED, TERMINATED, TRUNCATED, UNUSABLE,
+from ._session import (ACTIONS, ENDED, IGNORED, PACKED, packed, TERMINATED, TRUNCATED, UNUSABLE,
                        Session, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
 from .env import SEED_BOUND, Env, obs_of, observation_space, scenario_object
@@ -106,7 +105,7 @@ class VecEnv(BaseVectorEnv):
             if idx.size and (idx.min() < 0 or idx.max() >= len(ACTIONS)):
                 bad = idx[(idx < 0) | (idx >= len(ACTIONS))][0]
                 raise InvalidAction(f"actions: {bad} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
-            quoted = [QUOTED[i] for i in idx.tolist()]
+            quoted = [PACKED[i] for i in idx.tolist()]
         else:
             actions = list(actions)
             if len(actions) != n:
@@ -114,7 +113,7 @@ class VecEnv(BaseVectorEnv):
             quoted = []
             for a in actions:
                 if isinstance(a, str):
-                    quoted.append(json.dumps(a).encode())
+                    quoted.append(packed(a))
                     continue
                 try:
                     i = int(a)
@@ -123,8 +122,9 @@ class VecEnv(BaseVectorEnv):
                                         "cogsim.ACTIONS") from None
                 if i != a or not 0 <= i < len(ACTIONS):
                     raise InvalidAction(f"actions: {a!r} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
-                quoted.append(QUOTED[i])
-        return frame(b'{"op":"step_all","replies":[' + b",".join(quoted) + b"]}")
+                quoted.append(PACKED[i])
+        body = b"a" + b"".join(quoted)
+        return len(body).to_bytes(4, "little") + body
 
     def render(self):
         if self._records is None:
