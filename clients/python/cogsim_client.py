@@ -89,15 +89,17 @@ class CogEnv:
         """Send one reply (a string in the §14 grammar). Returns
         (observation, done, info); when done, info["result"] is the
         episode's result and observation is the final one."""
-        if self._proc is None:
-            raise CogsimError("step() before reset()")
         if self.last is not None and self.last.get("type") == "end":
             raise CogsimError("the episode is over: call reset()")
+        if self._proc is None:
+            raise CogsimError("step() before reset()")
         self._write({"reply": str(reply)})
         msg = self._read()
         self.last = msg
         if msg.get("type") == "end":
-            obs = {"type": "observation", "text": msg.get("text", "")}
+            result = msg.get("result", {})
+            obs = {"type": "observation", "text": msg.get("text", ""),
+                   "turn": msg.get("turn", result.get("turns")), "tick": msg.get("tick", result.get("ticks"))}
             lines = obs["text"].split("\n")
             if len(lines) == 20:
                 obs.update(map=lines[:18], message=lines[18], status=lines[19])

@@ -118,6 +118,17 @@ class CogEnvTest(unittest.TestCase):
             check = subprocess.run([BINARY, "replay", path, "--verify"], capture_output=True, text=True)
             self.assertEqual(check.returncode, 0, check.stderr)
 
+    def test_after_the_end_step_says_so(self):
+        with CogEnv(seed=3, binary=BINARY) as env:
+            env.reset()
+            done, obs = False, None
+            while not done:
+                obs, done, info = env.step("search*40")
+            self.assertEqual(obs["turn"], info["result"]["turns"])
+            self.assertEqual(obs["tick"], info["result"]["ticks"])
+            with self.assertRaisesRegex(CogsimError, "the episode is over"):
+                env.step("e")
+
     def test_a_missing_binary_is_a_clear_error(self):
         with self.assertRaises(CogsimError):
             CogEnv(seed=1, binary="/nonexistent/cogsim").reset()
