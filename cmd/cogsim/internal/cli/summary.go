@@ -15,10 +15,13 @@ import (
 // (§20): mean and median score, mean max depth, how episodes ended, and
 // how often each deed was earned.
 type summary struct {
-	scores   []int
-	depthSum int
-	causes   map[string]int
-	deeds    map[string]int
+	// interrupted counts the episodes cut short, which have no result
+	// and are in none of the figures.
+	interrupted int
+	scores      []int
+	depthSum    int
+	causes      map[string]int
+	deeds       map[string]int
 }
 
 func (s *summary) add(r sim.Result) {
@@ -85,6 +88,9 @@ func ranked(m map[string]int) []count {
 func (s *summary) write(w io.Writer) {
 	n := s.episodes()
 	fmt.Fprintf(w, "episodes: %d\n", n)
+	if s.interrupted > 0 {
+		fmt.Fprintf(w, "interrupted: %d (cut short, not written, not counted)\n", s.interrupted)
+	}
 	if n == 0 {
 		return
 	}
