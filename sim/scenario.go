@@ -168,14 +168,17 @@ type scenarioTrap struct {
 	hidden bool
 }
 
+// maxScenarioDepth is the deepest level a scenario may start on.
+const maxScenarioDepth = 50
+
 // plan checks the scenario and lays out its level; hit points not given
 // are left 0 (drawn when the episode is built).
 func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 	if sc.Depth == 0 {
 		sc.Depth = 1
 	}
-	if sc.Depth < 1 || sc.Depth > 50 {
-		return nil, nil, fmt.Errorf("depth: %d is out of range 1…50", sc.Depth)
+	if sc.Depth < 1 || sc.Depth > maxScenarioDepth {
+		return nil, nil, fmt.Errorf("depth: %d is out of range 1…%d", sc.Depth, maxScenarioDepth)
 	}
 	if len(sc.Map) == 0 {
 		return nil, nil, errors.New("map: missing (a list of up to 18 rows)")
