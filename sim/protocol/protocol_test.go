@@ -150,3 +150,9 @@ func TestCommandsWithoutShellSyntaxRunDirectly(t *testing.T) {
 	assert.Equal(t, []string{"sh", "-c", `python3 -c 'x'`}, protocol.Command(`python3 -c 'x'`).Args)
 	assert.Equal(t, []string{"sh", "-c", "A=1 prog"}, protocol.Command("A=1 prog").Args)
 }
+
+// TestReplaysKnowTheAgentCauses: a replay of an episode its agent cut
+// short verifies only if the replay package knows the cause.
+func TestReplaysKnowTheAgentCauses(t *testing.T) {
+	assert.ElementsMatch(t, []string{protocol.CauseDisconnected, protocol.CauseTimeout}, replay.AgentCauses)
+}
