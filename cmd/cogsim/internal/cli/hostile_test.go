@@ -130,6 +130,11 @@ func TestAMissingAgentIsRefusedBeforeAnyEpisode(t *testing.T) {
 		assert.Contains(t, stderr, "cannot run", agent)
 		assert.NotContains(t, stderr, "episodes:", "no episode ran")
 	}
+	// A script the interpreter cannot find is only found out when it
+	// runs: the summary warns.
+	code, _, stderr := cogsim(t, "run", "--episodes", "2", "--agent", "exec:sh /nonexistent/agent.sh")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, stderr, "warning: in 2 episodes the agent went away before its first reply")
 }
 
 func TestCtrlCWritesNoUnfinishedEpisode(t *testing.T) {
