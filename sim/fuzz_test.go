@@ -27,3 +27,33 @@ func FuzzParseScenario(f *testing.F) {
 		s.Turn("e s w n search , >")
 	})
 }
+
+// FuzzSnapshot: no bytes crash the snapshot decoder or FromSnapshot, and
+// every snapshot they accept plays a turn.
+func FuzzSnapshot(f *testing.F) {
+	for _, seed := range []uint64{1, 4} {
+		s, err := sim.New(sim.Config{Seed: seed})
+		if err != nil {
+			f.Fatal(err)
+		}
+		s.Turn("e*3 s*4")
+		b, err := s.Snapshot().MarshalBinary()
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"format":"cogsim-snapshot","version":2}`))
+	f.Add([]byte("\x00{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var snap sim.Snapshot
+		if snap.UnmarshalBinary(data) != nil {
+			return
+		}
+		s, err := sim.FromSnapshot(&snap)
+		if err != nil {
+			return
+		}
+		s.Turn("e s w n search , >")
+	})
+}

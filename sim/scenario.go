@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unicode/utf8"
 
 	c "github.com/cogsim/cogsim/components"
@@ -141,9 +142,92 @@ func jsonError(data []byte, err error) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Errorf("field %q: expected %s, found %s", te.Field, te.Type, te.Value)
+		return fmt.Errorf("field %q: expected %s, found %s", fieldAt(data, te), te.Type, te.Value)
 	}
 	return fmt.Errorf("not a scenario: %v", err)
+}
+
+// fieldAt names the field of a type error with its list indices
+// ("items[0].at", where the error says "items.at"): the last value that
+// began before the error's offset and has that path.
+func fieldAt(data []byte, te *json.UnmarshalTypeError) string {
+	type frame struct {
+		array  bool
+		key    string
+		index  int
+		hasKey bool
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			switch {
+			case f.array:
+				fmt.Fprintf(&b, "[%d]", f.index)
+			case b.Len() > 0:
+				b.WriteString("." + f.key)
+			default:
+				b.WriteString(f.key)
+			}
+		}
+		return b.String()
+	}
+	bare := func(p string) string {
+		var b strings.Builder
+		for len(p) > 0 {
+			i := strings.IndexByte(p, '[')
+			if i < 0 {
+				b.WriteString(p)
+				break
+			}
+			b.WriteString(p[:i])
+			j := strings.IndexByte(p[i:], ']')
+			if j < 0 {
+				break
+			}
+			p = p[i+j+1:]
+		}
+		return b.String()
+	}
+	// done moves past a finished value in the container holding it.
+	done := func() {
+		if n := len(stack); n > 0 {
+			if stack[n-1].array {
+				stack[n-1].index++
+			} else {
+				stack[n-1].hasKey = false
+			}
+		}
+	}
+	found := te.Field
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for dec.InputOffset() < te.Offset {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if n := len(stack); n > 0 && !stack[n-1].array && !stack[n-1].hasKey {
+			if key, ok := tok.(string); ok {
+				stack[n-1].key, stack[n-1].hasKey = key, true
+				continue
+			}
+		}
+		if p := path(); p != "" && bare(p) == te.Field {
+			found = p
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, frame{})
+		case json.Delim('['):
+			stack = append(stack, frame{array: true})
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			done()
+		default:
+			done()
+		}
+	}
+	return found
 }
 
 // Check validates a scenario (as ParseScenario does after decoding).
@@ -168,14 +252,17 @@ type scenarioTrap struct {
 	hidden bool
 }
 
+// maxScenarioDepth is the deepest level a scenario may start on.
+const maxScenarioDepth = 50
+
 // plan checks the scenario and lays out its level; hit points not given
 // are left 0 (drawn when the episode is built).
 func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 	if sc.Depth == 0 {
 		sc.Depth = 1
 	}
-	if sc.Depth < 1 || sc.Depth > 50 {
-		return nil, nil, fmt.Errorf("depth: %d is out of range 1…50", sc.Depth)
+	if sc.Depth < 1 || sc.Depth > maxScenarioDepth {
+		return nil, nil, fmt.Errorf("depth: %d is out of range 1…%d", sc.Depth, maxScenarioDepth)
 	}
 	if len(sc.Map) == 0 {
 		return nil, nil, errors.New("map: missing (a list of up to 18 rows)")
@@ -199,6 +286,12 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		}
 		for x := 0; x < len(row); x++ {
 			g := row[x]
+			if g >= utf8.RuneSelf {
+				// Glyphs are ASCII; every character before this one was
+				// one byte, so x is its column.
+				r, _ := utf8.DecodeRuneInString(row[x:])
+				return nil, nil, fmt.Errorf("map row %d col %d: unknown glyph %q (%U): map glyphs are ASCII (§4)", y, x, r, r)
+			}
 			at := c.Pos{X: x, Y: y}
 			i := at.Index()
 			if g != ' ' && (x == 0 || y == 0 || x == c.W-1 || y == c.H-1) {
@@ -304,6 +397,9 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		at, err := floorCell(lvl, field, t.At)
 		if err != nil {
 			return nil, nil, err
+		}
+		if lvl.At(at) == c.Stairs {
+			return nil, nil, fmt.Errorf("%s.at: (%d, %d) is the staircase; no trap may be placed on the stairs", field, at.X, at.Y)
 		}
 		k, ok := c.LookupTrap(t.Kind)
 		if !ok {
@@ -436,7 +532,8 @@ func floorCell(lvl *c.Level, field string, at []int) (c.Pos, error) {
 		return p, err
 	}
 	if t := lvl.At(p); !t.Walkable() {
-		return p, fmt.Errorf("%s.at: (%d, %d) is %s, not a cell one can stand on", field, p.X, p.Y, t.Name())
+		return p, fmt.Errorf("%s.at: (%d, %d) is %s, not a cell one can stand on (at is [x, y]: character x of map row y, row 0 the first string)",
+			field, p.X, p.Y, t.Name())
 	}
 	return p, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/worldgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -38,6 +39,36 @@ func TestTheSpecExampleScenarioIsRefusedForItsWallMonster(t *testing.T) {
 	_, err := sim.ParseScenario([]byte(specExample))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "monsters[0].at: (4, 1) is wall")
+	assert.Contains(t, err.Error(), "at is [x, y]: character x of map row y, row 0 the first string", "the message explains the coordinates")
+}
+
+// TestTheEyeTrapOfTheDocsStarts: docs/scenarios/eye-trap.json, the spec's
+// example corrected, loads and plays.
+func TestTheEyeTrapOfTheDocsStarts(t *testing.T) {
+	sc, err := sim.LoadScenario("../docs/scenarios/eye-trap.json")
+	require.NoError(t, err)
+	s, err := sim.New(sim.Config{Scenario: sc, Invariants: true})
+	require.NoError(t, err)
+	assert.Equal(t, " |%@.e|", line(s, 2)[:7], "apple, cog, floor over the hidden pit, the eye")
+	assert.Equal(t, "Dlvl:3 $:60 HP:10(16) AC:7 Xp:1/0 T:0 Turn:0/55", statusLine(s))
+	s.Turn("e")
+	assert.Contains(t, message(s), "pit")
+}
+
+// TestNoTrapIsEverOnTheStairs: a scenario may not put one there, and
+// generation never does (traps go on room floor only).
+func TestNoTrapIsEverOnTheStairs(t *testing.T) {
+	_, err := sim.ParseScenario([]byte(`{"map": ["", " -----", " |@.>|", " -----"], "traps": [{"at": [4, 2], "kind": "pit"}]}`))
+	assert.ErrorContains(t, err, "traps[0].at: (4, 2) is the staircase; no trap may be placed on the stairs")
+	var gen worldgen.Generator
+	var lvl c.Level
+	for seed := uint64(1); seed <= 60; seed++ {
+		for depth := 1; depth <= 12; depth++ {
+			for _, tr := range gen.Generate(seed, depth, &lvl).Traps {
+				require.NotEqual(t, lvl.Stairs, tr.At, "seed %d depth %d", seed, depth)
+			}
+		}
+	}
 }
 
 func TestAScenarioStartsItsEpisode(t *testing.T) {
@@ -82,6 +113,7 @@ func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {
 		`{"map": ["", " |..|"]}`:       "needs exactly one '@'",
 		`{"map": ["", " |@@|"]}`:       "found 2",
 		`{"map": ["", " |@Q|"]}`:       `unknown glyph 'Q'`,
+		`{"map": ["", " |@é|"]}`:       `map row 1 col 3: unknown glyph 'é' (U+00E9)`,
 		`{` + base + `, "depth": 99}`:  "depth: 99 is out of range",
 		`{` + base + `, "monsters": [{"at": [3, 2], "species": "dragon"}]}`:          `monsters[0].species: unknown species "dragon"`,
 		`{` + base + `, "monsters": [{"at": [9, 9], "species": "newt"}]}`:            "monsters[0].at: (9, 9) is solid rock",
@@ -89,6 +121,8 @@ func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {
 		`{` + base + `, "monsters": [{"at": [3], "species": "newt"}]}`:               "monsters[0].at: want [x, y]",
 		`{` + base + `, "items": [{"at": [3, 2], "kind": "wand"}]}`:                  `items[0].kind: unknown item "wand"`,
 		`{` + base + `, "items": [{"at": [99, 2], "kind": "apple"}]}`:                "off the 48 x 18 board",
+		`{` + base + `, "items": [{"at": [3, 2], "kind": "apple"}, {"at": "x"}]}`:    `field "items[1].at": expected []int, found string`,
+		`{` + base + `, "cog": {"inventory": [{"kind": "apple", "count": "two"}]}}`:  `field "cog.inventory[0].count": expected int`,
 		`{` + base + `, "traps": [{"at": [3, 2], "kind": "bear trap"}]}`:             `traps[0].kind: unknown trap "bear trap"`,
 		`{` + base + `, "cog": {"hp": 0}}`:                                           "cog.hp: 0, must be at least 1",
 		`{` + base + `, "cog": {"hp": 20}}`:                                          "cog.hp: 20 is more than maxHp 16",

@@ -162,10 +162,17 @@ type Restore struct {
 // Open restores the save file at path by NetHack's rules: it refuses a
 // file that another restore has made unreadable (ErrBeingRestored), makes
 // it unreadable (mode 0) and locks it while this restore runs, reads it
-// and rebuilds the game. The caller then calls Finish: to delete the file
-// (the ordinary game) or keep it (wizard mode's answer). A file that
-// cannot be restored gives a *CorruptError and is left as it was.
-func Open(path string) (*Restore, error) {
+// and rebuilds the game, validating it completely (sim.FromSnapshot). The
+// caller then calls Finish: to delete the file (the ordinary game) or keep
+// it (wizard mode's answer). A file that cannot be restored gives a
+// *CorruptError and gets its mode back, whatever went wrong — a panic
+// while rebuilding the game included — so the save slot is never left
+// blocked.
+func Open(path string) (*Restore, error) { return open(path, sim.FromSnapshot) }
+
+// open is Open with the function that rebuilds the game from the
+// snapshot.
+func open(path string, build func(*sim.Snapshot) (*sim.Sim, error)) (*Restore, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
@@ -189,7 +196,7 @@ func Open(path string) (*Restore, error) {
 		r.release()
 		return nil, fmt.Errorf("restore: %w", err)
 	}
-	if err := r.read(); err != nil {
+	if err := r.readSafely(build); err != nil {
 		os.Chmod(path, r.mode)
 		r.release()
 		return nil, &CorruptError{Path: path, Reason: err.Error()}
@@ -197,7 +204,18 @@ func Open(path string) (*Restore, error) {
 	return r, nil
 }
 
-func (r *Restore) read() error {
+// readSafely reads the file, turning a panic into an error.
+func (r *Restore) readSafely(build func(*sim.Snapshot) (*sim.Sim, error)) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			r.Sim = nil
+			err = fmt.Errorf("the game cannot be rebuilt from it: %v", v)
+		}
+	}()
+	return r.read(build)
+}
+
+func (r *Restore) read(build func(*sim.Snapshot) (*sim.Sim, error)) error {
 	data, err := io.ReadAll(io.LimitReader(r.f, MaxBytes+1))
 	if err != nil {
 		return err
@@ -210,6 +228,9 @@ func (r *Restore) read() error {
 	env := &r.Envelope
 	if err := dec.Decode(env); err != nil {
 		return fmt.Errorf("not a cogsim save file: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("data after the save, at byte %d", dec.InputOffset())
 	}
 	switch {
 	case env.Format != Format:
@@ -226,7 +247,7 @@ func (r *Restore) read() error {
 	if snap.Seed != env.Seed || snap.Rules != env.Rules || !slices.Equal(snap.Mechanics, env.Mechanics) {
 		return errors.New("the snapshot does not match the header")
 	}
-	s, err := sim.FromSnapshot(&snap)
+	s, err := build(&snap)
 	if err != nil {
 		return err
 	}

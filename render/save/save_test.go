@@ -178,6 +178,24 @@ func TestACorruptOrForeignSaveFileIsRefusedAndLeftInPlace(t *testing.T) {
 		cols = append(cols, col)
 	}
 	offBoard["components"] = cols
+	// withSnapshot is the save with one value of its snapshot changed.
+	withSnapshot := func(list, name, field string, v any) string {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(good, &m))
+		for _, x := range m["snapshot"].(map[string]any)[list].([]any) {
+			x := x.(map[string]any)
+			if x["name"] != name {
+				continue
+			}
+			if list == "components" {
+				x["values"].([]any)[0].(map[string]any)[field] = v
+			} else {
+				x["value"].(map[string]any)[field] = v
+			}
+		}
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
 
 	cases := []struct{ name, data, reason string }{
 		{"not JSON", "PK\x03\x04 a zip file", "not a cogsim save file"},
@@ -188,6 +206,11 @@ func TestACorruptOrForeignSaveFileIsRefusedAndLeftInPlace(t *testing.T) {
 		{"a refused snapshot", edit("snapshot", offBoard), "off the board"},
 		{"a header that lies", edit("seed", 12345), "does not match the header"},
 		{"no snapshot", edit("snapshot", nil), "snapshot"},
+		{"trailing garbage", string(good) + "garbage", "data after the save"},
+		{"a second save after it", string(good) + string(good), "data after the save"},
+		{"worn slot -7", withSnapshot("components", "inventory", "Worn", -7), "inventory.Worn -7"},
+		{"no rooms", withSnapshot("resources", "level", "Rooms", []any{}), "level.RoomOf"},
+		{"a hunger state past the last", withSnapshot("components", "nutrition", "State", 9), "nutrition.State 9"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

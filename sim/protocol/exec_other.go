@@ -2,23 +2,19 @@
 
 package protocol
 
-import (
-	"os/exec"
-	"time"
-)
+import "os/exec"
 
-// startGroup cannot start a process group where there are none (Windows
-// has no Unix process groups; a job object would be the equivalent). So
-// that a child the agent's shell left behind holding its stderr cannot
-// keep Wait from returning, Wait stops waiting for the pipes a second
-// after the agent exits.
-func startGroup(cmd *exec.Cmd) {
-	cmd.WaitDelay = time.Second
-}
+// startGroup does nothing where there are no Unix process groups
+// (Windows: a job object would be the equivalent). Wait stops waiting for
+// a pipe a second after the agent exits (cmd.WaitDelay), so a child left
+// holding one cannot hang the episode.
+func startGroup(*exec.Cmd) {}
 
 // killGroup kills the agent's process itself: without process groups,
-// children that the agent's shell started are not reached and may outlive
-// the episode.
+// children it started are not reached and may outlive the episode.
 func killGroup(cmd *exec.Cmd) {
 	_ = cmd.Process.Kill()
 }
+
+// sweep does nothing: children are not tracked here.
+func sweep(string) {}

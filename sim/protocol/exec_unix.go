@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package protocol
 
@@ -8,7 +8,8 @@ import (
 )
 
 // startGroup makes the agent the leader of a new process group, so that
-// killGroup reaches whatever `sh -c` started on its behalf.
+// killGroup reaches whatever it started. There is no parent-death signal
+// here: if cogsim itself is killed with SIGKILL, the agent outlives it.
 func startGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
@@ -16,4 +17,9 @@ func startGroup(cmd *exec.Cmd) {
 // killGroup kills the agent's whole process group.
 func killGroup(cmd *exec.Cmd) {
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	_ = cmd.Process.Kill()
 }
+
+// sweep does nothing: without /proc a child that left the agent's
+// process group (setsid) cannot be found, and may outlive the episode.
+func sweep(string) {}

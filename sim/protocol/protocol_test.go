@@ -127,6 +127,32 @@ func TestExecAgents(t *testing.T) {
 	assert.Equal(t, "starvation", junk.Cause, "junk costs turns, not the episode")
 	assert.Equal(t, 1100, junk.Ticks)
 
-	missing := execRun(t, `/nonexistent/agent-binary`, 5*time.Second)
-	assert.Equal(t, protocol.CauseDisconnected, missing.Cause)
+	s, err := sim.New(sim.Config{Seed: 3})
+	require.NoError(t, err)
+	_, err = protocol.Exec(context.Background(), "/nonexistent/agent-binary", s, time.Second, nil, nil)
+	assert.ErrorContains(t, err, "/nonexistent/agent-binary", "a program that cannot start is an error, not an episode")
+}
+
+func TestCheckFindsMissingPrograms(t *testing.T) {
+	assert.NoError(t, protocol.Check("sleep 1"))
+	assert.NoError(t, protocol.Check("python3 -c 'print(1)'"))
+	assert.NoError(t, protocol.Check("cd /tmp && ls"), "a builtin first: the shell finds the rest")
+	assert.ErrorContains(t, protocol.Check("/nonexistent/agent"), `cannot run "/nonexistent/agent"`)
+	assert.ErrorContains(t, protocol.Check("no-such-agent-program --fast"), `cannot run "no-such-agent-program"`)
+	assert.ErrorContains(t, protocol.Check("no-such-agent-program | tee log"), `cannot run "no-such-agent-program"`)
+	assert.ErrorContains(t, protocol.Check("testdata/agents"), "cannot run", "a directory is not a program")
+	assert.ErrorContains(t, protocol.Check("  "), "no command")
+}
+
+func TestCommandsWithoutShellSyntaxRunDirectly(t *testing.T) {
+	assert.Equal(t, []string{"python3", "agent.py", "--fast"}, protocol.Command("python3  agent.py --fast").Args)
+	assert.Equal(t, []string{"sh", "-c", "a | b"}, protocol.Command("a | b").Args)
+	assert.Equal(t, []string{"sh", "-c", `python3 -c 'x'`}, protocol.Command(`python3 -c 'x'`).Args)
+	assert.Equal(t, []string{"sh", "-c", "A=1 prog"}, protocol.Command("A=1 prog").Args)
+}
+
+// TestReplaysKnowTheAgentCauses: a replay of an episode its agent cut
+// short verifies only if the replay package knows the cause.
+func TestReplaysKnowTheAgentCauses(t *testing.T) {
+	assert.ElementsMatch(t, []string{protocol.CauseDisconnected, protocol.CauseTimeout}, replay.AgentCauses)
 }

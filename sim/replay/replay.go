@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/cogsim/cogsim/ecs"
@@ -26,6 +28,10 @@ const (
 	Version = 1
 	// MaxLine bounds one line of a replay file.
 	MaxLine = 16 << 20
+	// MaxTurns bounds the turn lines of a replay, and MaxBytes the whole
+	// file, so that a huge file is refused before it fills the memory.
+	MaxTurns = 100_000
+	MaxBytes = 256 << 20
 )
 
 // Header is a replay's first line.
@@ -164,7 +170,8 @@ func Load(path string) (*Replay, error) {
 // Read parses a replay, refusing a corrupt or truncated one with the line
 // number and the reason.
 func Read(in io.Reader) (*Replay, error) {
-	br := bufio.NewReaderSize(in, 64<<10)
+	limited := &io.LimitedReader{R: in, N: MaxBytes + 1}
+	br := bufio.NewReaderSize(limited, 64<<10)
 	rep := &Replay{}
 	for n := 1; ; n++ {
 		line, err := readLine(br)
@@ -179,6 +186,9 @@ func Read(in io.Reader) (*Replay, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if limited.N <= 0 {
+			return nil, fmt.Errorf("line %d: the file is larger than %d bytes", n, MaxBytes)
 		}
 		if rep.Result != nil {
 			if len(bytes.TrimSpace(line)) == 0 {
@@ -210,12 +220,18 @@ func Read(in io.Reader) (*Replay, error) {
 			if err := strict(line, &end); err != nil || end.Result == nil {
 				return nil, fmt.Errorf("line %d: not a result line: %v", n, err)
 			}
+			if end.Result.Turns != len(rep.Turns) {
+				return nil, fmt.Errorf("line %d: the result says %d turns, the replay has %d", n, end.Result.Turns, len(rep.Turns))
+			}
 			rep.Result = end.Result
 			continue
 		}
 		var t Turn
 		if err := strict(line, &t); err != nil {
 			return nil, fmt.Errorf("line %d: not a turn line: %w", n, err)
+		}
+		if len(rep.Turns) == MaxTurns {
+			return nil, fmt.Errorf("line %d: more than %d turns", n, MaxTurns)
 		}
 		if t.Turn != len(rep.Turns)+1 {
 			return nil, fmt.Errorf("line %d: turn %d where turn %d was expected", n, t.Turn, len(rep.Turns)+1)
@@ -327,14 +343,77 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 			return nil
 		}
 	}
-	if r.Result != nil && s.Done() {
-		got := s.Result()
-		if got.Score != r.Result.Score || got.Cause != r.Result.Cause || got.Ticks != r.Result.Ticks {
-			return fmt.Errorf("replay: the result differs: score %d cause %q, recorded score %d cause %q",
-				got.Score, got.Cause, r.Result.Score, r.Result.Cause)
+	if r.Result == nil {
+		return nil
+	}
+	if !s.Done() {
+		// An agent that went away ends its episode early (§20).
+		if !slices.Contains(AgentCauses, r.Result.Cause) {
+			return fmt.Errorf("replay: the episode is not over after the last turn, %d, but the result says it ended (%q)", len(r.Turns), r.Result.Cause)
 		}
+		s.Disconnect(r.Result.Cause)
+	}
+	if field := Differ(s.Result(), *r.Result); field != "" {
+		return fmt.Errorf("replay: the result differs: %s", field)
 	}
 	return nil
+}
+
+// AgentCauses are the causes of an episode its agent cut short (§20): a
+// replay's last turn may leave the episode running only with one of them.
+var AgentCauses = []string{"disconnected", "timeout"}
+
+// Differ names the first field in which the re-simulated result got
+// differs from the recorded want, with both values ("parts.gold: 12,
+// recorded 40"), or returns "" when they are equal.
+func Differ(got, want sim.Result) string {
+	return differ("", reflect.ValueOf(got), reflect.ValueOf(want))
+}
+
+func differ(path string, got, want reflect.Value) string {
+	switch got.Kind() {
+	case reflect.Struct:
+		for i := range got.NumField() {
+			f := got.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			if d := differ(join(path, name), got.Field(i), want.Field(i)); d != "" {
+				return d
+			}
+		}
+		return ""
+	case reflect.Slice:
+		for i := range min(got.Len(), want.Len()) {
+			if d := differ(fmt.Sprintf("%s[%d]", path, i), got.Index(i), want.Index(i)); d != "" {
+				return d
+			}
+		}
+		if got.Len() != want.Len() {
+			return fmt.Sprintf("%s: %d entries, recorded %d", path, got.Len(), want.Len())
+		}
+		return ""
+	}
+	if got.Interface() != want.Interface() {
+		return fmt.Sprintf("%s: %s, recorded %s", path, show(got), show(want))
+	}
+	return ""
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func show(v reflect.Value) string {
+	b, err := json.Marshal(v.Interface())
+	if err != nil {
+		return fmt.Sprint(v.Interface())
+	}
+	return string(b)
 }
 
 // Observation re-simulates up to turn k and returns the observation after

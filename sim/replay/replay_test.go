@@ -2,11 +2,13 @@ package replay_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,4 +163,96 @@ func TestScenarioReplays(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "tiny", rep.Scenario.Name)
 	assert.NoError(t, rep.Play(nil))
+}
+
+// TestATamperedResultIsCaughtByField: the header and the result line
+// alone, or a result line with any field changed, do not verify; the
+// error names the first differing field.
+func TestATamperedResultIsCaughtByField(t *testing.T) {
+	var raw string
+	for seed := uint64(1); ; seed++ {
+		raw = string(record(t, seed))
+		if strings.Contains(raw, `"deeds":[{`) {
+			break
+		}
+	}
+	lines := strings.Split(strings.TrimRight(raw, "\n"), "\n")
+	result := lines[len(lines)-1]
+
+	_, err := replay.Read(strings.NewReader(lines[0] + "\n" + result + "\n"))
+	assert.ErrorContains(t, err, "line 2: the result says", "every turn deleted")
+
+	var r struct{ Result map[string]any }
+	require.NoError(t, json.Unmarshal([]byte(result), &r))
+	edits := []struct {
+		key  string
+		set  func(v any) any
+		want string
+	}{
+		{"maxDepth", func(v any) any { return v.(float64) + 1 }, "maxDepth: "},
+		{"deeds", func(any) any { return []any{} }, "deeds: "},
+		{"parts", func(v any) any {
+			p := v.(map[string]any)
+			p["gold"] = p["gold"].(float64) + 5
+			return p
+		}, "parts.gold: "},
+		{"seed", func(v any) any { return v.(float64) + 1 }, "seed: "},
+		{"agent", func(any) any { return "someone else" }, `agent: "test", recorded "someone else"`},
+		{"score", func(v any) any { return v.(float64) + 50 }, "score: "},
+		{"ticks", func(v any) any { return v.(float64) - 1 }, "ticks: "},
+		{"cause", func(any) any { return "killed by a jackal" }, "cause: "},
+		{"rules", func(any) any { return "nethack" }, `rules: "cog", recorded "nethack"`},
+	}
+	for _, e := range edits {
+		m := map[string]any{}
+		require.NoError(t, json.Unmarshal([]byte(result), &m))
+		res := m["result"].(map[string]any)
+		res[e.key] = e.set(res[e.key])
+		b, err := json.Marshal(m)
+		require.NoError(t, err)
+		tampered := strings.Join(append(slices.Clone(lines[:len(lines)-1]), string(b)), "\n") + "\n"
+		rep, err := replay.Read(strings.NewReader(tampered))
+		require.NoError(t, err, e.key)
+		assert.ErrorContains(t, rep.Play(nil), "the result differs: "+e.want, e.key)
+	}
+
+	m := map[string]any{}
+	require.NoError(t, json.Unmarshal([]byte(result), &m))
+	m["result"].(map[string]any)["turns"] = float64(len(lines))
+	b, _ := json.Marshal(m)
+	_, err = replay.Read(strings.NewReader(strings.Join(append(slices.Clone(lines[:len(lines)-1]), string(b)), "\n")))
+	assert.ErrorContains(t, err, "the result says")
+}
+
+// TestAReplayOfAnAgentThatWentAwayVerifies: an episode cut short by its
+// agent (disconnected, timeout) ends without a last turn and verifies.
+func TestAReplayOfAnAgentThatWentAwayVerifies(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 3, Agent: "test"})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	rec, err := replay.NewRecorder(s, &buf)
+	require.NoError(t, err)
+	require.NoError(t, rec.Turn("e e"))
+	s.Disconnect("timeout")
+	require.NoError(t, rec.End())
+	rep, err := replay.Read(&buf)
+	require.NoError(t, err)
+	require.NoError(t, rep.Play(nil))
+
+	// The same turns claiming the clock ran out do not.
+	rep.Result.Cause = "clock"
+	assert.ErrorContains(t, rep.Play(nil), "not over after the last turn")
+}
+
+func TestTooManyTurnsAreRefused(t *testing.T) {
+	raw := record(t, 2)
+	header, _, _ := bytes.Cut(raw, []byte("\n"))
+	var b bytes.Buffer
+	b.Write(header)
+	b.WriteByte('\n')
+	for k := 1; k <= replay.MaxTurns+1; k++ {
+		fmt.Fprintf(&b, `{"turn":%d,"reply":"e","tick":%d,"obs":"%064d"}`+"\n", k, k, 0)
+	}
+	_, err := replay.Read(&b)
+	assert.ErrorContains(t, err, fmt.Sprintf("line %d: more than %d turns", replay.MaxTurns+2, replay.MaxTurns))
 }

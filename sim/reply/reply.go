@@ -19,7 +19,8 @@
 // N is a token of digits only: 1 to 40 (more is cut to 40, as the queue is).
 // A count of 0 asks for nothing, so the whole form ("e*0", "move e 0",
 // "search 0") is skipped. Anything else is skipped and reported as ignored,
-// in its original spelling. Once the queue holds [components.MaxQueue]
+// in its original spelling, except that control characters and other
+// unprintable runes are escaped ("\x1b", "\u202e"). Once the queue holds [components.MaxQueue]
 // primitives the rest of the reply is dropped unread.
 //
 // Ambiguities and how they are resolved:
@@ -219,12 +220,40 @@ func (p *Parser) counted(verb, dir string, prim components.Primitive, sc *scanne
 	push(q, prim, n)
 }
 
-// ignore reports tok as skipped.
+// ignore reports tok as skipped. What cannot be shown as it is — control
+// characters (an ESC would reach the terminal of whoever reads the
+// observation), other unprintable runes and bytes that are not UTF-8 —
+// is written as a Go escape: \x1b, \u202e, \xff.
 func (p *Parser) ignore(tok string) {
 	if len(p.ignored) > 0 {
 		p.ignored = append(p.ignored, ' ')
 	}
-	p.ignored = append(p.ignored, tok...)
+	for i := 0; i < len(tok); {
+		r, size := utf8.DecodeRuneInString(tok[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x80 && !unicode.IsPrint(r):
+			p.ignored = append(p.ignored, `\x`...)
+			p.ignored = appendHex(p.ignored, uint32(tok[i]), 2)
+		case !unicode.IsPrint(r) && r <= 0xffff:
+			p.ignored = append(p.ignored, `\u`...)
+			p.ignored = appendHex(p.ignored, uint32(r), 4)
+		case !unicode.IsPrint(r):
+			p.ignored = append(p.ignored, `\U`...)
+			p.ignored = appendHex(p.ignored, uint32(r), 8)
+		default:
+			p.ignored = append(p.ignored, tok[i:i+size]...)
+		}
+		i += size
+	}
+}
+
+// appendHex appends v in lower-case hex, digits wide.
+func appendHex(b []byte, v uint32, digits int) []byte {
+	const hex = "0123456789abcdef"
+	for k := digits - 1; k >= 0; k-- {
+		b = append(b, hex[v>>(4*k)&0xf])
+	}
+	return b
 }
 
 // push appends n copies of prim, as many as fit.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -175,7 +177,7 @@ func TestParse(t *testing.T) {
 		{"move 5", "move 5", nil, "move 5"},
 		{"move move", "move move e", mv(c.East, 1), "move"},
 		{"move*N", "move*3", nil, "move*3"},
-		{"binary", "\x00\xff\xfe e \x80", mv(c.East, 1), "\x00\xff\xfe \x80"},
+		{"binary", "\x00\xff\xfe e \x80", mv(c.East, 1), `\x00\xff\xfe \x80`},
 		{"words kept in original spelling", "Go EAST;  please, e", mv(c.East, 1), "Go EAST please"},
 		{"prose around moves", "we go e*2 then search.", mv(c.East, 2), "we go then search."},
 		{"prose: I is inventory", "I go e", seq(op(c.OpInventory, 1), mv(c.East, 1)), "go"},
@@ -191,6 +193,15 @@ func TestParse(t *testing.T) {
 			assert.Zero(t, q.Head)
 		})
 	}
+}
+
+// TestIgnoredControlCharactersAreEscaped: an ESC sequence in a reply
+// cannot reach the terminal of whoever reads the observation.
+func TestIgnoredControlCharactersAreEscaped(t *testing.T) {
+	var p Parser
+	var q c.Queue
+	assert.Equal(t, `\x1b[2J\x07 ok\x7f \xff\xfe é \u202eevil`, p.Parse("\x1b[2J\x07 e ok\x7f \xff\xfe é \u202eevil", &q))
+	assert.Equal(t, mv(c.East, 1), queued(&q))
 }
 
 func TestParseResetsTheQueue(t *testing.T) {
@@ -209,7 +220,7 @@ func TestParseHugeReply(t *testing.T) {
 	junk := strings.Repeat("x\xff ", 10<<20/3)
 	ignored := p.Parse(junk+"e", &q)
 	assert.Equal(t, mv(c.East, 1), queued(&q))
-	assert.Len(t, ignored, len(junk)-1)
+	assert.Len(t, ignored, len(junk)-1+3*(10<<20/3), `each \xff is shown as four characters`)
 
 	moves := strings.Repeat("e ", 5<<20)
 	assert.Empty(t, p.Parse(moves, &q))
@@ -272,7 +283,11 @@ func FuzzParse(f *testing.F) {
 		for i, prim := range q.Items[:q.Len] {
 			require.Empty(t, validPrimitive(prim), "primitive %d: %+v", i, prim)
 		}
-		if ignored != "" {
+		for _, r := range ignored {
+			require.True(t, unicode.IsPrint(r), "%q is shown as it is in %q", r, ignored)
+		}
+		printable := utf8.ValidString(reply) && strings.IndexFunc(reply, func(r rune) bool { return !unicode.IsPrint(r) && !unicode.IsSpace(r) }) < 0
+		if ignored != "" && printable {
 			for _, tok := range strings.Split(ignored, " ") {
 				require.NotEmpty(t, tok)
 				require.Contains(t, reply, tok)

@@ -48,11 +48,43 @@ func TestReplaysOfARunVerifyAndTamperingIsCaught(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, verr, "no turn 999")
 
+	// --verify with --turn K verifies the whole replay and prints the
+	// observation after turn K; a tampered later turn still fails.
+	code, obs, verr = cogsim(t, "replay", path, "--verify", "--turn", "1")
+	require.Equal(t, ExitOK, code, verr)
+	assert.Contains(t, obs, "Turn:1/55")
+	assert.Contains(t, verr, "turns verified")
+	code, _, verr = cogsim(t, "replay", bad, "--verify", "--turn", "1")
+	assert.Equal(t, ExitFailure, code)
+	assert.Contains(t, verr, "turn 2 diverges")
+
+	// The header and the result line alone do not verify.
+	header, _, _ := strings.Cut(string(raw), "\n")
+	result := lines[len(lines)-2]
+	require.NoError(t, os.WriteFile(bad, []byte(header+"\n"+result+"\n"), 0o644))
+	code, _, verr = cogsim(t, "replay", bad, "--verify")
+	assert.NotEqual(t, ExitOK, code)
+	assert.Contains(t, verr, "the result says")
+
 	// A truncated replay is refused with its line.
 	require.NoError(t, os.WriteFile(bad, raw[:len(raw)/2], 0o644))
 	code, _, verr = cogsim(t, "replay", bad, "--verify")
 	assert.Equal(t, ExitUsage, code)
 	assert.Regexp(t, `line \d+: `, verr)
+}
+
+// TestAnEscapeSequenceInAReplyDoesNotReachTheTerminal: replay --turn
+// shows an ignored ESC sequence escaped.
+func TestAnEscapeSequenceInAReplyDoesNotReachTheTerminal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	in := strings.NewReader(`{"reply":"\u001b[2J\u001b]0;pwned\u0007 e"}` + "\n")
+	var out, errb bytes.Buffer
+	require.Equal(t, ExitOK, MainIO(context.Background(), []string{"agent", "--seed", "2", "--replay", path}, in, &out, &errb), errb.String())
+	code, obs, verr := cogsim(t, "replay", path, "--turn", "1")
+	require.Equal(t, ExitOK, code, verr)
+	assert.NotContains(t, obs, "\x1b")
+	assert.NotContains(t, obs, "\a")
+	assert.Contains(t, obs, `Ignored: \x1b[2J\x1b]0 pwned\x07.`, "the semicolon is a separator")
 }
 
 func TestAgentCommandSpeaksTheProtocol(t *testing.T) {

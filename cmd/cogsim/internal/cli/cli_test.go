@@ -73,6 +73,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"run", "--workers", "0"}, "--workers: must be at least 1, got 0"},
 		{[]string{"run", "--turns", "0"}, "--turns: must be at least 1, got 0"},
 		{[]string{"run", "--seed", "-1"}, `invalid value "-1" for flag -seed`},
+		{[]string{"run", "--seed", "18446744073709551615", "--episodes", "2"}, "--seed 18446744073709551615 with --episodes 2: the last seed would pass 18446744073709551615"},
 		{[]string{"run", "--agent", "nobody"}, "--agent nobody:"},
 		{[]string{"run", "--agent", "exec:"}, "exec: needs a command"},
 		{[]string{"run", "--agent", "exec:true", "--turn-timeout", "0s"}, "--turn-timeout: must be positive"},
@@ -329,6 +330,40 @@ func TestCrossProcess(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// fullDisk takes bytes up to its room, then refuses with ENOSPC.
+type fullDisk struct {
+	data []byte
+	room int
+}
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	n := min(len(p), d.room-len(d.data))
+	d.data = append(d.data, p[:n]...)
+	if n < len(p) {
+		return n, errors.New("no space left on device")
+	}
+	return n, nil
+}
+
+func (d *fullDisk) Truncate(size int64) error { d.data = d.data[:size]; return nil }
+
+// TestAFullDiskLeavesNoHalfLine: a result line that does not fit is cut
+// off, leaving the complete lines before it.
+func TestAFullDiskLeavesNoHalfLine(t *testing.T) {
+	d := &fullDisk{room: 25}
+	lw := &lineWriter{w: d, truncate: d.Truncate}
+	require.NoError(t, lw.writeLine([]byte(`{"seed":1}`)))
+	require.NoError(t, lw.writeLine([]byte(`{"seed":2}`)))
+	assert.ErrorContains(t, lw.writeLine([]byte(`{"seed":3}`)), "no space left")
+	assert.Equal(t, "{\"seed\":1}\n{\"seed\":2}\n", string(d.data))
+}
+
+func TestTheLargestSeedRunsAlone(t *testing.T) {
+	code, stdout, stderr := cogsim(t, "run", "--seed", "18446744073709551615", "--episodes", "1", "--agent", "wait")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Equal(t, uint64(18446744073709551615), results(t, stdout)[0].Seed)
+}
 
 func TestRunWriteError(t *testing.T) {
 	var errb bytes.Buffer

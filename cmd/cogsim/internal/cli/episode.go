@@ -27,12 +27,20 @@ type Agent interface {
 // execPrefix marks an outside agent program: --agent exec:'CMD'.
 const execPrefix = "exec:"
 
+// errEpisodeInterrupted marks an episode cut short by the context (Ctrl-C,
+// SIGTERM): it has no result.
+var errEpisodeInterrupted = errors.New("episode interrupted")
+
 // newAgent makes the built-in agent called name; an outside program
-// (exec:CMD) has none, and nil is returned for it.
+// (exec:CMD) has none, and nil is returned for it, once the program is
+// found to exist and be executable.
 func newAgent(name string) (Agent, error) {
 	if cmd, ok := strings.CutPrefix(name, execPrefix); ok {
 		if strings.TrimSpace(cmd) == "" {
 			return nil, errors.New("exec: needs a command, e.g. exec:'python3 agent.py'")
+		}
+		if err := protocol.Check(cmd); err != nil {
+			return nil, err
 		}
 		return nil, nil
 	}
@@ -95,7 +103,15 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 	}
 	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
 		res, err := protocol.Exec(ctx, cmd, s, e.timeout, nil, rec)
-		if err != nil && ctx.Err() == nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			// Cut short: no result, and no replay that would look
+			// like a truncated one.
+			if rec != nil {
+				os.Remove(filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed)))
+			}
+			return res, errEpisodeInterrupted
+		case err != nil:
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)
 		}
 		return res, nil

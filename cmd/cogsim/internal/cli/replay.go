@@ -17,8 +17,8 @@ type replayOptions struct {
 func replayFlags() (*flag.FlagSet, *replayOptions) {
 	o := &replayOptions{}
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.BoolVar(&o.verify, "verify", false, "re-simulate and check every recorded observation hash; exit 1 at the first diverging turn")
-	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first)")
+	fs.BoolVar(&o.verify, "verify", false, "re-simulate and check every recorded observation hash and the whole result; exit 1 at the first difference")
+	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first); with --verify, after verifying the whole replay (the ok line then goes to stderr)")
 	return fs, o
 }
 
@@ -45,6 +45,30 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		fmt.Fprintf(out.stderr, "cogsim replay: warning: %s\n", w)
 	}
 	switch {
+	case o.verify:
+		// With --turn K as well: the whole replay is verified, and the
+		// observation after turn K printed.
+		if isSet(fs, "turn") && (o.turn < 0 || o.turn > len(rep.Turns)) {
+			return usagef("--turn: no turn %d (the replay has turns 0…%d)", o.turn, len(rep.Turns))
+		}
+		var obs []byte
+		err := rep.Play(func(turn int, o2 []byte) bool {
+			if isSet(fs, "turn") && turn == o.turn {
+				obs = append([]byte(nil), o2...)
+			}
+			return true
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		ok := fmt.Sprintf("ok: %d turns verified (seed %d, score %d, %s)", len(rep.Turns), rep.Seed, rep.Result.Score, rep.Result.Cause)
+		if obs != nil {
+			fmt.Fprintln(out.stdout, string(obs))
+			fmt.Fprintln(out.stderr, ok)
+			return nil
+		}
+		fmt.Fprintln(out.stdout, ok)
+		return nil
 	case isSet(fs, "turn"):
 		obs, err := rep.Observation(o.turn)
 		if err != nil {
@@ -55,12 +79,6 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 			return usagef("--turn: %v", err)
 		}
 		fmt.Fprintln(out.stdout, string(obs))
-		return nil
-	case o.verify:
-		if err := rep.Play(nil); err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		fmt.Fprintf(out.stdout, "ok: %d turns verified (seed %d, score %d, %s)\n", len(rep.Turns), rep.Seed, rep.Result.Score, rep.Result.Cause)
 		return nil
 	}
 	fmt.Fprintf(out.stdout, "replay of seed %d, rules %s, agent %s, engine %s: %d turns, score %d, %s\n",

@@ -1,16 +1,20 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/cogsim/cogsim/agents"
@@ -50,7 +54,9 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 
 // runCmd is cogsim run: episodes of seeds N, N+1, … with a built-in
 // agent; one result line per episode, in seed order whatever the number
-// of workers; a summary on stderr.
+// of workers; a summary on stderr. SIGTERM stops it as Ctrl-C does: no
+// new episode starts, exec agents are killed, and an episode cut short is
+// not written.
 func runCmd(ctx context.Context, out streams, args []string) error {
 	fs, o := runFlags()
 	if err := parseFlags(fs, args); err != nil {
@@ -60,27 +66,24 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := out.stdout
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	defer stop()
+	lw := &lineWriter{w: out.stdout}
 	var file *os.File
 	if o.out != "" && o.out != "-" {
 		if file, err = createOut(o.out); err != nil {
 			return err
 		}
-		w = file
+		lw = &lineWriter{w: file, truncate: file.Truncate}
 	}
-	bw := bufio.NewWriter(w)
 	var sum summary
 	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr))
-	n, err := r.run(ctx, func(res sim.Result) error {
+	n, cut, err := r.run(ctx, func(res sim.Result) error {
 		line, err := json.Marshal(res)
 		if err != nil {
 			return err
 		}
-		bw.Write(line)
-		bw.WriteByte('\n')
-		// Flushed as it comes, so that an interrupted run keeps every
-		// finished episode.
-		if err := bw.Flush(); err != nil {
+		if err := lw.writeLine(line); err != nil {
 			return fmt.Errorf("writing results: %w", err)
 		}
 		sum.add(res)
@@ -93,12 +96,60 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 			err = fmt.Errorf("writing results: %w", cerr)
 		}
 	}
-	if err == nil && n < r.count {
-		fmt.Fprintf(out.stderr, "cogsim run: interrupted after %d of %d episodes\n", n, r.count)
+	sum.interrupted = len(cut)
+	if err == nil && (n < r.count || len(cut) > 0) {
+		msg := fmt.Sprintf("cogsim run: interrupted after %d of %d episodes", n, r.count)
+		if len(cut) > 0 {
+			msg += fmt.Sprintf("; %d cut short and not written (seeds %s)", len(cut), seedList(cut))
+		}
+		fmt.Fprintln(out.stderr, msg)
 		err = errInterrupted
 	}
 	sum.write(out.stderr)
 	return err
+}
+
+// seedList lists seeds, the first ten and a count of the rest.
+func seedList(seeds []uint64) string {
+	var b strings.Builder
+	for i, s := range seeds {
+		if i == 10 {
+			fmt.Fprintf(&b, " and %d more", len(seeds)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, s)
+	}
+	return b.String()
+}
+
+// lineWriter writes result lines, each with one Write, so that lines
+// from one process are never interleaved or split by the writer. When a
+// write fails (a full disk) and the file can be truncated, it is cut back
+// to its last complete line, so no half line is left at the end.
+type lineWriter struct {
+	w        io.Writer
+	truncate func(size int64) error
+	size     int64
+}
+
+func (l *lineWriter) writeLine(line []byte) error {
+	n, err := l.w.Write(append(line, '\n'))
+	if err == nil && n < len(line)+1 {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		if l.truncate != nil && n > 0 {
+			if terr := l.truncate(l.size); terr != nil {
+				return fmt.Errorf("%w (and cutting off the half-written line: %v)", err, terr)
+			}
+		}
+		return err
+	}
+	l.size += int64(n)
+	return nil
 }
 
 // runner checks the options and makes the runner they describe.
@@ -146,6 +197,9 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
 		}
 	}
+	if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
+		return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
+	}
 	return &runner{ep: ep, first: seed, count: o.episodes, workers: o.workers}, nil
 }
 
@@ -192,9 +246,11 @@ type outcome struct {
 // run plays the episodes and hands each result to emit in seed order, as
 // soon as it and all before it are done. It stops starting episodes when
 // ctx is cancelled or an episode or emit fails; the episodes already
-// running finish and are emitted. It returns how many results were
-// emitted and the first failure.
-func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, error) {
+// running finish and are emitted, except those the cancellation cut
+// short (exec agents are killed), which have no result. It returns how
+// many results were emitted, the seeds of the episodes cut short, and
+// the first failure.
+func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []uint64, error) {
 	workers := min(r.workers, r.count)
 	// At most window episodes are started and not yet emitted: a slow
 	// episode holds back at most that many finished results.
@@ -249,6 +305,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, err
 
 	pending := make(map[int]outcome, window)
 	next, emitted := 0, 0
+	var cut []uint64
 	var failure error
 	for o := range results {
 		pending[o.i] = o
@@ -263,6 +320,10 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, err
 			if failure != nil {
 				continue
 			}
+			if errors.Is(p.err, errEpisodeInterrupted) {
+				cut = append(cut, r.first+uint64(p.i))
+				continue
+			}
 			failure = p.err
 			if failure == nil {
 				failure = emit(p.res)
@@ -274,7 +335,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, err
 			emitted++
 		}
 	}
-	return emitted, failure
+	return emitted, cut, failure
 }
 
 func closed(c <-chan struct{}) bool {

@@ -9,12 +9,19 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
 )
 
 // summary gathers the results of a run for the table printed at its end
 // (§20): mean and median score, mean max depth, how episodes ended, and
 // how often each deed was earned.
 type summary struct {
+	// interrupted counts the episodes cut short, which have no result
+	// and are in none of the figures.
+	interrupted int
+	// silent counts the episodes whose agent went away before its first
+	// reply: a program that cannot run its agent (a missing script).
+	silent   int
 	scores   []int
 	depthSum int
 	causes   map[string]int
@@ -28,6 +35,9 @@ func (s *summary) add(r sim.Result) {
 	s.scores = append(s.scores, r.Score)
 	s.depthSum += r.MaxDepth
 	s.causes[r.Cause]++
+	if r.Cause == protocol.CauseDisconnected && r.Turns == 0 {
+		s.silent++
+	}
 	for _, d := range r.Deeds {
 		s.deeds[d.Name]++
 	}
@@ -85,6 +95,12 @@ func ranked(m map[string]int) []count {
 func (s *summary) write(w io.Writer) {
 	n := s.episodes()
 	fmt.Fprintf(w, "episodes: %d\n", n)
+	if s.interrupted > 0 {
+		fmt.Fprintf(w, "interrupted: %d (cut short, not written, not counted)\n", s.interrupted)
+	}
+	if s.silent > 0 {
+		fmt.Fprintf(w, "warning: in %d episodes the agent went away before its first reply; is its command right?\n", s.silent)
+	}
 	if n == 0 {
 		return
 	}

@@ -1,0 +1,181 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The hostile agents of testdata/agents in whole runs, with short turn
+// timeouts: each costs only its own episodes, within their timeouts,
+// Ctrl-C and SIGTERM stop the batch within a second, and no process is
+// left behind.
+
+func hostile(name string) string {
+	p, _ := filepath.Abs(filepath.Join("testdata", "agents", name))
+	return p
+}
+
+// running lists the pids the agents wrote into dir that still run (a
+// zombie waiting for its parent holds nothing and counts as gone).
+func running(t *testing.T, dir string) []int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "pid.*"))
+	require.NoError(t, err)
+	var alive []int
+	for _, f := range files {
+		pid, err := strconv.Atoi(strings.TrimPrefix(filepath.Ext(f), "."))
+		require.NoError(t, err)
+		if syscall.Kill(pid, 0) == nil && !zombie(pid) {
+			alive = append(alive, pid)
+		}
+	}
+	return alive
+}
+
+func zombie(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	return i > 0 && i+2 < len(stat) && (stat[i+2] == 'Z' || stat[i+2] == 'X')
+}
+
+// assertNoneLeft waits a moment for every recorded agent process to go.
+func assertNoneLeft(t *testing.T, dir string) {
+	t.Helper()
+	var left []int
+	for range 100 {
+		if left = running(t, dir); len(left) == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("processes left behind: %v", left)
+	for _, pid := range left {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+// waitForPids waits until the agents have written n pids into dir.
+func waitForPids(t *testing.T, dir string, n int) {
+	t.Helper()
+	for range 500 {
+		if files, _ := filepath.Glob(filepath.Join(dir, "pid.*")); len(files) >= n {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the agents did not start")
+}
+
+func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
+	cases := []struct {
+		agent string
+		cause string
+		pids  bool
+	}{
+		{"noread.py", "timeout", false},
+		{"closeout.sh", "disconnected", false},
+		{"orphan.sh", "disconnected", true},
+		{"setsid.py", "clock", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.agent, func(t *testing.T) {
+			if tc.agent == "setsid.py" && !isDir("/proc/self") {
+				t.Skip("without /proc a setsid child is not found")
+			}
+			dir := t.TempDir()
+			command := hostile(tc.agent)
+			if tc.pids {
+				command += " " + dir
+			}
+			start := time.Now()
+			code, stdout, stderr := cogsim(t, "run", "--episodes", "3", "--workers", "3", "--turn-timeout", "1s",
+				"--agent", "exec:"+command)
+			require.Equal(t, ExitOK, code, stderr)
+			rs := results(t, stdout)
+			require.Len(t, rs, 3)
+			for _, r := range rs {
+				assert.Equal(t, tc.cause, r.Cause)
+			}
+			assert.Less(t, time.Since(start), 5*time.Second)
+			assertNoneLeft(t, dir)
+		})
+	}
+}
+
+func isDir(p string) bool { st, err := os.Stat(p); return err == nil && st.IsDir() }
+
+func TestAMissingAgentIsRefusedBeforeAnyEpisode(t *testing.T) {
+	for _, agent := range []string{"/nonexistent/agent", hostile("not-executable.sh"), "no-such-agent-program --fast"} {
+		code, stdout, stderr := cogsim(t, "run", "--episodes", "3", "--agent", "exec:"+agent)
+		assert.Equal(t, ExitUsage, code, agent)
+		assert.Empty(t, stdout)
+		assert.Contains(t, stderr, "cannot run", agent)
+		assert.NotContains(t, stderr, "episodes:", "no episode ran")
+	}
+	// A script the interpreter cannot find is only found out when it
+	// runs: the summary warns.
+	code, _, stderr := cogsim(t, "run", "--episodes", "2", "--agent", "exec:sh /nonexistent/agent.sh")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, stderr, "warning: in 2 episodes the agent went away before its first reply")
+}
+
+func TestCtrlCWritesNoUnfinishedEpisode(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { waitForPids(t, dir, 2); cancel() }()
+	start := time.Now()
+	code, stdout, stderr := cogsimCtx(ctx, "run", "--episodes", "10", "--workers", "2", "--agent", "exec:"+hostile("sleeper.sh")+" "+dir)
+	assert.Less(t, time.Since(start), 3*time.Second)
+	assert.Equal(t, ExitInterrupted, code)
+	assert.Empty(t, stdout, "no result for an episode cut short")
+	assert.Contains(t, stderr, "2 cut short and not written (seeds 1, 2)")
+	assert.Contains(t, stderr, "episodes: 0\ninterrupted: 2")
+	assertNoneLeft(t, dir)
+}
+
+// TestSIGTERMStopsABatchAndItsAgents runs cogsim in another process and
+// stops it with SIGTERM.
+func TestSIGTERMStopsABatchAndItsAgents(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "results.jsonl")
+	args, err := json.Marshal([]string{"run", "--episodes", "10", "--workers", "2", "--out", out,
+		"--agent", "exec:" + hostile("sleeper.sh") + " " + dir})
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+string(args))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	waitForPids(t, dir, 2)
+	start := time.Now()
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err = cmd.Wait()
+	assert.Less(t, time.Since(start), time.Second, "stopped within a second")
+	var ee *exec.ExitError
+	require.True(t, errors.As(err, &ee), "%v: %s", err, stderr.String())
+	assert.Equal(t, ExitInterrupted, ee.ExitCode(), stderr.String())
+	assert.Contains(t, stderr.String(), "cut short and not written")
+	written, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Empty(t, written)
+	assertNoneLeft(t, dir)
+}
