@@ -8,14 +8,15 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"github.com/cogsim/cogsim/cmd/cogsim/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	// After the first Ctrl-C the default handling returns, so a second one
-	// stops the process at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first Ctrl-C (or SIGTERM) the default handling returns, so
+	// a second one stops the process at once.
 	go func() { <-ctx.Done(); stop() }()
 	os.Exit(cli.Main(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }

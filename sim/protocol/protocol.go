@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"strings"
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -28,31 +27,22 @@ const (
 	CauseTimeout      = "timeout"
 )
 
-// Observation is the env's message for each command turn.
-type Observation struct {
-	Type    string   `json:"type"`
-	Turn    int      `json:"turn"`
-	Tick    int      `json:"tick"`
-	Text    string   `json:"text"`
-	Map     []string `json:"map"`
-	Message string   `json:"message"`
-	Status  string   `json:"status"`
-}
+// Observation is the env's message for each command turn: §20's fields
+// and §29's (glyphs, stats, reward, terminated, truncated, unusable,
+// ignored), the same message `cogsim serve` sends.
+type Observation = sim.Observation
 
-// End is the env's last message.
+// End is the env's last message: the result and the final observation's
+// text, turn, tick and reward (the change of score in the last turn).
 type End struct {
-	Type   string     `json:"type"`
-	Result sim.Result `json:"result"`
-	Text   string     `json:"text"`
-}
-
-// ObservationOf builds the observation message of the episode's current
-// state.
-func ObservationOf(s *sim.Sim) Observation {
-	text := string(s.Observe())
-	lines := strings.Split(text, "\n")
-	return Observation{Type: "observation", Turn: s.State().Clock.Turn, Tick: s.State().Clock.Tick, Text: text,
-		Map: lines[:18], Message: lines[18], Status: lines[19]}
+	Type       string     `json:"type"`
+	Result     sim.Result `json:"result"`
+	Text       string     `json:"text"`
+	Turn       int        `json:"turn"`
+	Tick       int        `json:"tick"`
+	Reward     int        `json:"reward"`
+	Terminated bool       `json:"terminated"`
+	Truncated  bool       `json:"truncated"`
 }
 
 // ParseReply reads an agent's line: the reply, or ok false when the line
@@ -127,6 +117,9 @@ type Conn struct {
 	// Recorder, when set, records the replay.
 	Recorder *replay.Recorder
 	out      *bufio.Writer
+	// score is the score at the last observation sent, for the reward.
+	score  int
+	arrays sim.Arrays
 }
 
 // NewConn plays s against the agent writing to w.
@@ -138,11 +131,15 @@ func NewConn(s *sim.Sim, w io.Writer, rec *replay.Recorder) *Conn {
 // episode is over.
 func (c *Conn) Send() error {
 	var v any
-	if c.Sim.Done() {
-		v = End{Type: "end", Result: c.Sim.Result(), Text: string(c.Sim.Observe())}
+	s := c.Sim
+	if s.Done() {
+		e := s.State()
+		v = End{Type: "end", Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
+			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
 	} else {
-		v = ObservationOf(c.Sim)
+		v = s.ObservationOf(c.score, &c.arrays)
 	}
+	c.score = s.Score()
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err

@@ -311,6 +311,14 @@ func (r *Replay) Warning() string {
 // at the first difference from the recorded hashes and returns it as a
 // *Mismatch; after the last turn the result must match too.
 func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
+	if visit == nil {
+		return r.PlaySim(nil)
+	}
+	return r.PlaySim(func(turn int, s *sim.Sim) bool { return visit(turn, s.Observe()) })
+}
+
+// PlaySim is Play with the episode itself shown to visit after each turn.
+func (r *Replay) PlaySim(visit func(turn int, s *sim.Sim) bool) error {
 	cfg, err := r.Config()
 	if err != nil {
 		return err
@@ -322,7 +330,7 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 	if Hash(s.Observe()) != r.Obs {
 		return &Mismatch{Turn: 0, Want: r.Obs, Got: Hash(s.Observe())}
 	}
-	if visit != nil && !visit(0, s.Observe()) {
+	if visit != nil && !visit(0, s) {
 		return nil
 	}
 	for _, t := range r.Turns {
@@ -339,7 +347,7 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 		if got != t.Obs || tick != t.Tick {
 			return &Mismatch{Turn: t.Turn, Want: t.Obs, Got: got, WantTick: t.Tick, GotTick: tick}
 		}
-		if visit != nil && !visit(t.Turn, s.Observe()) {
+		if visit != nil && !visit(t.Turn, s) {
 			return nil
 		}
 	}

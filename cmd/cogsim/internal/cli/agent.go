@@ -16,6 +16,7 @@ type agentOptions struct {
 	scenario string
 	rules    rulesFlags
 	replay   string
+	turns    int
 }
 
 func agentFlags() (*flag.FlagSet, *agentOptions) {
@@ -25,6 +26,7 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	fs.StringVar(&o.scenario, "scenario", "", "start from this scenario file (§19)")
 	o.rules.add(fs)
 	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
+	fs.IntVar(&o.turns, "turns", 0, "end the episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	return fs, o
 }
 
@@ -39,7 +41,10 @@ func agentCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio"}
+	if o.turns < 0 {
+		return usagef("--turns: must not be negative, got %d", o.turns)
+	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio", MaxTurns: o.turns}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -44,4 +46,25 @@ func TestMechanicsOnTheCommandLine(t *testing.T) {
 	code, out, errOut = cogsim(t, "run", "--help")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out+errOut, "yellow-mold (the yellow mold")
+}
+
+// TestReplayTurnJSONIsObservationV2: replay --turn K --json prints the
+// observation message of §29 after turn K.
+func TestReplayTurnJSONIsObservationV2(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := cogsim(t, "run", "--seed", "4", "--episodes", "1", "--replays", dir)
+	require.Equal(t, 0, code, errOut)
+	path := filepath.Join(dir, "seed-4.jsonl")
+	code, plain, errOut := cogsim(t, "replay", path, "--turn", "3")
+	require.Equal(t, 0, code, errOut)
+	code, out, errOut := cogsim(t, "replay", path, "--turn", "3", "--json")
+	require.Equal(t, 0, code, errOut)
+	var o sim.Observation
+	require.NoError(t, json.Unmarshal([]byte(out), &o))
+	assert.Equal(t, strings.TrimSuffix(plain, "\n"), o.Text)
+	assert.Equal(t, 3, o.Turn)
+	assert.Equal(t, o.Tick, o.Stats.Tick)
+	code, _, errOut = cogsim(t, "agent", "--turns", "-1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--turns")
 }

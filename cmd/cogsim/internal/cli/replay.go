@@ -2,22 +2,26 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 
+	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 )
 
 type replayOptions struct {
 	verify bool
 	turn   int
+	json   bool
 }
 
 func replayFlags() (*flag.FlagSet, *replayOptions) {
 	o := &replayOptions{}
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.BoolVar(&o.verify, "verify", false, "re-simulate and check every recorded observation hash and the whole result; exit 1 at the first difference")
+	fs.BoolVar(&o.json, "json", false, "with --turn: print the observation as the JSON message of §20 and §29 (glyphs, stats, reward …)")
 	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first); with --verify, after verifying the whole replay (the ok line then goes to stderr)")
 	return fs, o
 }
@@ -68,6 +72,28 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 			return nil
 		}
 		fmt.Fprintln(out.stdout, ok)
+		return nil
+	case isSet(fs, "turn") && o.json:
+		if o.turn < 0 || o.turn > len(rep.Turns) {
+			return usagef("--turn: no turn %d (the replay has turns 0…%d)", o.turn, len(rep.Turns))
+		}
+		var (
+			prev int
+			obs  []byte
+			a    sim.Arrays
+		)
+		err := rep.PlaySim(func(turn int, s *sim.Sim) bool {
+			if turn == o.turn {
+				obs, _ = json.Marshal(s.ObservationOf(prev, &a))
+				return false
+			}
+			prev = s.Score()
+			return true
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w (before turn %d)", file, err, o.turn)
+		}
+		fmt.Fprintln(out.stdout, string(obs))
 		return nil
 	case isSet(fs, "turn"):
 		obs, err := rep.Observation(o.turn)
