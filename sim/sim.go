@@ -181,20 +181,7 @@ func (s *Sim) Reset(seed uint64) error {
 	}
 	s.cfg.Seed = seed
 	w := &s.world
-	type held struct {
-		id  arche.ResID
-		ptr any
-	}
-	var resources []held
-	for _, id := range arche.ResourceIDs(w) {
-		if w.Resources().Has(id) {
-			resources = append(resources, held{id, w.Resources().Get(id)})
-		}
-	}
-	w.Reset()
-	for _, r := range resources {
-		w.Resources().Add(r.id, r.ptr)
-	}
+	resetKeepingResources(w)
 	e := s.env
 	rooms := e.Level.Rooms[:0]
 	*e.Level = c.Level{Rooms: rooms}

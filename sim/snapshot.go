@@ -215,20 +215,7 @@ func (snap *Snapshot) check() error {
 // with check, checks the result.
 func (s *Sim) apply(snap *Snapshot, check bool) error {
 	w := &s.world
-	type held struct {
-		id  arche.ResID
-		ptr any
-	}
-	var resources []held
-	for _, id := range arche.ResourceIDs(w) {
-		if w.Resources().Has(id) {
-			resources = append(resources, held{id, w.Resources().Get(id)})
-		}
-	}
-	w.Reset()
-	for _, r := range resources {
-		w.Resources().Add(r.id, r.ptr)
-	}
+	resetKeepingResources(w)
 	dump := snap.Entities
 	dump.Entities = slices.Clone(dump.Entities)
 	dump.Alive = slices.Clone(dump.Alive)
@@ -277,6 +264,26 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 	}
 	s.render()
 	return nil
+}
+
+// resetKeepingResources removes every entity from w but keeps its
+// resources — the same objects, which systems hold pointers to — where
+// arche's Reset would drop them.
+func resetKeepingResources(w *arche.World) {
+	type held struct {
+		id  arche.ResID
+		ptr any
+	}
+	var resources []held
+	for _, id := range arche.ResourceIDs(w) {
+		if w.Resources().Has(id) {
+			resources = append(resources, held{id, w.Resources().Get(id)})
+		}
+	}
+	w.Reset()
+	for _, r := range resources {
+		w.Resources().Add(r.id, r.ptr)
+	}
 }
 
 // resourcePointer is the pointer behind resource id, as the registry

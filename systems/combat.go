@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"errors"
 	"strconv"
 
 	c "github.com/cogsim/cogsim/components"
@@ -43,6 +44,21 @@ type SwingRoll struct {
 // Swing is a melee to-hit roll. [Combat] uses [CogSwing] for both sides
 // unless a mechanic sets another (the rules variants do, §25, §28).
 type Swing func(rng *ecs.Stream, r SwingRoll) bool
+
+// SetSwings gives the scheduler's combat system other to-hit rolls: the
+// cog's, and the monsters' when monster is not nil. A mechanic that
+// changes the roll calls it from its Install (§25.4, §28.6).
+func SetSwings(s *ecs.Scheduler, cog, monster Swing) error {
+	combat, ok := s.Get(NameCombat).(*Combat)
+	if !ok {
+		return errors.New("no combat system to give the swing to")
+	}
+	combat.CogHits = cog
+	if monster != nil {
+		combat.MonsterHits = monster
+	}
+	return nil
+}
 
 // CogSwing is the cog rules' roll (§7.1): d20 + level + hit bonus + AC ≥
 // 15, the Weak penalty being in the level.

@@ -73,12 +73,7 @@ func init() {
 		Doc:     "NetHack's melee swing for the cog: hits iff 1 + AC + level + bonus (+4 against the immobile, -3 in a pit) > rnd(20)",
 		Version: "1",
 		Install: func(s *ecs.Scheduler) error {
-			combat, ok := s.Get(systems.NameCombat).(*systems.Combat)
-			if !ok {
-				return errors.New("no combat system to give the swing to")
-			}
-			combat.CogHits = Swing
-			return nil
+			return systems.SetSwings(s, Swing, nil)
 		},
 	})
 	ecs.RegisterVariant(ecs.Variant{

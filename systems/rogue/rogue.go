@@ -25,8 +25,6 @@
 package rogue
 
 import (
-	"errors"
-
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
@@ -69,12 +67,7 @@ func init() {
 		Doc:     "Rogue's melee swing, both sides: hits iff rn2(20) + bonus >= 20 - level - AC",
 		Version: "1",
 		Install: func(s *ecs.Scheduler) error {
-			combat, ok := s.Get(systems.NameCombat).(*systems.Combat)
-			if !ok {
-				return errors.New("no combat system to give the swing to")
-			}
-			combat.CogHits, combat.MonsterHits = Swing, Swing
-			return nil
+			return systems.SetSwings(s, Swing, Swing)
 		},
 	})
 	ecs.RegisterVariant(ecs.Variant{
