@@ -25,6 +25,9 @@ type Input struct {
 	// pressed this frame, or held down (Drag); nil when neither.
 	Click *Point
 	Drag  bool
+	// Hover is the grid cell under the mouse, nil when it is outside the
+	// grid.
+	Hover *Point
 }
 
 // Point is a grid cell.

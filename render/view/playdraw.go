@@ -12,6 +12,8 @@ import (
 //	rows 0-1    the message line (a prompt while one is asked)
 //	rows 2-19   the map (48 x 18)        | cols 51-95: the inventory
 //	row 20      the status line          |
+//	row 21      the activity: the count, run, travel or auto-explore
+//	            under way, why it stopped, or what the mouse points at
 //	rows 22-29  the message log          |
 //	row 30      the key hints and the game's title
 const (
@@ -19,8 +21,9 @@ const (
 	playRows  = 31
 	mapTop    = 2
 	invLeft   = 51
-	statusRow = mapTop + c.H
-	logTop    = statusRow + 2
+	statusRow   = mapTop + c.H
+	activityRow = statusRow + 1
+	logTop      = statusRow + 2
 	logRows   = 7
 	hintRow   = playRows - 1
 )
@@ -39,7 +42,13 @@ func (p *Play) Draw(g *Grid) {
 	}
 	PlayMap(&p.m, p.Sim)
 	g.DrawMap(0, mapTop, &p.m, false)
+	if q, ok := p.Cursor(); ok {
+		g.Fill(q.X, mapTop+q.Y, q.X+1, mapTop+q.Y+1, CursorBack)
+	}
 	g.Text(0, statusRow, p.StatusLine(), StatusColour)
+	if a := p.ActivityLine(); a != "" {
+		g.Text(0, activityRow, a, PromptColour)
+	}
 
 	g.Text(invLeft, mapTop, "Inventory", HeadColour)
 	for i, line := range p.InventoryLines() {
@@ -57,19 +66,34 @@ func (p *Play) Draw(g *Grid) {
 		g.Text(0, logTop+1+i, line, FaintColour)
 	}
 
-	hint := "? help  S save and quit  PgUp/PgDn scroll the log"
+	hint := "? help  x explore  _ travel  ; look  F3 profiler  S save"
 	if p.opts.Wizard {
 		hint += "  [wizard mode]"
 	}
 	g.Text(0, hintRow, hint, FaintColour)
 	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
 
+	if p.prof.On() {
+		drawProfiler(g, &p.prof, logTop-1)
+	}
 	switch p.mode {
 	case helping:
 		p.drawHelp(g)
 	case over:
 		p.drawEnd(g)
 	}
+}
+
+// ActivityLine is the activity row: the command under way or why it
+// stopped, else what the cell under the mouse is (look by hovering).
+func (p *Play) ActivityLine() string {
+	if a := p.Activity(); a != "" && (p.Busy() || !p.hovering) {
+		return a
+	}
+	if p.hovering && p.mode != over {
+		return fmt.Sprintf("(%d, %d): %s", p.hover.X, p.hover.Y, p.Describe(p.hover))
+	}
+	return ""
 }
 
 // logLines is the message log wrapped to the log's width.
@@ -102,19 +126,25 @@ func HelpLines() []string {
 		out = append(out, fmt.Sprintf("  %-30s %s", moves[i], moves[i+1]))
 	}
 	out = append(out, "", "Commands:")
-	for _, b := range PlayKeys {
-		out = append(out, fmt.Sprintf("  %-4s %s", b.Key, b.Help))
+	for i := 0; i < len(PlayKeys); i += 2 {
+		line := fmt.Sprintf("  %-6s %-38s", PlayKeys[i].Key, PlayKeys[i].Help)
+		if i+1 < len(PlayKeys) {
+			line += fmt.Sprintf(" %-6s %s", PlayKeys[i+1].Key, PlayKeys[i+1].Help)
+		}
+		out = append(out, line)
 	}
 	return append(out, "",
-		"One key is one primitive is one tick. The game ends at death or",
-		"when the clock runs out (tick 2200). Esc cancels a prompt.",
-		"Press any key to go back.")
+		"Counts: digits then a command (20s: twenty searches; n20s with the number pad on).",
+		"Run: Shift and a direction (H J K L Y U B N, Shift+arrows). A count, a run, travel",
+		"and auto-explore stop on any key, when hurt, or when a monster comes into view.",
+		"One primitive is one tick; the game ends at death or when the clock runs out",
+		"(tick 2200). Esc cancels a prompt. Press any key to go back.")
 }
 
 func (p *Play) drawHelp(g *Grid) {
 	lines := HelpLines()
-	x0, y0 := 4, 1
-	box(g, x0, y0, playCols-4, y0+len(lines)+3)
+	x0, y0 := 2, 0
+	box(g, 0, y0, playCols, min(y0+len(lines)+3, playRows))
 	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)
 	for i, line := range lines {
 		g.Text(x0+2, y0+3+i, line, TextColour)

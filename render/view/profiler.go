@@ -1,0 +1,138 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Profiler is the live profiler overlay (F3, §23): the scheduler's timing
+// of each system (ecs.Entry's Nanos over the ticks played), as ns per
+// tick over the last stretch of play, a moving average, and a bar. Its
+// figures are the ones `cogsim bench` divides the same way: nanoseconds
+// a system ran over the ticks that ran.
+type Profiler struct {
+	on    bool
+	sched *ecs.Scheduler
+	tick  int
+	prev  []int64
+	rows  []ProfileRow
+}
+
+// ProfileRow is one system's figures.
+type ProfileRow struct {
+	Name string
+	// Last is ns per tick over the last sample (the frames since the
+	// previous one in which ticks ran); Avg the moving average of Last
+	// (each sample weighs 1/8); Total the ns per tick since timing began.
+	Last, Avg, Total float64
+	// Nanos and Ticks are what Total divides: the entry's Nanos and the
+	// ticks played since timing began.
+	Nanos int64
+	Ticks int
+}
+
+// On reports whether the overlay is shown.
+func (pr *Profiler) On() bool { return pr.on }
+
+// Toggle shows or hides the overlay; timing is on while it is shown.
+func (pr *Profiler) Toggle(s *sim.Sim) {
+	pr.on = !pr.on
+	pr.sched = nil
+	s.Scheduler().SetTiming(pr.on)
+	if pr.on {
+		pr.Sample(s)
+	}
+}
+
+// Sample reads the scheduler's entries after the ticks played since the
+// last sample. A new episode (the replay viewer's seek) starts over.
+func (pr *Profiler) Sample(s *sim.Sim) {
+	if !pr.on {
+		return
+	}
+	sch, tick := s.Scheduler(), s.State().Clock.Tick
+	entries := sch.Entries()
+	if pr.sched != sch || tick < pr.tick || len(entries) != len(pr.prev) {
+		sch.SetTiming(true)
+		sch.ResetTiming()
+		pr.sched, pr.tick = sch, tick
+		pr.prev = make([]int64, len(entries))
+		pr.rows = make([]ProfileRow, len(entries))
+		for i, e := range entries {
+			pr.rows[i] = ProfileRow{Name: e.Name, Ticks: 0}
+		}
+		return
+	}
+	dt := tick - pr.tick
+	if dt <= 0 {
+		return
+	}
+	for i, e := range entries {
+		r := &pr.rows[i]
+		r.Last = float64(e.Nanos-pr.prev[i]) / float64(dt)
+		if r.Ticks == 0 {
+			r.Avg = r.Last
+		} else {
+			r.Avg += (r.Last - r.Avg) / 8
+		}
+		r.Ticks += dt
+		r.Nanos = e.Nanos
+		r.Total = float64(e.Nanos) / float64(r.Ticks)
+		pr.prev[i] = e.Nanos
+	}
+	pr.tick = tick
+}
+
+// Rows are the figures, one per system in tick order.
+func (pr *Profiler) Rows() []ProfileRow { return pr.rows }
+
+// Lines is the overlay's text: a heading, one row per system (name, ns
+// per tick last, average, since timing began, a bar of the average) and
+// the sum.
+func (pr *Profiler) Lines(barWidth int) []string {
+	out := []string{fmt.Sprintf("%-14s %9s %9s %9s  %s", "system", "ns/tick", "average", "overall", "share of the average")}
+	var sum, sumLast, sumTotal, top float64
+	for _, r := range pr.rows {
+		sum += r.Avg
+		sumLast += r.Last
+		sumTotal += r.Total
+		top = max(top, r.Avg)
+	}
+	for _, r := range pr.rows {
+		n := 0
+		if top > 0 {
+			n = int(r.Avg/top*float64(barWidth) + 0.5)
+		}
+		out = append(out, fmt.Sprintf("%-14s %9.0f %9.0f %9.0f  %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
+	}
+	ticks := 0
+	if len(pr.rows) > 0 {
+		ticks = pr.rows[0].Ticks
+	}
+	return append(out, fmt.Sprintf("%-14s %9.0f %9.0f %9.0f  over %d ticks", "tick", sumLast, sum, sumTotal, ticks))
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// drawProfiler draws the overlay in a box from row y0 down.
+func drawProfiler(g *Grid, pr *Profiler, y0 int) {
+	lines := pr.Lines(20)
+	x0 := 2
+	box(g, x0, y0, g.W-2, min(y0+len(lines)+3, g.H))
+	g.Text(x0+2, y0+1, "Profiler (F3): the scheduler's timing of each system, ns per tick", HeadColour)
+	for i, line := range lines {
+		colour := TextColour
+		if i == 0 || i == len(lines)-1 {
+			colour = HeadColour
+		}
+		g.Text(x0+2, y0+2+i, line, colour)
+	}
+}
