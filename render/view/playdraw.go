@@ -17,15 +17,15 @@ import (
 //	rows 22-29  the message log          |
 //	row 30      the key hints and the game's title
 const (
-	playCols  = 96
-	playRows  = 31
-	mapTop    = 2
-	invLeft   = 51
+	playCols    = 96
+	playRows    = 31
+	mapTop      = 2
+	invLeft     = 51
 	statusRow   = mapTop + c.H
 	activityRow = statusRow + 1
 	logTop      = statusRow + 2
-	logRows   = 7
-	hintRow   = playRows - 1
+	logRows     = 7
+	hintRow     = playRows - 1
 )
 
 // Draw implements App.
