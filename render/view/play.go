@@ -103,6 +103,8 @@ type Play struct {
 	hovering bool
 	items    itemMemory
 	prof     Profiler
+	// scores is the top of the record for the closing screen.
+	scores []string
 }
 
 // NewPlay starts playing s.
@@ -118,6 +120,12 @@ func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	}
 	return p
 }
+
+// Profiler is the profiler overlay's state (F3).
+func (p *Play) Profiler() *Profiler { return &p.prof }
+
+// Title is the game's title (the seed, the rules …).
+func (p *Play) Title() string { return p.opts.Title }
 
 // Wizard reports whether this is a wizard game.
 func (p *Play) Wizard() bool { return p.opts.Wizard }
@@ -347,6 +355,9 @@ func (p *Play) finish() {
 		} else {
 			p.end = "Score recorded in " + path
 		}
+	}
+	if p.opts.Hooks.Scores != nil {
+		p.scores = p.opts.Hooks.Scores()
 	}
 }
 

@@ -74,7 +74,7 @@ func (p *Play) Draw(g *Grid) {
 	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
 
 	if p.prof.On() {
-		drawProfiler(g, &p.prof, logTop-1)
+		drawProfiler(g, &p.prof, invLeft-2, mapTop-1, hintRow)
 	}
 	switch p.mode {
 	case helping:
@@ -151,8 +151,9 @@ func (p *Play) drawHelp(g *Grid) {
 	}
 }
 
-// EndLines is the end screen's text: the cause, the score and its parts,
-// the deeds, and what became of the record (§16, §22).
+// EndLines is the closing screen's text: the cause, the depth, the seed,
+// the score and its parts, the deeds with their ticks, and what became
+// of the record (§16, §22).
 func (p *Play) EndLines() []string {
 	r := p.Sim.Result()
 	var out []string
@@ -163,6 +164,7 @@ func (p *Play) EndLines() []string {
 	}
 	out = append(out,
 		fmt.Sprintf("Deepest level %d, at tick %d.", r.MaxDepth, r.Ticks),
+		fmt.Sprintf("Seed %d, rules %s.", r.Seed, r.Rules),
 		"",
 		fmt.Sprintf("Score %d =", r.Score),
 		fmt.Sprintf("  depth  50 x (%d - 1) = %d", r.MaxDepth, r.Parts.Depth),
@@ -178,18 +180,95 @@ func (p *Play) EndLines() []string {
 			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
 		}
 	}
-	return append(out, "", p.end, "", "Press any key to exit.")
+	return append(out, "", p.end)
 }
 
+// RecordLines are the top of the record file as the closing screen
+// shows it, this game marked '*' (PlayHooks.Scores).
+func (p *Play) RecordLines() []string { return p.scores }
+
+// Tombstone is the stone drawn on the closing screen: NetHack's for a
+// death, an hourglass for the clock.
+func (p *Play) Tombstone() []string {
+	r := p.Sim.Result()
+	centre := func(s string) string {
+		const w = 18
+		if len(s) > w {
+			s = s[:w]
+		}
+		left := (w - len(s)) / 2
+		return "     |" + strings.Repeat(" ", left) + s + strings.Repeat(" ", w-len(s)-left) + "|"
+	}
+	if r.Cause == "clock" {
+		return []string{
+			"      ________________",
+			"      \\              /",
+			"       \\  the clock  /",
+			"        \\  ran out  /",
+			"         \\   ...    /",
+			"          )        (",
+			"         /    ..    \\",
+			"        /   ....    \\",
+			"       /  ........   \\",
+			"      /______________\\",
+			"",
+			fmt.Sprintf("      survived %d ticks", r.Ticks),
+		}
+	}
+	out := []string{
+		"          ----------",
+		"         /          \\",
+		"        /    REST    \\",
+		"       /      IN      \\",
+		"      /     PEACE      \\",
+		"     /                  \\",
+		centre("cog"),
+	}
+	for _, line := range Wrap(r.Cause, 16)[:min(3, len(Wrap(r.Cause, 16)))] {
+		out = append(out, centre(line))
+	}
+	out = append(out,
+		centre(""),
+		centre(fmt.Sprintf("tick %d", r.Ticks)),
+		centre(fmt.Sprintf("dlvl %d", r.MaxDepth)),
+		"    *|     *  *  *      | *",
+		"_____)/\\\\_//(\\/(/\\)/\\//\\/|_)_____")
+	return out
+}
+
+// drawEnd draws the closing screen: the stone, the summary beside it,
+// and the top of the record below.
 func (p *Play) drawEnd(g *Grid) {
+	box(g, 0, 0, playCols, playRows)
+	stone := p.Tombstone()
+	for i, line := range stone {
+		g.Text(1, 1+i, line, TextColour)
+	}
 	lines := p.EndLines()
-	x0, y0 := 8, 2
-	box(g, x0, y0, playCols-8, min(y0+len(lines)+2, playRows-1))
 	for i, line := range lines {
 		colour := TextColour
 		if i == 0 {
 			colour = HeadColour
 		}
-		g.Text(x0+2, y0+1+i, line, colour)
+		if 1+i < playRows-2 {
+			g.Text(36, 1+i, line, colour)
+		}
 	}
+	row := max(len(stone), len(lines)) + 2
+	if rec := p.RecordLines(); len(rec) > 0 && row < playRows-3 {
+		g.Text(2, row, "The record (* this game):", HeadColour)
+		for i, line := range rec {
+			y := row + 1 + i
+			if y >= playRows-1 {
+				break
+			}
+			colour := FaintColour
+			if strings.HasPrefix(line, "*") {
+				colour = StatusColour
+				g.Fill(1, y, playCols-1, y+1, CursorBack)
+			}
+			g.Text(1, y, line, colour)
+		}
+	}
+	g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
 }

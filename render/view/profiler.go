@@ -93,7 +93,7 @@ func (pr *Profiler) Rows() []ProfileRow { return pr.rows }
 // per tick last, average, since timing began, a bar of the average) and
 // the sum.
 func (pr *Profiler) Lines(barWidth int) []string {
-	out := []string{fmt.Sprintf("%-14s %9s %9s %9s  %s", "system", "ns/tick", "average", "overall", "share of the average")}
+	out := []string{fmt.Sprintf("%-14s %7s %7s %7s", "system", "ns/tick", "average", "overall")}
 	var sum, sumLast, sumTotal, top float64
 	for _, r := range pr.rows {
 		sum += r.Avg
@@ -106,13 +106,13 @@ func (pr *Profiler) Lines(barWidth int) []string {
 		if top > 0 {
 			n = int(r.Avg/top*float64(barWidth) + 0.5)
 		}
-		out = append(out, fmt.Sprintf("%-14s %9.0f %9.0f %9.0f  %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
+		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
 	}
 	ticks := 0
 	if len(pr.rows) > 0 {
 		ticks = pr.rows[0].Ticks
 	}
-	return append(out, fmt.Sprintf("%-14s %9.0f %9.0f %9.0f  over %d ticks", "tick", sumLast, sum, sumTotal, ticks))
+	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "whole tick", sumLast, sum, sumTotal), fmt.Sprintf("over %d ticks; bars: the average", ticks))
 }
 
 func clip(s string, n int) string {
@@ -122,17 +122,19 @@ func clip(s string, n int) string {
 	return s
 }
 
-// drawProfiler draws the overlay in a box from row y0 down.
-func drawProfiler(g *Grid, pr *Profiler, y0 int) {
-	lines := pr.Lines(20)
-	x0 := 2
-	box(g, x0, y0, g.W-2, min(y0+len(lines)+3, g.H))
-	g.Text(x0+2, y0+1, "Profiler (F3): the scheduler's timing of each system, ns per tick", HeadColour)
+// drawProfiler draws the overlay in a box from column x0, row y0 to the
+// grid's right edge and row y1.
+func drawProfiler(g *Grid, pr *Profiler, x0, y0, y1 int) {
+	lines := pr.Lines(g.W - x0 - 42)
+	box(g, x0, y0, g.W, min(y0+len(lines)+3, y1))
+	g.Text(x0+1, y0, "Profiler (F3): ns per tick", HeadColour)
 	for i, line := range lines {
 		colour := TextColour
-		if i == 0 || i == len(lines)-1 {
+		if i == 0 || i >= len(lines)-2 {
 			colour = HeadColour
 		}
-		g.Text(x0+2, y0+2+i, line, colour)
+		if y := y0 + 2 + i; y < y1 {
+			g.Text(x0+1, y, line, colour)
+		}
 	}
 }
