@@ -46,6 +46,8 @@ type WindowOptions struct {
 	// scripted key, or when the app quits first); the program then ends.
 	Screenshot string
 	Frames     int
+	// FullScreen starts the window full screen (F11 toggles it).
+	FullScreen bool
 }
 
 // Window runs an App in a window until it quits (render/gfx.Run).

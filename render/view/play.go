@@ -457,5 +457,11 @@ func (p *Play) Summary() string {
 	if p.saved != "" {
 		s += "saved: " + p.saved + "\n"
 	}
+	if a := p.Activity(); a != "" {
+		s += "activity: " + a + "\n"
+	}
+	if p.prof.On() {
+		s += fmt.Sprintf("profiler: %d systems over %d ticks\n", len(p.prof.rows), p.prof.ticks())
+	}
 	return s
 }

@@ -86,6 +86,14 @@ func (pr *Profiler) Sample(s *sim.Sim) {
 	pr.tick = tick
 }
 
+// ticks is how many ticks the figures are over.
+func (pr *Profiler) ticks() int {
+	if len(pr.rows) == 0 {
+		return 0
+	}
+	return pr.rows[0].Ticks
+}
+
 // Rows are the figures, one per system in tick order.
 func (pr *Profiler) Rows() []ProfileRow { return pr.rows }
 
@@ -108,10 +116,7 @@ func (pr *Profiler) Lines(barWidth int) []string {
 		}
 		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
 	}
-	ticks := 0
-	if len(pr.rows) > 0 {
-		ticks = pr.rows[0].Ticks
-	}
+	ticks := pr.ticks()
 	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "whole tick", sumLast, sum, sumTotal), fmt.Sprintf("over %d ticks; bars: the average", ticks))
 }
 

@@ -51,8 +51,9 @@ type Options struct {
 	scale      int
 	// scores: print the record and exit; numberPad: NetHack's
 	// number_pad (digits move, n starts a count).
-	scores    bool
-	numberPad bool
+	scores     bool
+	numberPad  bool
+	fullScreen bool
 }
 
 // ErrHelp is -h: the usage was printed.
@@ -75,6 +76,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9)`)
 	fs.IntVar(&o.scale, "scale", 0, "window scale (default: the largest that fits)")
 	fs.BoolVar(&o.scores, "scores", false, "print the record of finished games, best first, and exit")
+	fs.BoolVar(&o.fullScreen, "fullscreen", false, "start full screen (F11 toggles it)")
 	fs.BoolVar(&o.numberPad, "numpad", false, "number pad on: the digits move and n starts a count (NetHack's number_pad)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

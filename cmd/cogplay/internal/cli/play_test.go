@@ -107,3 +107,11 @@ func TestTheQuickStartScreenWithoutASeed(t *testing.T) {
 	assert.Contains(t, screen.String(), "seed 42, rules nethack")
 	assert.Contains(t, screen.String(), "T:1/2200")
 }
+
+func TestScoresNeedNoDisplay(t *testing.T) {
+	dataHome(t)
+	var stdout, stderr strings.Builder
+	assert.Equal(t, 0, cli.Headless([]string{"--scores"}, &stdout, &stderr))
+	assert.Contains(t, stdout.String(), "No games recorded yet")
+	assert.Empty(t, stderr.String())
+}

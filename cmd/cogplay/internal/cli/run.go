@@ -34,7 +34,7 @@ func Run(args []string, stdout, stderr io.Writer, window view.Window) int {
 		return exitCode(err)
 	}
 	err = window(sess.App, view.WindowOptions{Title: sess.Title, Scale: o.scale, Keys: o.keys,
-		Screenshot: o.screenshot, Frames: o.frames})
+		Screenshot: o.screenshot, Frames: o.frames, FullScreen: o.fullScreen})
 	if sess.after != nil {
 		sess.after()
 	}
