@@ -29,8 +29,10 @@ const maxRun = 400
 // auto is the command under way.
 type auto struct {
 	kind autoKind
-	// prim is a count's primitive, left how many are still to come.
+	// prim is a count's primitive, what its command's name, left how
+	// many are still to come.
 	prim c.Primitive
+	what string
 	left int
 	// dir is a run's direction; prev the cell it stepped from.
 	dir  c.Dir
@@ -62,7 +64,7 @@ func (p *Play) Activity() string {
 	a := &p.auto
 	switch a.kind {
 	case autoCount:
-		return fmt.Sprintf("Repeating %s: %d more", PrimitiveString(a.prim), a.left)
+		return fmt.Sprintf("Repeating %s: %d more", a.what, a.left)
 	case autoRun:
 		return "Running " + a.dir.Word()
 	case autoTravel:
@@ -243,9 +245,9 @@ func (p *Play) route(to c.Pos) (c.Primitive, bool) {
 	return prim, true
 }
 
-// startCount repeats prim n times.
-func (p *Play) startCount(prim c.Primitive, n int) {
-	p.auto = auto{kind: autoCount, prim: prim, left: n}
+// startCount repeats the command b n times.
+func (p *Play) startCount(b Binding, n int) {
+	p.auto = auto{kind: autoCount, prim: b.Prim, what: b.Help, left: n}
 	p.stopped = ""
 }
 

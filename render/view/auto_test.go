@@ -55,6 +55,7 @@ func TestACountRepeatsTheCommand(t *testing.T) {
 	assert.Zero(t, s.State().Clock.Tick, "typing a count costs no tick")
 	press(t, p, "s")
 	assert.True(t, p.Busy())
+	assert.Equal(t, "Repeating search: 20 more", p.Activity())
 	assert.Equal(t, 20, settle(t, p))
 	assert.Equal(t, repeat(search, 20), sp.seen, "twenty searches, one a tick")
 	assert.Equal(t, 20, s.State().Clock.Tick)

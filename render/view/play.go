@@ -281,7 +281,7 @@ func (p *Play) command(k Key) {
 	switch b.Action {
 	case Perform:
 		if n > 1 {
-			p.startCount(b.Prim, n)
+			p.startCount(b, n)
 			return
 		}
 		p.step(b.Prim)

@@ -9,16 +9,21 @@ import (
 )
 
 // Profiler is the live profiler overlay (F3, §23): the scheduler's timing
-// of each system (ecs.Entry's Nanos over the ticks played), as ns per
-// tick over the last stretch of play, a moving average, and a bar. Its
-// figures are the ones `cogsim bench` divides the same way: nanoseconds
-// a system ran over the ticks that ran.
+// of each system (ecs.Entry's Nanos and Calls over the ticks played), as
+// ns per tick over the last stretch of play, a moving average, and a
+// bar. Its figures are made as `cogsim bench` makes its own: a system's
+// nanoseconds less the timing's own cost per call
+// (ecs.TimingOverhead), over the ticks that ran.
 type Profiler struct {
 	on    bool
 	sched *ecs.Scheduler
 	tick  int
 	prev  []int64
+	calls []int64
 	rows  []ProfileRow
+	// overhead is ecs.TimingOverhead, measured when the overlay is first
+	// shown.
+	overhead float64
 }
 
 // ProfileRow is one system's figures.
@@ -28,10 +33,19 @@ type ProfileRow struct {
 	// previous one in which ticks ran); Avg the moving average of Last
 	// (each sample weighs 1/8); Total the ns per tick since timing began.
 	Last, Avg, Total float64
-	// Nanos and Ticks are what Total divides: the entry's Nanos and the
-	// ticks played since timing began.
-	Nanos int64
-	Ticks int
+	// Nanos, Calls and Ticks are what Total is made of: the entry's
+	// Nanos and Calls and the ticks played since timing began.
+	Nanos, Calls int64
+	Ticks        int
+}
+
+// Overhead is the timing's own cost per call, taken off every figure.
+func (pr *Profiler) Overhead() float64 { return pr.overhead }
+
+// ownNs is the time of n nanoseconds over calls calls, less the timing's
+// own cost.
+func (pr *Profiler) ownNs(n, calls int64) float64 {
+	return max(float64(n)-pr.overhead*float64(calls), 0)
 }
 
 // On reports whether the overlay is shown.
@@ -41,6 +55,9 @@ func (pr *Profiler) On() bool { return pr.on }
 func (pr *Profiler) Toggle(s *sim.Sim) {
 	pr.on = !pr.on
 	pr.sched = nil
+	if pr.on && pr.overhead == 0 {
+		pr.overhead = ecs.TimingOverhead()
+	}
 	s.Scheduler().SetTiming(pr.on)
 	if pr.on {
 		pr.Sample(s)
@@ -60,6 +77,7 @@ func (pr *Profiler) Sample(s *sim.Sim) {
 		sch.ResetTiming()
 		pr.sched, pr.tick = sch, tick
 		pr.prev = make([]int64, len(entries))
+		pr.calls = make([]int64, len(entries))
 		pr.rows = make([]ProfileRow, len(entries))
 		for i, e := range entries {
 			pr.rows[i] = ProfileRow{Name: e.Name, Ticks: 0}
@@ -72,16 +90,16 @@ func (pr *Profiler) Sample(s *sim.Sim) {
 	}
 	for i, e := range entries {
 		r := &pr.rows[i]
-		r.Last = float64(e.Nanos-pr.prev[i]) / float64(dt)
+		r.Last = pr.ownNs(e.Nanos-pr.prev[i], e.Calls-pr.calls[i]) / float64(dt)
 		if r.Ticks == 0 {
 			r.Avg = r.Last
 		} else {
 			r.Avg += (r.Last - r.Avg) / 8
 		}
 		r.Ticks += dt
-		r.Nanos = e.Nanos
-		r.Total = float64(e.Nanos) / float64(r.Ticks)
-		pr.prev[i] = e.Nanos
+		r.Nanos, r.Calls = e.Nanos, e.Calls
+		r.Total = pr.ownNs(e.Nanos, e.Calls) / float64(r.Ticks)
+		pr.prev[i], pr.calls[i] = e.Nanos, e.Calls
 	}
 	pr.tick = tick
 }
@@ -117,7 +135,8 @@ func (pr *Profiler) Lines(barWidth int) []string {
 		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
 	}
 	ticks := pr.ticks()
-	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "whole tick", sumLast, sum, sumTotal), fmt.Sprintf("over %d ticks; bars: the average", ticks))
+	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "systems", sumLast, sum, sumTotal),
+		fmt.Sprintf("over %d ticks, less %.0f ns of timing a call", ticks, pr.overhead))
 }
 
 func clip(s string, n int) string {
