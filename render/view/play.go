@@ -164,7 +164,7 @@ func (p *Play) Update(in Input) bool {
 			p.Click(q)
 		}
 	}
-	if len(in.Keys) == 0 && in.Click == nil {
+	if len(in.Keys) == 0 && (in.Click == nil || in.Drag) {
 		p.Advance()
 	}
 	p.prof.Sample(p.Sim)
