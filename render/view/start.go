@@ -156,7 +156,7 @@ func (s *Start) Draw(g *Grid) {
 	}
 	rows := []struct{ name, value, help string }{
 		{"Seed", s.seed, "digits, Backspace (the same seed is the same dungeon)"},
-		{"Rules", rules, "left and right: the rules variant (§25)"},
+		{"Rules", rules, "left and right: the rules variant"},
 		{"Wizard mode", wizard, "left and right, y or n"},
 	}
 	for i, r := range rows {
