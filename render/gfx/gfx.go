@@ -1,6 +1,7 @@
 // Package gfx is cogplay's window (§22), on ebiten: it runs a view.App,
 // turning the keyboard and mouse into view.Input and drawing the app's
-// character grid with Go Mono, integer-scaled to the window. It can feed
+// character grid with Go Mono, integer-scaled to the window as it is
+// resized (F11: full screen). It can feed
 // a scripted key sequence and save a screenshot, for tests and docs.
 // Nothing else in the project imports ebiten.
 package gfx
@@ -35,7 +36,11 @@ func Run(app view.App, o view.WindowOptions) error {
 	ebiten.SetWindowTitle(o.Title)
 	ebiten.SetWindowSize(g.lw*scale, g.lh*scale)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// The window may grow as it likes; it never shrinks below the grid at
+	// scale 1.
+	ebiten.SetWindowSizeLimits(g.lw, g.lh, -1, -1)
 	ebiten.SetWindowClosingHandled(true)
+	ebiten.SetFullscreen(o.FullScreen)
 	g.autoScale = o.Scale == 0
 	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
@@ -88,6 +93,16 @@ func (g *game) Update() error {
 	if i := g.frame - 1; i < len(g.o.Keys) {
 		in.Keys = append([]view.Key{g.o.Keys[i]}, in.Keys...)
 	}
+	// F11 is the window's own: full screen and back.
+	keys := in.Keys[:0]
+	for _, k := range in.Keys {
+		if k == view.KeyF11 {
+			ebiten.SetFullscreen(!ebiten.IsFullscreen())
+			continue
+		}
+		keys = append(keys, k)
+	}
+	in.Keys = keys
 	quit := g.app.Update(in)
 	switch {
 	case g.shotFrame > 0 && (quit || g.frame >= g.shotFrame):
@@ -112,6 +127,13 @@ var namedKeys = []struct {
 	{ebiten.KeyNumpad1, view.KeyKP1}, {ebiten.KeyNumpad2, view.KeyKP2}, {ebiten.KeyNumpad3, view.KeyKP3},
 	{ebiten.KeyNumpad4, view.KeyKP4}, {ebiten.KeyNumpad5, view.KeyKP5}, {ebiten.KeyNumpad6, view.KeyKP6},
 	{ebiten.KeyNumpad7, view.KeyKP7}, {ebiten.KeyNumpad8, view.KeyKP8}, {ebiten.KeyNumpad9, view.KeyKP9},
+	{ebiten.KeyF3, view.KeyF3},
+}
+
+// shiftArrows are the arrows' keys with Shift held: running (§22).
+var shiftArrows = map[view.Key]view.Key{
+	view.KeyUp: view.KeyShiftUp, view.KeyDown: view.KeyShiftDown,
+	view.KeyLeft: view.KeyShiftLeft, view.KeyRight: view.KeyShiftRight,
 }
 
 // ctrlKeys are the control letters play uses.
@@ -136,9 +158,17 @@ func repeating(k ebiten.Key) bool {
 func (g *game) input() view.Input {
 	var in view.Input
 	keypad := false
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	if inpututil.IsKeyJustPressed(ebiten.KeyF11) {
+		in.Keys = append(in.Keys, view.KeyF11)
+	}
 	for _, nk := range namedKeys {
 		if repeating(nk.k) {
-			in.Keys = append(in.Keys, nk.v)
+			v := nk.v
+			if r, ok := shiftArrows[v]; ok && shift {
+				v = r
+			}
+			in.Keys = append(in.Keys, v)
 			keypad = keypad || (nk.v >= view.KeyKP1 && nk.v <= view.KeyKP9)
 		}
 	}
@@ -155,6 +185,12 @@ func (g *game) input() view.Input {
 			if r >= ' ' && r <= '~' && !(keypad && r >= '0' && r <= '9') {
 				in.Keys = append(in.Keys, view.Char(byte(r)))
 			}
+		}
+	}
+	if x, y := ebiten.CursorPosition(); g.scale > 0 && x >= g.offX && y >= g.offY {
+		p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
+		if p.X < g.grid.W && p.Y < g.grid.H {
+			in.Hover = &p
 		}
 	}
 	just := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)

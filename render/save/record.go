@@ -1,10 +1,15 @@
 package save
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
@@ -30,7 +35,18 @@ type Entry struct {
 // at path, creating its directories. The file is opened for appending
 // and the line written with one write, so earlier lines are never lost.
 func AppendRecord(path string, r sim.Result) error {
-	line, err := json.Marshal(Entry{Result: r, Date: time.Now().UTC().Format(time.RFC3339)})
+	return AppendEntry(path, NewEntry(r))
+}
+
+// NewEntry is the record line of the result r, dated now.
+func NewEntry(r sim.Result) Entry {
+	return Entry{Result: r, Date: time.Now().UTC().Format(time.RFC3339)}
+}
+
+// AppendEntry appends e as one JSON line to the record file at path, as
+// AppendRecord does.
+func AppendEntry(path string, e Entry) error {
+	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
@@ -49,4 +65,84 @@ func AppendRecord(path string, r sim.Result) error {
 		return fmt.Errorf("record: %w", err)
 	}
 	return nil
+}
+
+// ReadRecord reads the record file at path, in file order. A missing
+// file is an empty record; a line that is not an entry (a torn write) is
+// skipped.
+func ReadRecord(path string) ([]Entry, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	defer f.Close()
+	var out []Entry
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 4<<20)
+	for sc.Scan() {
+		var e Entry
+		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Date != "" {
+			out = append(out, e)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return out, fmt.Errorf("record %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// Ranked is the record best first: the higher score, then the earlier
+// game.
+func Ranked(entries []Entry) []Entry {
+	out := slices.Clone(entries)
+	slices.SortStableFunc(out, func(a, b Entry) int { return b.Score - a.Score })
+	return out
+}
+
+// Same reports whether a and b are the same game's line.
+func (e *Entry) Same(b *Entry) bool {
+	return e.Date == b.Date && e.Seed == b.Seed && e.Score == b.Score && e.Ticks == b.Ticks &&
+		e.Cause == b.Cause && e.Agent == b.Agent && e.Rules == b.Rules && e.Scenario == b.Scenario
+}
+
+// FormatRecord lays out the top n entries of the record, best first (n ≤
+// 0: all), under a heading; the line of mine, when given, is marked with
+// a '*' (of lines alike, the latest), and shown after the top when it is
+// not in it.
+func FormatRecord(entries []Entry, n int, mine *Entry) []string {
+	ranked := Ranked(entries)
+	marked := -1
+	for i := range ranked {
+		if mine != nil && ranked[i].Same(mine) {
+			marked = i
+		}
+	}
+	out := []string{fmt.Sprintf("  %4s %6s %4s %5s %10s %-7s %-8s %-28s %s", "rank", "score", "dlvl", "ticks", "seed", "rules", "player", "cause", "date")}
+	line := func(i int) string {
+		e := &ranked[i]
+		mark := ' '
+		if i == marked {
+			mark = '*'
+		}
+		date, _, _ := strings.Cut(e.Date, "T")
+		cause := e.Cause
+		if len(cause) > 28 {
+			cause = cause[:28]
+		}
+		return fmt.Sprintf("%c %4d %6d %4d %5d %10d %-7s %-8s %-28s %s", mark, i+1, e.Score, e.MaxDepth, e.Ticks, e.Seed, e.Rules, e.Agent, cause, date)
+	}
+	top := len(ranked)
+	if n > 0 {
+		top = min(top, n)
+	}
+	for i := 0; i < top; i++ {
+		out = append(out, line(i))
+	}
+	if marked >= top {
+		out = append(out, "  ...", line(marked))
+	}
+	return out
 }

@@ -25,6 +25,9 @@ type Input struct {
 	// pressed this frame, or held down (Drag); nil when neither.
 	Click *Point
 	Drag  bool
+	// Hover is the grid cell under the mouse, nil when it is outside the
+	// grid.
+	Hover *Point
 }
 
 // Point is a grid cell.
@@ -43,6 +46,8 @@ type WindowOptions struct {
 	// scripted key, or when the app quits first); the program then ends.
 	Screenshot string
 	Frames     int
+	// FullScreen starts the window full screen (F11 toggles it).
+	FullScreen bool
 }
 
 // Window runs an App in a window until it quits (render/gfx.Run).

@@ -19,6 +19,41 @@ var DirKeys = []struct {
 	{c.SouthEast, []Key{'n', KeyKP3}},
 }
 
+// RunKeys are the keys that run in each direction (§22): Shift and a
+// vi-key, or Shift and an arrow.
+var RunKeys = []struct {
+	Dir  c.Dir
+	Keys []Key
+}{
+	{c.West, []Key{'H', KeyShiftLeft}},
+	{c.South, []Key{'J', KeyShiftDown}},
+	{c.North, []Key{'K', KeyShiftUp}},
+	{c.East, []Key{'L', KeyShiftRight}},
+	{c.NorthWest, []Key{'Y'}},
+	{c.NorthEast, []Key{'U'}},
+	{c.SouthWest, []Key{'B'}},
+	{c.SouthEast, []Key{'N'}},
+}
+
+// RunOf is the direction run key k runs in.
+func RunOf(k Key) (c.Dir, bool) {
+	for _, d := range RunKeys {
+		for _, x := range d.Keys {
+			if x == k {
+				return d.Dir, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// numberPadDirs are the digits that move when the number pad is on, as
+// the keypad does.
+var numberPadDirs = map[Key]c.Dir{
+	'1': c.SouthWest, '2': c.South, '3': c.SouthEast, '4': c.West,
+	'6': c.East, '7': c.NorthWest, '8': c.North, '9': c.NorthEast,
+}
+
 // DirOf is the direction key k stands for.
 func DirOf(k Key) (c.Dir, bool) {
 	for _, d := range DirKeys {
@@ -50,6 +85,15 @@ const (
 	// ScrollLog: scroll the message log by Scroll lines, back when
 	// positive (no tick).
 	ScrollLog
+	// Travel: pick a cell, then walk there (many primitives).
+	Travel
+	// Look: pick a cell, then say what the cog knows of it (no tick).
+	Look
+	// Explore: the explore agent plays, a command turn at a time, until
+	// a key or an interruption stops it (many primitives).
+	Explore
+	// Profile: toggle the profiler overlay (no tick).
+	Profile
 )
 
 // Binding is one command of play.
@@ -81,6 +125,10 @@ var PlayKeys = []Binding{
 	{Key: Ctrl('d'), Action: AskDir, Prim: c.Primitive{Op: c.OpKick}, Help: "kick (then a direction)"},
 	{Key: KeyPageUp, Action: ScrollLog, Scroll: logRows, Help: "scroll the message log back"},
 	{Key: KeyPageDown, Action: ScrollLog, Scroll: -logRows, Help: "scroll the message log forward"},
+	{Key: '_', Action: Travel, Help: "travel to a cell picked (or < >)"},
+	{Key: ';', Action: Look, Help: "look: what is on a cell picked"},
+	{Key: 'x', Action: Explore, Help: "auto-explore (any key stops)"},
+	{Key: KeyF3, Action: Profile, Help: "profiler: per-system timings"},
 	{Key: '?', Action: ShowHelp, Help: "this help"},
 	{Key: 'S', Action: SaveQuit, Help: "save and quit"},
 }

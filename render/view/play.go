@@ -3,9 +3,11 @@ package view
 import (
 	"fmt"
 
+	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/reply"
 )
 
 // LogSize is how many messages the scrolling log keeps.
@@ -20,6 +22,9 @@ type PlayHooks struct {
 	Record func(r sim.Result) (string, error)
 	// KeepSave answers the wizard's "Do you want to keep the save file?".
 	KeepSave func(keep bool) error
+	// Scores is the top of the record file for the closing screen, this
+	// game's line marked when it was recorded.
+	Scores func() []string
 }
 
 // PlayOptions configure a game.
@@ -34,6 +39,9 @@ type PlayOptions struct {
 	// Log is the message log carried over from a saved game.
 	Log   []string
 	Hooks PlayHooks
+	// NumberPad: the digits move as the keypad does, and a count is
+	// typed after n (NetHack's number_pad); off, digits type a count.
+	NumberPad bool
 }
 
 type playMode uint8
@@ -46,6 +54,8 @@ const (
 	askKeep
 	helping
 	over
+	// picking: a cell is being picked for travel or look.
+	picking
 )
 
 // Play is a game played by a person (§22): one key, one primitive, one
@@ -70,12 +80,38 @@ type Play struct {
 	m       Map
 	// line is the buffer the status and inventory lines are formatted in.
 	line []byte
+
+	// count is the count being typed (counting: n was pressed, or a
+	// digit).
+	count    int
+	counting bool
+	// auto is the count, run, travel or auto-explore under way; stopped
+	// says why the last one stopped.
+	auto     auto
+	stopped  string
+	explorer *agents.Explore
+	parser   reply.Parser
+	queue    c.Queue
+	// pick is what the cell being picked is for (Travel or Look), cursor
+	// the cell; travelTo is the last travel target.
+	pick      Action
+	cursor    c.Pos
+	travelTo  c.Pos
+	travelSet bool
+	// hover is the map cell under the mouse, if any.
+	hover    c.Pos
+	hovering bool
+	items    itemMemory
+	prof     Profiler
+	// scores is the top of the record for the closing screen.
+	scores []string
 }
 
 // NewPlay starts playing s.
 func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	s.State().Log.SetHistory(LogSize)
 	p := &Play{Sim: s, opts: o}
+	p.remember()
 	if o.AskKeep {
 		p.mode, p.prompt = askKeep, "Do you want to keep the save file? [yn] (n)"
 	}
@@ -84,6 +120,12 @@ func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	}
 	return p
 }
+
+// Profiler is the profiler overlay's state (F3).
+func (p *Play) Profiler() *Profiler { return &p.prof }
+
+// Title is the game's title (the seed, the rules …).
+func (p *Play) Title() string { return p.opts.Title }
 
 // Wizard reports whether this is a wizard game.
 func (p *Play) Wizard() bool { return p.opts.Wizard }
@@ -103,7 +145,9 @@ func (p *Play) Saved() string { return p.saved }
 // Size implements App.
 func (p *Play) Size() (int, int) { return playCols, playRows }
 
-// Update implements App.
+// Update implements App: the frame's keys, then the mouse (hover looks,
+// a click on the map travels or picks the cell), and with neither the
+// next primitive of the command under way.
 func (p *Play) Update(in Input) bool {
 	for _, k := range in.Keys {
 		if p.quit {
@@ -111,13 +155,58 @@ func (p *Play) Update(in Input) bool {
 		}
 		p.Key(k)
 	}
+	p.hovering = false
+	if in.Hover != nil {
+		p.hover, p.hovering = mapCell(*in.Hover)
+	}
+	if in.Click != nil && !in.Drag && !p.quit {
+		if q, ok := mapCell(*in.Click); ok {
+			p.Click(q)
+		}
+	}
+	if len(in.Keys) == 0 && (in.Click == nil || in.Drag) {
+		p.Advance()
+	}
+	p.prof.Sample(p.Sim)
 	return p.quit
 }
 
+// mapCell is the board cell at grid point pt, if pt is on the map.
+func mapCell(pt Point) (c.Pos, bool) {
+	q := c.Pos{X: pt.X, Y: pt.Y - mapTop}
+	return q, q.In()
+}
+
+// Click is a click on board cell q: while a cell is picked, it picks q;
+// in play it travels to q.
+func (p *Play) Click(q c.Pos) {
+	switch {
+	case p.Busy():
+		p.stop("")
+	case p.mode == picking:
+		p.cursor = q
+		p.picked()
+	case p.mode == playing:
+		p.note = ""
+		p.startTravel(q)
+	}
+}
+
 // Key handles one key press and reports whether the program should end.
+// Any key stops a command under way (and does nothing else).
 func (p *Play) Key(k Key) bool {
 	p.note = ""
+	if p.Busy() {
+		p.stop("")
+		return p.quit
+	}
+	if k == KeyF3 {
+		p.prof.Toggle(p.Sim)
+		return p.quit
+	}
 	switch p.mode {
+	case picking:
+		p.pickKey(k)
 	case askKeep:
 		if yes, ok := yesNo(k); ok {
 			p.mode, p.prompt = playing, ""
@@ -175,14 +264,35 @@ func yesNo(k Key) (yes, ok bool) {
 }
 
 func (p *Play) command(k Key) {
-	b, ok := PlayBinding(k)
+	if p.countKey(k) {
+		return
+	}
+	n := p.count
+	p.count, p.counting = 0, false
+	if d, ok := RunOf(k); ok {
+		p.startRun(d)
+		return
+	}
+	b, ok := p.binding(k)
 	if !ok {
 		p.note = fmt.Sprintf("Unknown command '%s'.  Press ? for help.", k)
 		return
 	}
 	switch b.Action {
 	case Perform:
+		if n > 1 {
+			p.startCount(b, n)
+			return
+		}
 		p.step(b.Prim)
+	case Travel:
+		p.startPick(Travel)
+	case Look:
+		p.startPick(Look)
+	case Explore:
+		p.startExplore()
+	case Profile:
+		p.prof.Toggle(p.Sim)
 	case AskItem:
 		letters := p.letters(&b)
 		if letters == "" {
@@ -220,6 +330,7 @@ func (p *Play) letters(b *Binding) string {
 func (p *Play) step(prim c.Primitive) {
 	p.logBack = 0
 	p.Sim.Step(prim)
+	p.remember()
 	if !p.Sim.Done() {
 		return
 	}
@@ -244,6 +355,9 @@ func (p *Play) finish() {
 		} else {
 			p.end = "Score recorded in " + path
 		}
+	}
+	if p.opts.Hooks.Scores != nil {
+		p.scores = p.opts.Hooks.Scores()
 	}
 }
 
@@ -342,6 +456,12 @@ func (p *Play) Summary() string {
 	}
 	if p.saved != "" {
 		s += "saved: " + p.saved + "\n"
+	}
+	if a := p.Activity(); a != "" {
+		s += "activity: " + a + "\n"
+	}
+	if p.prof.On() {
+		s += fmt.Sprintf("profiler: %d systems over %d ticks\n", len(p.prof.rows), p.prof.ticks())
 	}
 	return s
 }

@@ -12,17 +12,20 @@ import (
 //	rows 0-1    the message line (a prompt while one is asked)
 //	rows 2-19   the map (48 x 18)        | cols 51-95: the inventory
 //	row 20      the status line          |
+//	row 21      the activity: the count, run, travel or auto-explore
+//	            under way, why it stopped, or what the mouse points at
 //	rows 22-29  the message log          |
 //	row 30      the key hints and the game's title
 const (
-	playCols  = 96
-	playRows  = 31
-	mapTop    = 2
-	invLeft   = 51
-	statusRow = mapTop + c.H
-	logTop    = statusRow + 2
-	logRows   = 7
-	hintRow   = playRows - 1
+	playCols    = 96
+	playRows    = 31
+	mapTop      = 2
+	invLeft     = 51
+	statusRow   = mapTop + c.H
+	activityRow = statusRow + 1
+	logTop      = statusRow + 2
+	logRows     = 7
+	hintRow     = playRows - 1
 )
 
 // Draw implements App.
@@ -39,7 +42,13 @@ func (p *Play) Draw(g *Grid) {
 	}
 	PlayMap(&p.m, p.Sim)
 	g.DrawMap(0, mapTop, &p.m, false)
+	if q, ok := p.Cursor(); ok {
+		g.Fill(q.X, mapTop+q.Y, q.X+1, mapTop+q.Y+1, CursorBack)
+	}
 	g.Text(0, statusRow, p.StatusLine(), StatusColour)
+	if a := p.ActivityLine(); a != "" {
+		g.Text(0, activityRow, a, PromptColour)
+	}
 
 	g.Text(invLeft, mapTop, "Inventory", HeadColour)
 	for i, line := range p.InventoryLines() {
@@ -57,19 +66,34 @@ func (p *Play) Draw(g *Grid) {
 		g.Text(0, logTop+1+i, line, FaintColour)
 	}
 
-	hint := "? help  S save and quit  PgUp/PgDn scroll the log"
+	hint := "? help  x explore  _ travel  ; look  F3 profiler  S save"
 	if p.opts.Wizard {
 		hint += "  [wizard mode]"
 	}
 	g.Text(0, hintRow, hint, FaintColour)
 	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
 
+	if p.prof.On() {
+		drawProfiler(g, &p.prof, invLeft-2, mapTop-1, hintRow)
+	}
 	switch p.mode {
 	case helping:
 		p.drawHelp(g)
 	case over:
 		p.drawEnd(g)
 	}
+}
+
+// ActivityLine is the activity row: the command under way or why it
+// stopped, else what the cell under the mouse is (look by hovering).
+func (p *Play) ActivityLine() string {
+	if a := p.Activity(); a != "" && (p.Busy() || !p.hovering) {
+		return a
+	}
+	if p.hovering && p.mode != over {
+		return fmt.Sprintf("(%d, %d): %s", p.hover.X, p.hover.Y, p.Describe(p.hover))
+	}
+	return ""
 }
 
 // logLines is the message log wrapped to the log's width.
@@ -102,27 +126,34 @@ func HelpLines() []string {
 		out = append(out, fmt.Sprintf("  %-30s %s", moves[i], moves[i+1]))
 	}
 	out = append(out, "", "Commands:")
-	for _, b := range PlayKeys {
-		out = append(out, fmt.Sprintf("  %-4s %s", b.Key, b.Help))
+	for i := 0; i < len(PlayKeys); i += 2 {
+		line := fmt.Sprintf("  %-6s %-38s", PlayKeys[i].Key, PlayKeys[i].Help)
+		if i+1 < len(PlayKeys) {
+			line += fmt.Sprintf(" %-6s %s", PlayKeys[i+1].Key, PlayKeys[i+1].Help)
+		}
+		out = append(out, line)
 	}
 	return append(out, "",
-		"One key is one primitive is one tick. The game ends at death or",
-		"when the clock runs out (tick 2200). Esc cancels a prompt.",
-		"Press any key to go back.")
+		"Counts: digits then a command (20s: twenty searches; n20s with the number pad on).",
+		"Run: Shift and a direction (H J K L Y U B N, Shift+arrows). A count, a run, travel",
+		"and auto-explore stop on any key, when hurt, or when a monster comes into view.",
+		"One primitive is one tick; the game ends at death or when the clock runs out",
+		"(tick 2200). Esc cancels a prompt. Press any key to go back.")
 }
 
 func (p *Play) drawHelp(g *Grid) {
 	lines := HelpLines()
-	x0, y0 := 4, 1
-	box(g, x0, y0, playCols-4, y0+len(lines)+3)
+	x0, y0 := 2, 0
+	box(g, 0, y0, playCols, min(y0+len(lines)+3, playRows))
 	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)
 	for i, line := range lines {
 		g.Text(x0+2, y0+3+i, line, TextColour)
 	}
 }
 
-// EndLines is the end screen's text: the cause, the score and its parts,
-// the deeds, and what became of the record (§16, §22).
+// EndLines is the closing screen's text: the cause, the depth, the seed,
+// the score and its parts, the deeds with their ticks, and what became
+// of the record (§16, §22).
 func (p *Play) EndLines() []string {
 	r := p.Sim.Result()
 	var out []string
@@ -133,6 +164,7 @@ func (p *Play) EndLines() []string {
 	}
 	out = append(out,
 		fmt.Sprintf("Deepest level %d, at tick %d.", r.MaxDepth, r.Ticks),
+		fmt.Sprintf("Seed %d, rules %s.", r.Seed, r.Rules),
 		"",
 		fmt.Sprintf("Score %d =", r.Score),
 		fmt.Sprintf("  depth  50 x (%d - 1) = %d", r.MaxDepth, r.Parts.Depth),
@@ -148,18 +180,95 @@ func (p *Play) EndLines() []string {
 			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
 		}
 	}
-	return append(out, "", p.end, "", "Press any key to exit.")
+	return append(out, "", p.end)
 }
 
+// RecordLines are the top of the record file as the closing screen
+// shows it, this game marked '*' (PlayHooks.Scores).
+func (p *Play) RecordLines() []string { return p.scores }
+
+// Tombstone is the stone drawn on the closing screen: NetHack's for a
+// death, an hourglass for the clock.
+func (p *Play) Tombstone() []string {
+	r := p.Sim.Result()
+	centre := func(s string) string {
+		const w = 18
+		if len(s) > w {
+			s = s[:w]
+		}
+		left := (w - len(s)) / 2
+		return "     |" + strings.Repeat(" ", left) + s + strings.Repeat(" ", w-len(s)-left) + "|"
+	}
+	if r.Cause == "clock" {
+		return []string{
+			"      ________________",
+			"      \\              /",
+			"       \\  the clock  /",
+			"        \\  ran out  /",
+			"         \\   ...    /",
+			"          )        (",
+			"         /    ..    \\",
+			"        /   ....    \\",
+			"       /  ........   \\",
+			"      /______________\\",
+			"",
+			fmt.Sprintf("      survived %d ticks", r.Ticks),
+		}
+	}
+	out := []string{
+		"          ----------",
+		"         /          \\",
+		"        /    REST    \\",
+		"       /      IN      \\",
+		"      /     PEACE      \\",
+		"     /                  \\",
+		centre("cog"),
+	}
+	for _, line := range Wrap(r.Cause, 16)[:min(3, len(Wrap(r.Cause, 16)))] {
+		out = append(out, centre(line))
+	}
+	out = append(out,
+		centre(""),
+		centre(fmt.Sprintf("tick %d", r.Ticks)),
+		centre(fmt.Sprintf("dlvl %d", r.MaxDepth)),
+		"    *|     *  *  *      | *",
+		"_____)/\\\\_//(\\/(/\\)/\\//\\/|_)_____")
+	return out
+}
+
+// drawEnd draws the closing screen: the stone, the summary beside it,
+// and the top of the record below.
 func (p *Play) drawEnd(g *Grid) {
+	box(g, 0, 0, playCols, playRows)
+	stone := p.Tombstone()
+	for i, line := range stone {
+		g.Text(1, 1+i, line, TextColour)
+	}
 	lines := p.EndLines()
-	x0, y0 := 8, 2
-	box(g, x0, y0, playCols-8, min(y0+len(lines)+2, playRows-1))
 	for i, line := range lines {
 		colour := TextColour
 		if i == 0 {
 			colour = HeadColour
 		}
-		g.Text(x0+2, y0+1+i, line, colour)
+		if 1+i < playRows-2 {
+			g.Text(36, 1+i, line, colour)
+		}
 	}
+	row := max(len(stone), len(lines)) + 2
+	if rec := p.RecordLines(); len(rec) > 0 && row < playRows-3 {
+		g.Text(2, row, "The record (* this game):", HeadColour)
+		for i, line := range rec {
+			y := row + 1 + i
+			if y >= playRows-1 {
+				break
+			}
+			colour := FaintColour
+			if strings.HasPrefix(line, "*") {
+				colour = StatusColour
+				g.Fill(1, y, playCols-1, y+1, CursorBack)
+			}
+			g.Text(1, y, line, colour)
+		}
+	}
+	g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
 }

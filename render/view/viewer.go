@@ -45,6 +45,7 @@ type Viewer struct {
 	broken   string
 	quit     bool
 	m        Map
+	prof     Profiler
 }
 
 // NewViewer starts viewing rep, at turn 0 and paused.
@@ -221,11 +222,16 @@ func (v *Viewer) Key(k Key) bool {
 		v.Seek(v.turn - 10)
 	case KeyPageDown:
 		v.Seek(v.turn + 10)
+	case KeyF3:
+		v.prof.Toggle(v.s)
 	case 'q', KeyEscape:
 		v.quit = true
 	}
 	return v.quit
 }
+
+// Profiler is the profiler overlay's state (F3).
+func (v *Viewer) Profiler() *Profiler { return &v.prof }
 
 // Update implements App.
 func (v *Viewer) Update(in Input) bool {
@@ -249,6 +255,7 @@ func (v *Viewer) Update(in Input) bool {
 			}
 		}
 	}
+	v.prof.Sample(v.s)
 	return v.quit
 }
 

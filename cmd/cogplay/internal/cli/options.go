@@ -20,10 +20,13 @@ const usage = `cogplay plays cogsim in a window (§22).
 
   cogplay [--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--wizard] [--save FILE]
   cogplay --replay FILE [--turn K]
+  cogplay --scores
 
 A saved game (S) is restored on the next start, and its save file deleted
 (wizard mode asks whether to keep it). Scores of finished games go to
-$XDG_DATA_HOME/cogsim/record.jsonl. For tests and docs:
+$XDG_DATA_HOME/cogsim/record.jsonl (--scores prints it). Without --seed,
+--scenario or a saved game, a quick-start screen asks for the seed, the
+rules and wizard mode. For tests and docs:
   --screenshot FILE.png [--frames N] [--keys "l l j"]  save the window after N frames and exit
 
 Flags:
@@ -46,6 +49,11 @@ type Options struct {
 	frames     int
 	keys       []view.Key
 	scale      int
+	// scores: print the record and exit; numberPad: NetHack's
+	// number_pad (digits move, n starts a count).
+	scores     bool
+	numberPad  bool
+	fullScreen bool
 }
 
 // ErrHelp is -h: the usage was printed.
@@ -67,6 +75,9 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.IntVar(&o.frames, "frames", 30, "frames to render before the screenshot")
 	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9)`)
 	fs.IntVar(&o.scale, "scale", 0, "window scale (default: the largest that fits)")
+	fs.BoolVar(&o.scores, "scores", false, "print the record of finished games, best first, and exit")
+	fs.BoolVar(&o.fullScreen, "fullscreen", false, "start full screen (F11 toggles it)")
+	fs.BoolVar(&o.numberPad, "numpad", false, "number pad on: the digits move and n starts a count (NetHack's number_pad)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(helpOut, usage)

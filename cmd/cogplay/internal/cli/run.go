@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -24,13 +25,16 @@ func Run(args []string, stdout, stderr io.Writer, window view.Window) int {
 		fmt.Fprintf(stderr, "cogplay: %v (see cogplay -h)\n", err)
 		return 2
 	}
+	if o.scores {
+		return printScores(stdout, stderr)
+	}
 	sess, err := NewSession(o, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "cogplay:", err)
 		return exitCode(err)
 	}
 	err = window(sess.App, view.WindowOptions{Title: sess.Title, Scale: o.scale, Keys: o.keys,
-		Screenshot: o.screenshot, Frames: o.frames})
+		Screenshot: o.screenshot, Frames: o.frames, FullScreen: o.fullScreen})
 	if sess.after != nil {
 		sess.after()
 	}
@@ -60,6 +64,9 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, ErrHelp) {
 		return 0
 	}
+	if err == nil && o.scores {
+		return printScores(stdout, stderr)
+	}
 	if err == nil && o.replay != "" {
 		_, err = replay.Load(o.replay)
 	}
@@ -72,4 +79,28 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "cogplay: no display: DISPLAY is not set, and cogplay needs a window (under Xvfb for tests)")
 	return 1
+}
+
+// printScores is --scores: the record file, best first, this user's
+// games and everyone's.
+func printScores(stdout, stderr io.Writer) int {
+	path, err := save.RecordPath()
+	if err != nil {
+		fmt.Fprintln(stderr, "cogplay:", err)
+		return 1
+	}
+	entries, err := save.ReadRecord(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "cogplay:", err)
+		return 1
+	}
+	if len(entries) == 0 {
+		fmt.Fprintf(stdout, "No games recorded yet (%s).\n", path)
+		return 0
+	}
+	fmt.Fprintf(stdout, "The record (%s), best first:\n", path)
+	for _, line := range save.FormatRecord(entries, 0, nil) {
+		fmt.Fprintln(stdout, line)
+	}
+	return 0
 }

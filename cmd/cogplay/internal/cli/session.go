@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
@@ -68,6 +69,9 @@ func newViewer(o Options, stderr io.Writer) (*Session, error) {
 	return &Session{App: v, Title: "cogplay: replay " + filepath.Base(o.replay)}, nil
 }
 
+// TopScores is how many lines of the record the closing screen shows.
+const TopScores = 8
+
 // newGame restores the saved game if there is one (§24), else starts a
 // new one.
 func newGame(o Options, stderr io.Writer) (*Session, error) {
@@ -83,13 +87,29 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		Save: func(s *sim.Sim, wizard bool, log []string) (string, error) {
 			return savePath, save.Write(savePath, s, wizard, log)
 		},
-		Record: func(r sim.Result) (string, error) {
-			path, err := save.RecordPath()
-			if err == nil {
-				err = save.AppendRecord(path, r)
+	}
+	// mine is this game's line of the record, once written.
+	var mine *save.Entry
+	hooks.Record = func(r sim.Result) (string, error) {
+		path, err := save.RecordPath()
+		if err == nil {
+			e := save.NewEntry(r)
+			if err = save.AppendEntry(path, e); err == nil {
+				mine = &e
 			}
-			return path, err
-		},
+		}
+		return path, err
+	}
+	hooks.Scores = func() []string {
+		path, err := save.RecordPath()
+		if err != nil {
+			return nil
+		}
+		entries, err := save.ReadRecord(path)
+		if err != nil {
+			return []string{err.Error()}
+		}
+		return save.FormatRecord(entries, TopScores, mine)
 	}
 	if save.Exists(savePath) {
 		return restoreGame(o, savePath, hooks, stderr)
@@ -105,13 +125,26 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	if !o.seedSet && (cfg.Scenario == nil || cfg.Scenario.Seed == nil) {
 		cfg.Seed = rand.Uint64N(1_000_000_000)
 	}
-	s, err := sim.New(cfg)
+	begin := func(seed uint64, rules string, wizard bool) (view.App, error) {
+		cfg.Seed, cfg.Rules = seed, rules
+		s, err := sim.New(cfg)
+		if err != nil {
+			return nil, err
+		}
+		title := gameTitle(s)
+		return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad}), nil
+	}
+	if !o.seedSet && cfg.Scenario == nil {
+		// The quick-start screen: the seed, the rules, wizard mode.
+		st := view.NewStart(cfg.Seed, ecs.VariantNames(), o.rules.Rules, o.wizard, begin)
+		return &Session{App: st, Title: "cogplay: a new game"}, nil
+	}
+	app, err := begin(cfg.Seed, cfg.Rules, o.wizard)
 	if err != nil {
 		return nil, fail(2, "%v", err)
 	}
-	title := gameTitle(s)
-	p := view.NewPlay(s, view.PlayOptions{Wizard: o.wizard, Title: title, Hooks: hooks})
-	return &Session{App: p, Title: "cogplay: " + title}, nil
+	p := app.(*view.Play)
+	return &Session{App: p, Title: "cogplay: " + p.Title()}, nil
 }
 
 // restoreGame restores the save file at path by NetHack's rules: unreadable
@@ -144,7 +177,7 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 		return nil, fail(1, "restored, but could not delete the save file: %v", err)
 	}
 	title := gameTitle(r.Sim) + ", restored"
-	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks})
+	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks, NumberPad: o.numberPad})
 	// A wizard who never answered keeps the file, with its mode back.
 	return &Session{App: p, Title: "cogplay: " + title, after: func() { r.Finish(true) }}, nil
 }

@@ -1,0 +1,167 @@
+package view
+
+import (
+	"strings"
+
+	c "github.com/cogsim/cogsim/components"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Look (§22): what the cog knows of a cell, in words — the monster it
+// sees there, else the item on top (as it last saw it: "(remembered)"
+// when out of sight), else a trap it found, else the terrain it
+// remembers. Nothing hidden is told: an undiscovered trap is not
+// mentioned and a secret door is the wall it looks like.
+
+// itemMemory is the name of the top item the cog last saw on each cell of
+// the level, kept by play as the cog sees (the level's memory keeps the
+// glyph only).
+type itemMemory struct {
+	depth int
+	names [c.N]string
+}
+
+// remember notes the names of the top items the cog sees now.
+func (p *Play) remember() {
+	e := p.Sim.State()
+	l := e.Level
+	if p.items.depth != l.Depth {
+		p.items = itemMemory{depth: l.Depth}
+	}
+	r := e.Vision.Rect
+	for y := max(r.Y0, 0); y <= min(r.Y1, c.H-1); y++ {
+		for x := max(r.X0, 0); x <= min(r.X1, c.W-1); x++ {
+			q := c.Pos{X: x, Y: y}
+			if l.FloorItems.Top(q) == 0 {
+				p.items.names[q.Index()] = ""
+				continue
+			}
+			p.items.names[q.Index()] = p.topItemName(q)
+		}
+	}
+}
+
+// topItemName names the top item of the pile on q as the cog reads it.
+func (p *Play) topItemName(q c.Pos) string {
+	e := p.Sim.State()
+	top := e.Level.FloorItems.Top(q)
+	var name string
+	for _, ent := range e.ItemsAt(nil, q) {
+		it := e.Item.Get(ent)
+		if it.Kind.Glyph() == top {
+			name = string(e.Potions.AppendName(nil, it.Kind, it.Count))
+		}
+	}
+	return name
+}
+
+// Describe is what the cog knows of cell q, as look says it: "a jackal",
+// "a doorway", "a smoky potion (remembered)".
+func (p *Play) Describe(q c.Pos) string {
+	if !q.In() {
+		return ""
+	}
+	e := p.Sim.State()
+	l := e.Level
+	i := q.Index()
+	in := e.Vision.Contains(q)
+	if q == e.CogPos() {
+		return "yourself"
+	}
+	if in {
+		if ent, ok := l.Creatures.At(q); ok {
+			return p.describeMonster(ent, l.Creatures.Glyph(q))
+		}
+	}
+	if g := l.MemItem[i]; g != 0 {
+		name := p.items.names[i]
+		if name == "" || (in && l.FloorItems.Top(q) != g) {
+			name = an(itemClassName(g))
+			if g == '$' {
+				name = "some gold"
+			}
+		}
+		if !in {
+			name += " (remembered)"
+		}
+		return name
+	}
+	if l.TrapShown[i] {
+		if t, ok := e.TrapAt(q); ok {
+			info := e.Trap.Get(t).Kind.Info()
+			return info.Article + info.Name
+		}
+		return "a trap"
+	}
+	g := l.MemTerrain[i]
+	if g == 0 {
+		return "unexplored"
+	}
+	name := terrainName(l.Terrain[i], g)
+	if !in {
+		name += " (remembered)"
+	}
+	return name
+}
+
+// describeMonster names a monster the cog sees: "a jackal".
+func (p *Play) describeMonster(ent arche.Entity, g byte) string {
+	e := p.Sim.State()
+	if e.Monster.Has(ent) {
+		return an(e.Monster.Get(ent).Species.Info().Name)
+	}
+	if g == '@' {
+		return "a human"
+	}
+	return "a creature"
+}
+
+// terrainName names remembered terrain: by what the cell is when it still
+// looks as remembered (a doorway and the floor look alike), else by the
+// remembered glyph. A secret door is named by its look: a wall.
+func terrainName(t c.Terrain, g byte) string {
+	if t.Glyph() != g {
+		if tg, ok := c.TerrainByGlyph(g); ok {
+			t = tg
+		}
+	}
+	switch t {
+	case c.Floor:
+		return "the floor of a room"
+	case c.LockedDoor:
+		return "a closed door" // locked only when tried
+	case c.Lava:
+		return "lava"
+	case c.Rock:
+		return "solid rock"
+	}
+	return an(t.Name())
+}
+
+// itemClassName is what an item drawn g is, by its class alone.
+func itemClassName(g byte) string {
+	switch g {
+	case '$':
+		return "gold"
+	case '%':
+		return "food"
+	case '!':
+		return "potion"
+	case ')':
+		return "weapon"
+	case '[':
+		return "piece of armour"
+	}
+	return "item"
+}
+
+// an puts "a" or "an" before a noun.
+func an(noun string) string {
+	if noun == "" {
+		return ""
+	}
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}

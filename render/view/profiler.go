@@ -1,0 +1,164 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Profiler is the live profiler overlay (F3, §23): the scheduler's timing
+// of each system (ecs.Entry's Nanos and Calls over the ticks played), as
+// ns per tick over the last stretch of play, a moving average, and a
+// bar. Its figures are made as `cogsim bench` makes its own: a system's
+// nanoseconds less the timing's own cost per call
+// (ecs.TimingOverhead), over the ticks that ran.
+type Profiler struct {
+	on    bool
+	sched *ecs.Scheduler
+	tick  int
+	prev  []int64
+	calls []int64
+	rows  []ProfileRow
+	// overhead is ecs.TimingOverhead, measured when the overlay is first
+	// shown.
+	overhead float64
+}
+
+// ProfileRow is one system's figures.
+type ProfileRow struct {
+	Name string
+	// Last is ns per tick over the last sample (the frames since the
+	// previous one in which ticks ran); Avg the moving average of Last
+	// (each sample weighs 1/8); Total the ns per tick since timing began.
+	Last, Avg, Total float64
+	// Nanos, Calls and Ticks are what Total is made of: the entry's
+	// Nanos and Calls and the ticks played since timing began.
+	Nanos, Calls int64
+	Ticks        int
+}
+
+// Overhead is the timing's own cost per call, taken off every figure.
+func (pr *Profiler) Overhead() float64 { return pr.overhead }
+
+// ownNs is the time of n nanoseconds over calls calls, less the timing's
+// own cost.
+func (pr *Profiler) ownNs(n, calls int64) float64 {
+	return max(float64(n)-pr.overhead*float64(calls), 0)
+}
+
+// On reports whether the overlay is shown.
+func (pr *Profiler) On() bool { return pr.on }
+
+// Toggle shows or hides the overlay; timing is on while it is shown.
+func (pr *Profiler) Toggle(s *sim.Sim) {
+	pr.on = !pr.on
+	pr.sched = nil
+	if pr.on && pr.overhead == 0 {
+		pr.overhead = ecs.TimingOverhead()
+	}
+	s.Scheduler().SetTiming(pr.on)
+	if pr.on {
+		pr.Sample(s)
+	}
+}
+
+// Sample reads the scheduler's entries after the ticks played since the
+// last sample. A new episode (the replay viewer's seek) starts over.
+func (pr *Profiler) Sample(s *sim.Sim) {
+	if !pr.on {
+		return
+	}
+	sch, tick := s.Scheduler(), s.State().Clock.Tick
+	entries := sch.Entries()
+	if pr.sched != sch || tick < pr.tick || len(entries) != len(pr.prev) {
+		sch.SetTiming(true)
+		sch.ResetTiming()
+		pr.sched, pr.tick = sch, tick
+		pr.prev = make([]int64, len(entries))
+		pr.calls = make([]int64, len(entries))
+		pr.rows = make([]ProfileRow, len(entries))
+		for i, e := range entries {
+			pr.rows[i] = ProfileRow{Name: e.Name, Ticks: 0}
+		}
+		return
+	}
+	dt := tick - pr.tick
+	if dt <= 0 {
+		return
+	}
+	for i, e := range entries {
+		r := &pr.rows[i]
+		r.Last = pr.ownNs(e.Nanos-pr.prev[i], e.Calls-pr.calls[i]) / float64(dt)
+		if r.Ticks == 0 {
+			r.Avg = r.Last
+		} else {
+			r.Avg += (r.Last - r.Avg) / 8
+		}
+		r.Ticks += dt
+		r.Nanos, r.Calls = e.Nanos, e.Calls
+		r.Total = pr.ownNs(e.Nanos, e.Calls) / float64(r.Ticks)
+		pr.prev[i], pr.calls[i] = e.Nanos, e.Calls
+	}
+	pr.tick = tick
+}
+
+// ticks is how many ticks the figures are over.
+func (pr *Profiler) ticks() int {
+	if len(pr.rows) == 0 {
+		return 0
+	}
+	return pr.rows[0].Ticks
+}
+
+// Rows are the figures, one per system in tick order.
+func (pr *Profiler) Rows() []ProfileRow { return pr.rows }
+
+// Lines is the overlay's text: a heading, one row per system (name, ns
+// per tick last, average, since timing began, a bar of the average) and
+// the sum.
+func (pr *Profiler) Lines(barWidth int) []string {
+	out := []string{fmt.Sprintf("%-14s %7s %7s %7s", "system", "ns/tick", "average", "overall")}
+	var sum, sumLast, sumTotal, top float64
+	for _, r := range pr.rows {
+		sum += r.Avg
+		sumLast += r.Last
+		sumTotal += r.Total
+		top = max(top, r.Avg)
+	}
+	for _, r := range pr.rows {
+		n := 0
+		if top > 0 {
+			n = int(r.Avg/top*float64(barWidth) + 0.5)
+		}
+		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
+	}
+	ticks := pr.ticks()
+	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "systems", sumLast, sum, sumTotal),
+		fmt.Sprintf("over %d ticks, less %.0f ns of timing a call", ticks, pr.overhead))
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// drawProfiler draws the overlay in a box from column x0, row y0 to the
+// grid's right edge and row y1.
+func drawProfiler(g *Grid, pr *Profiler, x0, y0, y1 int) {
+	lines := pr.Lines(g.W - x0 - 42)
+	box(g, x0, y0, g.W, min(y0+len(lines)+3, y1))
+	g.Text(x0+1, y0, "Profiler (F3): ns per tick", HeadColour)
+	for i, line := range lines {
+		colour := TextColour
+		if i == 0 || i >= len(lines)-2 {
+			colour = HeadColour
+		}
+		if y := y0 + 2 + i; y < y1 {
+			g.Text(x0+1, y, line, colour)
+		}
+	}
+}
