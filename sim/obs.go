@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
@@ -57,31 +58,55 @@ type Arrays struct {
 
 // FillArrays writes the current observation into a.
 func (s *Sim) FillArrays(a *Arrays) {
+	var g [2 * c.N]byte
+	stats := s.FillRecord(RecordFields{
+		Message: a.Message[:],
+		Chars:   unsafe.Slice(&a.Chars[0][0], c.N),
+		Glyphs:  g[:],
+	})
+	a.Stats = stats
+	glyphs := unsafe.Slice(&a.Glyphs[0][0], c.N)
+	for i := range glyphs {
+		glyphs[i] = int16(binary.LittleEndian.Uint16(g[2*i:]))
+	}
+}
+
+// RecordFields are the places an observation is written to as the binary
+// record's fields (docs/serve.md): the message line (MessageBytes, zero
+// padded), the map's characters (c.N) and the glyph ids (2·c.N bytes,
+// little-endian int16).
+type RecordFields struct {
+	Message, Chars, Glyphs []byte
+}
+
+// FillRecord writes the current observation into r and returns the
+// stats. A long-lived session writes straight into its answer this way.
+func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	const stride = c.W + 1
 	obs := s.obs
 	e := s.env
 	table := text.GlyphTable()
 	for y := 0; y < c.H; y++ {
-		copy(a.Chars[y][:], obs[y*stride:y*stride+c.W])
+		copy(r.Chars[y*c.W:(y+1)*c.W], obs[y*stride:y*stride+c.W])
 	}
-	chars := (*[c.N]byte)(unsafe.Pointer(&a.Chars))
-	glyphs := (*[c.N]int16)(unsafe.Pointer(&a.Glyphs))
+	chars := r.Chars[:c.N]
+	glyphs := r.Glyphs[:2*c.N]
 	monsters := false
 	for i, ch := range chars {
 		g := table[ch]
-		glyphs[i] = g
+		binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(g))
 		monsters = monsters || g >= text.SpeciesGlyphBase
 	}
 	if monsters {
 		// A monster's letter: told by the monster standing there.
 		vis := e.Vision.Rect
-		for i, g := range glyphs {
-			if g < text.SpeciesGlyphBase {
+		for i, ch := range chars {
+			if table[ch] < text.SpeciesGlyphBase {
 				continue
 			}
 			p := c.PosOf(i)
 			if m, ok := e.Level.Creatures.At(p); ok && vis.Contains(p) && m != e.Run.Cog {
-				glyphs[i] = text.SpeciesGlyph(e.Monster.Get(m).Species)
+				binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(text.SpeciesGlyph(e.Monster.Get(m).Species)))
 			}
 		}
 	}
@@ -92,8 +117,8 @@ func (s *Sim) FillArrays(a *Arrays) {
 			break
 		}
 	}
-	n := copy(a.Message[:], msg)
-	clear(a.Message[n:])
+	n := copy(r.Message[:MessageBytes], msg)
+	clear(r.Message[n:MessageBytes])
 	f := s.Frame()
 	st := f.Status
 	var cond int32
@@ -102,7 +127,7 @@ func (s *Sim) FillArrays(a *Arrays) {
 			cond |= 1 << bit
 		}
 	}
-	a.Stats = [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
+	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
 		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond}
 }
 

@@ -70,6 +70,8 @@ type slot struct {
 	// reported says the episode's end was sent: with autoreset the
 	// next step starts the next episode.
 	reported bool
+	// extra is what the binary answer's trailer says of the slot.
+	extra extra
 }
 
 // New makes a session.
@@ -470,15 +472,25 @@ func (sv *Server) step(sl *slot, reply string) {
 	sl.s.Turn(reply)
 }
 
-// stepAll steps every slot and fills its arrays, on all cores when there
-// are many: slots are independent episodes, so the order does not matter.
+// stepAll steps every slot and, in binary mode, encodes its record into
+// the answer buffer, on all cores when there are many: slots are
+// independent episodes and records, so the order does not matter.
 func (sv *Server) stepAll(replies []string) {
 	n := len(sv.slots)
+	var body []byte
+	if sv.opt.Binary {
+		body = sv.records(n)
+	}
+	one := func(i int) {
+		sv.step(sv.slots[i], replies[i])
+		if body != nil {
+			sv.encode(i, body[5+i*RecordBytes:5+(i+1)*RecordBytes])
+		}
+	}
 	workers := min(runtime.GOMAXPROCS(0), n/4)
 	if workers <= 1 {
-		for i, sl := range sv.slots {
-			sv.step(sl, replies[i])
-			sl.s.FillArrays(&sv.arrays[i])
+		for i := range n {
+			one(i)
 		}
 		return
 	}
@@ -488,8 +500,7 @@ func (sv *Server) stepAll(replies []string) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < n; i += workers {
-				sv.step(sv.slots[i], replies[i])
-				sv.slots[i].s.FillArrays(&sv.arrays[i])
+				one(i)
 			}
 		}()
 	}

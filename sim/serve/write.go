@@ -3,7 +3,6 @@ package serve
 import (
 	"encoding/binary"
 	"encoding/json"
-	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -36,7 +35,7 @@ type extra struct {
 
 // writeObservations answers with the observations of the slots envs and
 // updates their scores for the next reward.
-func (sv *Server) writeObservations(envs []int, batch, filled bool) error {
+func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 	if !sv.opt.Binary {
 		if !batch {
 			return sv.writeJSON(sv.observation(envs[0]))
@@ -48,54 +47,15 @@ func (sv *Server) writeObservations(envs []int, batch, filled bool) error {
 		return sv.writeJSON(map[string]any{"observations": obs})
 	}
 	n := len(envs)
-	body := sv.body[:0]
-	body = append(body, 'O')
-	body = binary.LittleEndian.AppendUint32(body, uint32(n))
+	body := sv.records(n)
 	var extras []extra
-	for _, i := range envs {
-		sl := sv.slots[i]
-		a := &sv.arrays[i]
-		if !filled {
-			sl.s.FillArrays(a)
+	for k, i := range envs {
+		if !encoded {
+			sv.encode(i, body[5+k*RecordBytes:5+(k+1)*RecordBytes])
 		}
-		score := sl.s.Score()
-		flags := uint32(0)
-		ex := extra{Env: i}
-		if sl.s.Terminated() {
-			flags |= FlagTerminated
+		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" {
+			extras = append(extras, *ex)
 		}
-		if sl.s.Truncated() {
-			flags |= FlagTruncated
-		}
-		if sl.s.Unusable() {
-			flags |= FlagUnusable
-		}
-		if sl.s.Done() {
-			flags |= FlagEnded
-			r := sl.s.Result()
-			ex.End = &r
-			sl.reported = true
-		}
-		if ig := sl.s.Ignored(); ig != "" {
-			flags |= FlagIgnored
-			ex.Ignored = ig
-		}
-		if flags&(FlagEnded|FlagIgnored) != 0 {
-			extras = append(extras, ex)
-		}
-		body = binary.LittleEndian.AppendUint32(body, uint32(i))
-		body = binary.LittleEndian.AppendUint32(body, flags)
-		body = binary.LittleEndian.AppendUint32(body, uint32(int32(score-sl.prevScore)))
-		sl.prevScore = score
-		for _, v := range a.Stats {
-			body = binary.LittleEndian.AppendUint32(body, uint32(v))
-		}
-		body = append(body, a.Message[:]...)
-		body = appendStatus(body, sl.s)
-		for y := range a.Chars {
-			body = append(body, a.Chars[y][:]...)
-		}
-		body = appendGlyphs(body, &a.Glyphs)
 	}
 	trailer := []byte("[]")
 	if len(extras) > 0 {
@@ -110,23 +70,76 @@ func (sv *Server) writeObservations(envs []int, batch, filled bool) error {
 	return sv.writeFrame(body[0], body[1:])
 }
 
-// appendStatus appends the observation's status line, zero-padded to
-// StatusBytes.
-func appendStatus(b []byte, s *sim.Sim) []byte {
+// records readies the answer buffer for n records: the kind, the count,
+// and room for the records, which [Server.encode] fills in place.
+func (sv *Server) records(n int) []byte {
+	size := 5 + n*RecordBytes
+	if cap(sv.body) < size+256 {
+		sv.body = make([]byte, 0, size+4096)
+	}
+	body := sv.body[:size]
+	body[0] = 'O'
+	binary.LittleEndian.PutUint32(body[1:], uint32(n))
+	return body
+}
+
+// encode writes slot i's observation record into rec and notes what the
+// trailer must say of it; it updates the slot's score for the next
+// reward. Slots are independent, so workers encode different slots at
+// once.
+func (sv *Server) encode(i int, rec []byte) {
+	sl := sv.slots[i]
+	const (
+		message = 12 + 4*sim.NumStats
+		status  = message + sim.MessageBytes
+		chars   = status + StatusBytes
+		glyphs  = chars + c.N
+	)
+	stats := sl.s.FillRecord(sim.RecordFields{Message: rec[message:status], Chars: rec[chars:glyphs], Glyphs: rec[glyphs:]})
+	score := sl.s.Score()
+	flags := uint32(0)
+	sl.extra = extra{Env: i}
+	if sl.s.Terminated() {
+		flags |= FlagTerminated
+	}
+	if sl.s.Truncated() {
+		flags |= FlagTruncated
+	}
+	if sl.s.Unusable() {
+		flags |= FlagUnusable
+	}
+	if sl.s.Done() {
+		flags |= FlagEnded
+		r := sl.s.Result()
+		sl.extra.End = &r
+		sl.reported = true
+	}
+	if ig := sl.s.Ignored(); ig != "" {
+		flags |= FlagIgnored
+		sl.extra.Ignored = ig
+	}
+	le := binary.LittleEndian
+	le.PutUint32(rec[0:], uint32(i))
+	le.PutUint32(rec[4:], flags)
+	le.PutUint32(rec[8:], uint32(int32(score-sl.prevScore)))
+	sl.prevScore = score
+	for k, v := range stats {
+		le.PutUint32(rec[12+4*k:], uint32(v))
+	}
+	line := rec[status:chars]
+	clear(line[copy(line, statusLine(sl.s)):])
+}
+
+// statusLine is the observation's last line, cut to StatusBytes.
+func statusLine(s *sim.Sim) []byte {
 	obs := s.Observe()
-	status := obs
 	for i := len(obs) - 1; i >= 0; i-- {
 		if obs[i] == '\n' {
-			status = obs[i+1:]
+			obs = obs[i+1:]
 			break
 		}
 	}
-	n := min(len(status), StatusBytes)
-	b = append(b, status[:n]...)
-	for range StatusBytes - n {
-		b = append(b, 0)
-	}
-	return b
+	return obs[:min(len(obs), StatusBytes)]
 }
 
 // observation is slot i's JSON observation; it updates the slot's score.
@@ -211,21 +224,4 @@ func Actions() []string {
 		}
 	}
 	return out
-}
-
-// littleEndian says the machine stores an int16 as the records do.
-var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
-// appendGlyphs appends the glyphs as little-endian int16s: on a
-// little-endian machine the array's own bytes.
-func appendGlyphs(b []byte, g *[c.H][c.W]int16) []byte {
-	if littleEndian {
-		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&g[0][0])), 2*c.N)...)
-	}
-	for y := range g {
-		for _, v := range g[y] {
-			b = binary.LittleEndian.AppendUint16(b, uint16(v))
-		}
-	}
-	return b
 }

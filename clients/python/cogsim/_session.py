@@ -184,7 +184,9 @@ class Session:
     def recv(self):
         """Read one answer frame: (buffer, kind). The frame's body starts
         at PAD + 5 in the buffer, a fresh bytearray."""
-        buf = bytearray(self._expect)
+        # Not zeroed: the read fills what is used, and an observation
+        # batch is hundreds of kilobytes.
+        buf = np.empty(self._expect, np.uint8)
         view = memoryview(buf)[PAD:]
         readinto = self._readinto
         got = 0
@@ -196,7 +198,7 @@ class Session:
                 got += k
             total = 4 + int.from_bytes(view[:4], "little")
             if total > len(view):
-                bigger = bytearray(PAD + total)
+                bigger = np.empty(PAD + total, np.uint8)
                 bigger[PAD:PAD + got] = view[:got]
                 buf, view = bigger, memoryview(bigger)[PAD:]
             while got < total:
@@ -227,10 +229,10 @@ class Session:
         buf, kind, total = self.request(data)
         if kind != 0x4F:  # 'O'
             raise CogsimError(f"expected observations, got kind {chr(kind)!r}")
-        n = int.from_bytes(buf[PAD + 5:PAD + 9], "little")
+        n = int.from_bytes(buf[PAD + 5:PAD + 9].tobytes(), "little")
         at = PAD + HEAD + n * RECORD.itemsize
         records = np.frombuffer(buf, RECORD, n, PAD + HEAD)
-        m = int.from_bytes(buf[at:at + 4], "little")
+        m = int.from_bytes(buf[at:at + 4].tobytes(), "little")
         extras = None
         if m != 2:  # not "[]"
             extras = {e["env"]: e for e in json.loads(bytes(buf[at + 4:at + 4 + m]))}
