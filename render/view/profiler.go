@@ -2,10 +2,12 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // Profiler is the live profiler overlay (F3, §23): the scheduler's timing
@@ -15,7 +17,11 @@ import (
 // nanoseconds less the timing's own cost per call
 // (ecs.TimingOverhead), over the ticks that ran.
 type Profiler struct {
-	on    bool
+	on bool
+	// measured says the rows are a measurement of a replay played back
+	// to back (Measure), not of the live ticks.
+	measured bool
+	runs     int
 	sched *ecs.Scheduler
 	tick  int
 	prev  []int64
@@ -54,7 +60,7 @@ func (pr *Profiler) On() bool { return pr.on }
 // Toggle shows or hides the overlay; timing is on while it is shown.
 func (pr *Profiler) Toggle(s *sim.Sim) {
 	pr.on = !pr.on
-	pr.sched = nil
+	pr.sched, pr.measured = nil, false
 	if pr.on && pr.overhead == 0 {
 		pr.overhead = ecs.TimingOverhead()
 	}
@@ -67,7 +73,7 @@ func (pr *Profiler) Toggle(s *sim.Sim) {
 // Sample reads the scheduler's entries after the ticks played since the
 // last sample. A new episode (the replay viewer's seek) starts over.
 func (pr *Profiler) Sample(s *sim.Sim) {
-	if !pr.on {
+	if !pr.on || pr.measured {
 		return
 	}
 	sch, tick := s.Scheduler(), s.State().Clock.Tick
@@ -135,8 +141,11 @@ func (pr *Profiler) Lines(barWidth int) []string {
 		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
 	}
 	ticks := pr.ticks()
-	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "systems", sumLast, sum, sumTotal),
-		fmt.Sprintf("over %d ticks, less %.0f ns of timing a call", ticks, pr.overhead))
+	how := fmt.Sprintf("over %d ticks, less %.0f ns of timing a call", ticks, pr.overhead)
+	if pr.measured {
+		how = fmt.Sprintf("the replay back to back, median of %d runs of %d ticks (M: again)", pr.runs, ticks)
+	}
+	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "systems", sumLast, sum, sumTotal), how)
 }
 
 func clip(s string, n int) string {
@@ -161,4 +170,52 @@ func drawProfiler(g *Grid, pr *Profiler, x0, y0, y1 int) {
 			g.Text(x0+1, y, line, colour)
 		}
 	}
+}
+
+// Measure replays rep from its start to its end runs times, back to back
+// with timing on, as `cogsim bench` plays its standard game, and shows
+// each system's median ns per tick. Live ticks in a window run one per
+// frame, between drawing, with cold caches, and cost several times what
+// the same ticks cost back to back; this is the figure to compare with
+// bench. The live figures come back with the next toggle.
+func (pr *Profiler) Measure(rep *replay.Replay, runs int) error {
+	if pr.overhead == 0 {
+		pr.overhead = ecs.TimingOverhead()
+	}
+	var per [][]float64 // per system, one figure a run
+	var names []string
+	ticks := 0
+	for range runs {
+		var s *sim.Sim
+		err := rep.PlaySim(func(turn int, at *sim.Sim) bool {
+			if turn == 0 {
+				at.Scheduler().SetTiming(true)
+				at.Scheduler().ResetTiming()
+				s = at
+			}
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		entries := s.Scheduler().Entries()
+		ticks = s.State().Clock.Tick
+		if per == nil {
+			per = make([][]float64, len(entries))
+			for _, e := range entries {
+				names = append(names, e.Name)
+			}
+		}
+		for i, e := range entries {
+			per[i] = append(per[i], pr.ownNs(e.Nanos, e.Calls)/float64(max(ticks, 1)))
+		}
+	}
+	pr.on, pr.measured, pr.runs, pr.sched = true, true, runs, nil
+	pr.rows = make([]ProfileRow, len(per))
+	for i, xs := range per {
+		slices.Sort(xs)
+		m := xs[len(xs)/2]
+		pr.rows[i] = ProfileRow{Name: names[i], Last: m, Avg: m, Total: m, Ticks: ticks}
+	}
+	return nil
 }

@@ -97,3 +97,25 @@ func TestTheReplayViewerShowsTheProfiler(t *testing.T) {
 	require.NotEmpty(t, rows)
 	assert.Equal(t, v.Tick(), rows[0].Ticks)
 }
+
+// TestMeasureTimesTheReplayBackToBack: M in the viewer replays the whole
+// replay back to back with timing on, as cogsim bench does, and the
+// overlay shows each system's median ns per tick over its ticks.
+func TestMeasureTimesTheReplayBackToBack(t *testing.T) {
+	rep := recorded(t, 3, 30)
+	v := newViewer(t, rep)
+	v.Key('M')
+	pr := v.Profiler()
+	require.True(t, pr.On())
+	rows := pr.Rows()
+	require.Len(t, rows, len(v.Sim().Scheduler().Entries()))
+	sum := 0.0
+	for i, r := range rows {
+		assert.Equal(t, v.Sim().Scheduler().Entries()[i].Name, r.Name)
+		assert.Equal(t, rep.Turns[len(rep.Turns)-1].Tick, r.Ticks, "over the replay's ticks")
+		sum += r.Avg
+	}
+	assert.Positive(t, sum)
+	lines := pr.Lines(10)
+	assert.Contains(t, lines[len(lines)-1], "the replay back to back, median of 3 runs")
+}

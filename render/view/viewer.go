@@ -224,6 +224,10 @@ func (v *Viewer) Key(k Key) bool {
 		v.Seek(v.turn + 10)
 	case KeyF3:
 		v.prof.Toggle(v.s)
+	case 'M':
+		if err := v.prof.Measure(v.Rep, 3); err != nil {
+			v.broken = err.Error()
+		}
 	case 'q', KeyEscape:
 		v.quit = true
 	}
