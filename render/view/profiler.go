@@ -22,11 +22,11 @@ type Profiler struct {
 	// to back (Measure), not of the live ticks.
 	measured bool
 	runs     int
-	sched *ecs.Scheduler
-	tick  int
-	prev  []int64
-	calls []int64
-	rows  []ProfileRow
+	sched    *ecs.Scheduler
+	tick     int
+	prev     []int64
+	calls    []int64
+	rows     []ProfileRow
 	// overhead is ecs.TimingOverhead, measured when the overlay is first
 	// shown.
 	overhead float64
