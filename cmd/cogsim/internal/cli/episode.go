@@ -62,6 +62,8 @@ type episodes struct {
 	replays string
 	// timeout bounds an outside agent's think time per turn.
 	timeout time.Duration
+	// strict is --strict (§30).
+	strict bool
 }
 
 func (e episodes) config(seed uint64) sim.Config {
@@ -72,6 +74,7 @@ func (e episodes) config(seed uint64) sim.Config {
 		Scenario:  e.scenario,
 		MaxTurns:  e.maxTurns,
 		Agent:     e.agent,
+		Strict:    e.strict,
 	}
 }
 

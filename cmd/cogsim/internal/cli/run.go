@@ -34,7 +34,11 @@ type runOptions struct {
 	turns    int
 	replays  string
 	timeout  time.Duration
+	strict   bool
 }
+
+// strictDoc is the help of --strict.
+const strictDoc = "a reply with any unknown token is unusable as a whole (40 ticks of waiting; the message names the first bad token) instead of having the token skipped (§30)"
 
 func runFlags() (*flag.FlagSet, *runOptions) {
 	o := &runOptions{}
@@ -48,6 +52,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	o.rules.add(fs)
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
+	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
 	return fs, o
 }
@@ -173,7 +178,7 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
 	}
-	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout}
+	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)
