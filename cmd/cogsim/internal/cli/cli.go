@@ -48,6 +48,8 @@ var commands = []command{
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
 	{"replay", "FILE [--verify] [--turn K [--json]]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
+	{"prompt", "[--rules NAME]",
+		"print the instruction text for an LLM agent: the rules, the reply grammar, the observation, a worked example (§30)", promptCmd},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
 		"time the engine per system on the standard game (§23)", benchCmd},
 	{"help", "[COMMAND]",
@@ -184,6 +186,9 @@ func flagsOf(name string) *flag.FlagSet {
 	case "replay":
 		fs, _ := replayFlags()
 		return fs
+	case "prompt":
+		fs, _ := promptFlags()
+		return fs
 	}
 	return nil
 }
@@ -223,4 +228,28 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// positional parses args into fs allowing one positional argument
+// anywhere among the flags (cogsim replay FILE --verify, or --verify
+// FILE); it returns it ("" if none). A second one is refused.
+func positional(fs *flag.FlagSet, args []string) (string, error) {
+	var file string
+	rest := args
+	for {
+		fs.SetOutput(io.Discard)
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", errHelp
+			}
+			return "", usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			return file, nil
+		}
+		if file != "" {
+			return "", usagef("unexpected argument %q", fs.Arg(0))
+		}
+		file, rest = fs.Arg(0), fs.Args()[1:]
+	}
 }
