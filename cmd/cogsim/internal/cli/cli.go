@@ -38,13 +38,13 @@ type streams struct {
 
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
-	{"run", "[--seed N] [--episodes K] [--agent NAME] [--workers W] [--out FILE.jsonl] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
+	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME] [--strict] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
 		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
-	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--replay FILE]",
+	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
-	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--cpuprofile FILE]",
+	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
 	{"replay", "FILE [--verify] [--turn K [--json]]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +36,12 @@ type runOptions struct {
 	replays  string
 	timeout  time.Duration
 	strict   bool
+	// seeds, shard, shardCount, resume and force: §30.
+	seeds      string
+	shard      string
+	shardCount int
+	resume     bool
+	force      bool
 }
 
 // strictDoc is the help of --strict.
@@ -45,6 +52,11 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
 	fs.IntVar(&o.episodes, "episodes", 1, "number of episodes")
+	fs.StringVar(&o.seeds, "seeds", "", "the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line")
+	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
+	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
+	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines, drop a torn last line, and run only the missing seeds, appending")
+	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
 	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
@@ -75,14 +87,16 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	defer stop()
 	lw := &lineWriter{w: out.stdout}
 	var file *os.File
+	var sum summary
 	if o.out != "" && o.out != "-" {
-		if file, err = createOut(o.out); err != nil {
+		var kept int64
+		if file, kept, err = o.openOut(r, &sum); err != nil {
 			return err
 		}
-		lw = &lineWriter{w: file, truncate: file.Truncate}
+		lw = &lineWriter{w: file, truncate: file.Truncate, size: kept}
 	}
-	var sum summary
-	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr))
+	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
+	written := 0
 	n, cut, err := r.run(ctx, func(res sim.Result) error {
 		line, err := json.Marshal(res)
 		if err != nil {
@@ -92,7 +106,8 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 			return fmt.Errorf("writing results: %w", err)
 		}
 		sum.add(res)
-		bar.update(sum.episodes())
+		written++
+		bar.update(written)
 		return nil
 	})
 	bar.clear()
@@ -162,6 +177,19 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if o.episodes < 1 {
 		return nil, usagef("--episodes: must be at least 1, got %d", o.episodes)
 	}
+	if o.seeds != "" && (isSet(fs, "seed") || isSet(fs, "episodes")) {
+		return nil, usagef("--seeds: not with --seed or --episodes")
+	}
+	if o.resume && o.force {
+		return nil, usagef("--resume and --force: choose one")
+	}
+	if (o.resume || o.force) && (o.out == "" || o.out == "-") {
+		return nil, usagef("--resume and --force need --out FILE")
+	}
+	sh, err := parseShard(o.shard, o.shardCount, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	if o.workers < 1 {
 		return nil, usagef("--workers: must be at least 1, got %d", o.workers)
 	}
@@ -202,10 +230,22 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
 		}
 	}
-	if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
-		return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
+	var seeds []uint64
+	if o.seeds != "" {
+		if seeds, err = parseSeeds(o.seeds); err != nil {
+			return nil, usagef("%v", err)
+		}
+	} else {
+		if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
+			return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
+		}
+		seeds = make([]uint64, o.episodes)
+		for i := range seeds {
+			seeds[i] = seed + uint64(i)
+		}
 	}
-	return &runner{ep: ep, first: seed, count: o.episodes, workers: o.workers}, nil
+	seeds = sh.block(seeds)
+	return &runner{ep: ep, seeds: seeds, count: len(seeds), workers: o.workers}, nil
 }
 
 // rulesFlags are --rules and --mechanics; check turns their errors into
@@ -222,21 +262,94 @@ func (r *rulesFlags) check() ([]string, error) {
 	return names, nil
 }
 
-// createOut creates the results file up front, so a bad path fails before
-// any episode runs.
-func createOut(path string) (*os.File, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, usagef("--out: %v", err)
+// openOut opens the results file up front, so a bad path fails before
+// any episode runs. An existing file is refused unless --force
+// (overwritten) or --resume: then its complete lines are kept (and
+// added to sum), a torn last line is cut off, and r is left with only
+// the seeds they lack. It returns the file, positioned at its end, and
+// its length.
+func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
+	_, err := os.Stat(o.out)
+	switch {
+	case errors.Is(err, os.ErrNotExist) || o.force:
+		f, err := os.Create(o.out)
+		if err != nil {
+			return nil, 0, usagef("--out: %v", err)
+		}
+		return f, 0, nil
+	case err != nil:
+		return nil, 0, usagef("--out: %v", err)
+	case !o.resume:
+		return nil, 0, usagef("--out %s exists: --resume finishes it, --force overwrites it", o.out)
 	}
-	return f, nil
+	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
+	if err != nil {
+		return nil, 0, usagef("--out: %v", err)
+	}
+	kept, err := r.resume(f, o.out, sum)
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, kept, nil
 }
 
-// runner runs count episodes, seeds first, first+1, …, on workers
+// resume reads the results already in f: every complete line must be a
+// result of this run (one of its seeds, once, its rules and agent); a
+// torn last line (no newline: the process was killed while writing it)
+// is cut off. The seeds done are dropped from r.
+func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return 0, fmt.Errorf("--resume: reading %s: %w", name, err)
+	}
+	kept := int64(bytes.LastIndexByte(data, '\n') + 1)
+	want := make(map[uint64]bool, len(r.seeds))
+	for _, s := range r.seeds {
+		want[s] = true
+	}
+	done := map[uint64]int{}
+	n := 0
+	for line := range bytes.Lines(data[:kept]) {
+		n++
+		var res sim.Result
+		if err := json.Unmarshal(line, &res); err != nil {
+			return 0, usagef("--resume: %s line %d: not a result line: %v", name, n, err)
+		}
+		switch {
+		case !want[res.Seed]:
+			return 0, usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
+		case done[res.Seed] != 0:
+			return 0, usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
+		case res.Rules != r.ep.rules:
+			return 0, usagef("--resume: %s line %d: rules %q, this run plays %q", name, n, res.Rules, r.ep.rules)
+		case res.Agent != r.ep.agent:
+			return 0, usagef("--resume: %s line %d: agent %q, this run plays %q", name, n, res.Agent, r.ep.agent)
+		}
+		done[res.Seed] = n
+		sum.add(res)
+	}
+	if err := f.Truncate(kept); err != nil {
+		return 0, fmt.Errorf("--resume: cutting the torn last line of %s: %w", name, err)
+	}
+	if _, err := f.Seek(kept, io.SeekStart); err != nil {
+		return 0, fmt.Errorf("--resume: %s: %w", name, err)
+	}
+	rest := r.seeds[:0:0]
+	for _, s := range r.seeds {
+		if done[s] == 0 {
+			rest = append(rest, s)
+		}
+	}
+	r.seeds, r.count = rest, len(rest)
+	return kept, nil
+}
+
+// runner runs the episodes of seeds, in that order, on workers
 // goroutines, each with its own Sim and agent.
 type runner struct {
 	ep      episodes
-	first   uint64
+	seeds   []uint64
 	count   int
 	workers int
 }
@@ -297,7 +410,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.play(ctx, r.first+uint64(i), a)
+					o.res, o.err = r.ep.play(ctx, r.seeds[i], a)
 				}
 				results <- o
 			}
@@ -326,7 +439,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 				continue
 			}
 			if errors.Is(p.err, errEpisodeInterrupted) {
-				cut = append(cut, r.first+uint64(p.i))
+				cut = append(cut, r.seeds[p.i])
 				continue
 			}
 			failure = p.err
