@@ -48,6 +48,8 @@ var commands = []command{
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
 	{"replay", "FILE [--verify] [--turn K [--json]]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
+	{"summarize", "FILES… [--json]",
+		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd},
 	{"prompt", "[--rules NAME]",
 		"print the instruction text for an LLM agent: the rules, the reply grammar, the observation, a worked example (§30)", promptCmd},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
@@ -188,6 +190,9 @@ func flagsOf(name string) *flag.FlagSet {
 		return fs
 	case "prompt":
 		fs, _ := promptFlags()
+		return fs
+	case "summarize":
+		fs, _ := summarizeFlags()
 		return fs
 	}
 	return nil
