@@ -117,9 +117,14 @@ type Conn struct {
 	// Recorder, when set, records the replay.
 	Recorder *replay.Recorder
 	out      *bufio.Writer
+	// Trace, when set, is called after each command turn with the
+	// observation the agent answered and its line as received (nil for a
+	// line too long), for trajectories (§30).
+	Trace func(obs, line []byte)
 	// score is the score at the last observation sent, for the reward.
 	score  int
 	arrays sim.Arrays
+	before []byte
 }
 
 // NewConn plays s against the agent writing to w.
@@ -153,6 +158,16 @@ func (c *Conn) Send() error {
 
 // Answer plays a command turn with the agent's line (nil: unusable).
 func (c *Conn) Answer(line []byte) error {
+	if c.Trace == nil {
+		return c.answer(line)
+	}
+	c.before = append(c.before[:0], c.Sim.Observe()...)
+	err := c.answer(line)
+	c.Trace(c.before, line)
+	return err
+}
+
+func (c *Conn) answer(line []byte) error {
 	reply, ok := ParseReply(line)
 	switch {
 	case c.Recorder != nil && ok:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -64,6 +65,8 @@ type episodes struct {
 	timeout time.Duration
 	// strict is --strict (§30).
 	strict bool
+	// log is the folder for trajectories and exec agents' stderr, or "".
+	log string
 }
 
 func (e episodes) config(seed uint64) sim.Config {
@@ -104,8 +107,32 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
 		}
 	}
+	var traj *trajectory
+	if e.log != "" {
+		if traj, err = newTrajectory(e.log, s); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: its trajectory: %w", seed, err)
+		}
+		defer func() {
+			if err != nil {
+				traj.discard()
+			}
+		}()
+	}
 	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
-		res, err := protocol.Exec(ctx, cmd, s, e.timeout, nil, rec)
+		var stderr io.Writer
+		if e.log != "" {
+			f, err := os.Create(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed)))
+			if err != nil {
+				return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
+			}
+			defer f.Close()
+			stderr = f
+		}
+		var trace func(obs, line []byte)
+		if traj != nil {
+			trace = func(obs, line []byte) { traj.turn(s.State().Clock.Turn-1, obs, nil, line, s) }
+		}
+		res, err := protocol.ExecTraced(ctx, cmd, s, e.timeout, stderr, rec, trace)
 		switch {
 		case err != nil && ctx.Err() != nil:
 			// Cut short: no result, and no replay that would look
@@ -117,18 +144,36 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 		case err != nil:
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)
 		}
+		if traj != nil {
+			if err := traj.end(s); err != nil {
+				return res, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
+			}
+		}
 		return res, nil
 	}
 	a.Reset(s.Config().Seed)
 	if k, ok := a.(agents.Knower); ok {
 		k.Know(s.MechanicNames())
 	}
+	var before []byte
 	for !s.Done() {
 		reply := a.Reply(s.Observe())
+		if traj != nil {
+			before = append(before[:0], s.Observe()...)
+		}
+		turn := s.State().Clock.Turn
 		if rec == nil {
 			s.Turn(reply)
 		} else if err := rec.Turn(reply); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
+		}
+		if traj != nil {
+			traj.turn(turn, before, &reply, nil, s)
+		}
+	}
+	if traj != nil {
+		if err := traj.end(s); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
 		}
 	}
 	if rec != nil {

@@ -42,6 +42,7 @@ type runOptions struct {
 	shardCount int
 	resume     bool
 	force      bool
+	log        string
 }
 
 // strictDoc is the help of --strict.
@@ -65,6 +66,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
+	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there (else it is dropped)")
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
 	return fs, o
 }
@@ -212,6 +214,12 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 			return nil, usagef("--replays: %v", err)
 		}
 		ep.replays = o.replays
+	}
+	if o.log != "" {
+		if err := os.MkdirAll(o.log, 0o755); err != nil {
+			return nil, usagef("--log: %v", err)
+		}
+		ep.log = o.log
 	}
 	seed := o.seed
 	if o.scenario != "" {
