@@ -106,10 +106,6 @@ func ExecTraced(ctx context.Context, command string, s *sim.Sim, timeout time.Du
 	finished := false
 	defer func() { a.stop(finished) }()
 
-	type lineOrErr struct {
-		line []byte
-		err  error
-	}
 	replies := make(chan lineOrErr)
 	stop := make(chan struct{})
 	defer close(stop)

@@ -36,6 +36,7 @@ type Observation = sim.Observation
 // text, turn, tick and reward (the change of score in the last turn).
 type End struct {
 	Type       string     `json:"type"`
+	Env        *int       `json:"env,omitempty"`
 	Result     sim.Result `json:"result"`
 	Text       string     `json:"text"`
 	Turn       int        `json:"turn"`
@@ -121,6 +122,9 @@ type Conn struct {
 	// observation the agent answered and its line as received (nil for a
 	// line too long), for trajectories (§30).
 	Trace func(obs, line []byte)
+	// Env, when set, numbers the episode in its messages (persistent
+	// agents, §30).
+	Env *int
 	// score is the score at the last observation sent, for the reward.
 	score  int
 	arrays sim.Arrays
@@ -139,10 +143,12 @@ func (c *Conn) Send() error {
 	s := c.Sim
 	if s.Done() {
 		e := s.State()
-		v = End{Type: "end", Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
+		v = End{Type: "end", Env: c.Env, Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
 			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
 	} else {
-		v = s.ObservationOf(c.score, &c.arrays)
+		o := s.ObservationOf(c.score, &c.arrays)
+		o.Env = c.Env
+		v = o
 	}
 	c.score = s.Score()
 	b, err := json.Marshal(v)

@@ -38,7 +38,7 @@ type streams struct {
 
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
-	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
+	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
 		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},

@@ -43,6 +43,7 @@ type runOptions struct {
 	resume     bool
 	force      bool
 	log        string
+	persistent bool
 }
 
 // strictDoc is the help of --strict.
@@ -67,6 +68,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there (else it is dropped)")
+	fs.BoolVar(&o.persistent, "persistent", false, "with --agent exec:CMD, keep one agent process per worker for many episodes (docs/protocol.md) instead of one per episode")
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
 	return fs, o
 }
@@ -205,10 +207,13 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.persistent && !strings.HasPrefix(o.agent, execPrefix) {
+		return nil, usagef("--persistent: only with --agent exec:CMD")
+	}
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
 	}
-	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict}
+	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)
@@ -410,15 +415,22 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 	}()
 
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			a, err := newAgent(r.ep.agent)
+			var p *protocol.Persistent
+			if err == nil && r.ep.persistent {
+				var done func()
+				if p, done, err = r.ep.newPersistent(w); err == nil {
+					defer done()
+				}
+			}
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.play(ctx, r.seeds[i], a)
+					o.res, o.err = r.ep.playWith(ctx, r.seeds[i], a, p, i)
 				}
 				results <- o
 			}
