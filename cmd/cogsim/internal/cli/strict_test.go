@@ -64,3 +64,19 @@ func requirePython(t *testing.T) {
 		t.Skip("python3 is not installed")
 	}
 }
+
+// TestStrictOnServe: cogsim serve --strict reads every slot's replies
+// strictly, and the result counts them.
+func TestStrictOnServe(t *testing.T) {
+	in := strings.NewReader(`{"op":"reset","env":0,"seed":4,"maxTurns":2}` + "\n" +
+		`{"op":"step","env":0,"reply":"Move: n"}` + "\n" +
+		`{"op":"step","env":0,"reply":"search"}` + "\n")
+	var out, errb strings.Builder
+	code := MainIO(t.Context(), []string{"serve", "--strict"}, in, &out, &errb)
+	require.Equal(t, ExitOK, code, errb.String())
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 3)
+	assert.Contains(t, lines[1], `Unusable reply: \"Move:\" is not an action.`)
+	assert.Contains(t, lines[1], `"unusable":true`)
+	assert.Contains(t, lines[2], `"unusable":1,"ignored":0`)
+}
