@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# slurm-test.sh: cogsim on a real scheduler (SPEC §30). Installs Debian's
+# slurm-test.sh: cogsim on a real scheduler (§30, docs/spec.md). Installs Debian's
 # slurm-wlm and munge when they are missing (apt-get; run as root), starts
 # a one-node Slurm cluster in a temporary folder — munged as the munge
 # user, slurmctld and slurmd as root, ProctrackType=proctrack/linuxproc,

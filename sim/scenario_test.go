@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// specExample is the scenario of SPEC §19.
+// specExample is the scenario of §19 (docs/spec.md).
 const specExample = `{
   "name": "eye-trap",
   "depth": 3,
