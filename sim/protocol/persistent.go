@@ -90,6 +90,11 @@ func (p *Persistent) Play(ctx context.Context, s *sim.Sim, env int, timeout time
 	if timeout <= 0 {
 		timeout = DefaultTurnTimeout
 	}
+	// reused says the agent played an episode before this one: if it
+	// goes away before its first reply here (it exits after each end, as
+	// a one-episode agent does), it is started afresh and the episode,
+	// which has not moved, begins again.
+	reused := p.run != nil
 	if p.run == nil {
 		r, err := startRunning(p.command, p.stderr)
 		if err != nil {
@@ -102,10 +107,34 @@ func (p *Persistent) Play(ctx context.Context, s *sim.Sim, env int, timeout time
 	c := NewConn(s, w, rec)
 	c.Trace = trace
 	c.Env = &env
-	// fail ends the agent; the next episode starts another.
-	fail := func() {
+	answered := false
+	// again restarts a reused agent that went away before answering.
+	again := func() bool {
+		if !reused || answered {
+			return false
+		}
+		reused = false
 		r.close(false)
 		p.run = nil
+		nr, err := startRunning(p.command, p.stderr)
+		if err != nil {
+			return false
+		}
+		p.run, r = nr, nr
+		// A fresh connection: a failed write sticks to the old one's
+		// buffer.
+		w.w = r.a.stdin
+		c = NewConn(s, w, rec)
+		c.Trace = trace
+		c.Env = &env
+		return true
+	}
+	// fail ends the agent; the next episode starts another.
+	fail := func() {
+		if p.run != nil {
+			p.run.close(false)
+			p.run = nil
+		}
 	}
 	end := func(cause string) (sim.Result, error) {
 		fail()
@@ -121,6 +150,9 @@ func (p *Persistent) Play(ctx context.Context, s *sim.Sim, env int, timeout time
 				return s.Result(), ctx.Err()
 			case errors.Is(err, errWriteTimeout):
 				return end(CauseTimeout)
+			}
+			if again() {
+				continue
 			}
 			return end(CauseDisconnected)
 		}
@@ -143,8 +175,12 @@ func (p *Persistent) Play(ctx context.Context, s *sim.Sim, env int, timeout time
 		}
 		timer.Stop()
 		if got.err != nil && !errors.Is(got.err, ErrTooLong) {
+			if again() {
+				continue
+			}
 			return end(CauseDisconnected)
 		}
+		answered = true
 		if err := c.Answer(got.line); err != nil {
 			fail()
 			return s.Result(), err

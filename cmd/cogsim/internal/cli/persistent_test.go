@@ -74,3 +74,19 @@ func TestAPersistentAgentThatCrashesIsRestarted(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, strings.Count(string(b), "pid "), "restarted once")
 }
+
+// TestAOneEpisodeAgentWorksPersistent: an agent that exits after each end
+// (written for one process per episode) is started again for the next
+// episode, which loses nothing.
+func TestAOneEpisodeAgentWorksPersistent(t *testing.T) {
+	agent := `exec:while read -r line; do case "$line" in *'"type":"end"'*) exit 0;; esac; echo '{"reply":"search e"}'; done`
+	args := []string{"run", "--seeds", "1-6", "--turns", "4", "--workers", "2", "--agent", agent}
+	code, each, errs := cogsim(t, args...)
+	require.Equal(t, ExitOK, code, errs)
+	code, one, errs := cogsim(t, append(args, "--persistent")...)
+	require.Equal(t, ExitOK, code, errs)
+	assert.Equal(t, each, one)
+	for _, r := range results(t, one) {
+		assert.Equal(t, "clock", r.Cause)
+	}
+}
