@@ -322,6 +322,10 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 		want[s] = true
 	}
 	done := map[uint64]int{}
+	scenario := ""
+	if r.ep.scenario != nil {
+		scenario = r.ep.scenario.Name
+	}
 	n := 0
 	for line := range bytes.Lines(data[:kept]) {
 		n++
@@ -338,6 +342,8 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 			return 0, usagef("--resume: %s line %d: rules %q, this run plays %q", name, n, res.Rules, r.ep.rules)
 		case res.Agent != r.ep.agent:
 			return 0, usagef("--resume: %s line %d: agent %q, this run plays %q", name, n, res.Agent, r.ep.agent)
+		case res.Scenario != scenario:
+			return 0, usagef("--resume: %s line %d: scenario %q, this run plays %q", name, n, res.Scenario, scenario)
 		}
 		done[res.Seed] = n
 		sum.add(res)
