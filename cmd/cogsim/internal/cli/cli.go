@@ -39,7 +39,7 @@ type streams struct {
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
 	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
-		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
+		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
 	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
@@ -154,7 +154,7 @@ func writeUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: cogsim COMMAND [flags]")
 	fmt.Fprintln(w)
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.doc)
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.doc)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "cogsim help COMMAND (or cogsim COMMAND -h) lists a command's flags.")
