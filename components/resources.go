@@ -25,6 +25,9 @@ type Run struct {
 	Deeds   Deeds
 	// NextSerial numbers creations: monsters act and items pile in order.
 	NextSerial int
+	// Unusable counts the episode's replies that could not be used at
+	// all, Ignored the usable ones that skipped a token (§30).
+	Unusable, Ignored int
 }
 
 // End ends the episode with cause, once.

@@ -141,6 +141,15 @@ echo "using $py ($("$py" --version 2>&1), numpy $("$py" -c 'import numpy; print(
 	fail "python package tests (clients/python/tests)"
 (cd clients/python && COGSIM="$bin/cogsim" "$py" bench.py --quick) || fail "python bench.py --quick"
 
+step "slurm (a one-node cluster, a 4-shard array job: scripts/slurm-test.sh)"
+if [[ $(id -u) == 0 ]]; then
+	scripts/slurm-test.sh || fail "slurm test"
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo -E env "PATH=$PATH" scripts/slurm-test.sh || fail "slurm test"
+else
+	echo "warning: not root and no passwordless sudo: the Slurm test is skipped"
+fi
+
 step "fuzz targets (${FUZZTIME:=10s} each)"
 fuzz() {
 	go test "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$FUZZTIME" >/dev/null || fail "fuzz $1 $2 (the failing input is under $1/testdata/fuzz)"

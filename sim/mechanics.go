@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	ecs.RegisterVariant(ecs.Variant{Name: "cog", Doc: "the rulebook, exactly (seeds/rules.txt)"})
+	ecs.RegisterVariant(ecs.Variant{Name: "cog", Doc: "the rulebook, exactly (docs/rules.md)"})
 }
 
 // ExtraMechanics is what a record of installed mechanics (a replay's or

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The nethack rules (§25, seeds/nethack-facts.txt) and what they leave
+// The nethack rules (§25, docs/notes/nethack-facts.txt) and what they leave
 // alone.
 
 // nethackRules selects the nethack rules variant.

@@ -21,6 +21,11 @@ type Result struct {
 	MaxDepth  int               `json:"maxDepth"`
 	Ticks     int               `json:"ticks"`
 	Turns     int               `json:"turns"`
+	// Unusable counts the replies that could not be used at all (not
+	// JSON, no reply; under Strict, any unknown token) and Ignored the
+	// usable replies that skipped a token (§30). Neither is in the score.
+	Unusable int `json:"unusable"`
+	Ignored  int `json:"ignored"`
 }
 
 // Parts are the parts of the score (§16): 50·(maxDepth − 1), xpPoints,
@@ -53,6 +58,8 @@ func (s *Sim) Result() Result {
 		MaxDepth: e.Run.MaxDepth,
 		Ticks:    e.Clock.Tick,
 		Turns:    e.Clock.Turn,
+		Unusable: e.Run.Unusable,
+		Ignored:  e.Run.Ignored,
 	}
 	if s.cfg.Scenario != nil {
 		r.Scenario = s.cfg.Scenario.Name

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The rogue rules (§28, seeds/nethack-rogue-facts.txt): Rogue 5.4's
+// The rogue rules (§28, docs/notes/nethack-rogue-facts.txt): Rogue 5.4's
 // stomach, food and melee swing.
 
 // rogueRules selects the rogue rules variant.

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// specExample is the scenario of SPEC §19.
+// specExample is the scenario of §19 (docs/spec.md).
 const specExample = `{
   "name": "eye-trap",
   "depth": 3,
@@ -42,10 +42,10 @@ func TestTheSpecExampleScenarioIsRefusedForItsWallMonster(t *testing.T) {
 	assert.Contains(t, err.Error(), "at is [x, y]: character x of map row y, row 0 the first string", "the message explains the coordinates")
 }
 
-// TestTheEyeTrapOfTheDocsStarts: docs/scenarios/eye-trap.json, the spec's
+// TestTheEyeTrapOfTheDocsStarts: scenarios/eye-trap.json, the spec's
 // example corrected, loads and plays.
 func TestTheEyeTrapOfTheDocsStarts(t *testing.T) {
-	sc, err := sim.LoadScenario("../docs/scenarios/eye-trap.json")
+	sc, err := sim.LoadScenario("../scenarios/eye-trap.json")
 	require.NoError(t, err)
 	s, err := sim.New(sim.Config{Scenario: sc, Invariants: true})
 	require.NoError(t, err)

@@ -45,6 +45,10 @@ type Config struct {
 	// record it: a mechanic meant to be replayed is registered and named
 	// in Mechanics instead.
 	Setup func(*ecs.Scheduler) error
+	// Strict makes a reply with any unknown token unusable as a whole
+	// (§30): forty ticks of waiting, and the message names the first bad
+	// token. Without it unknown tokens are skipped (§14).
+	Strict bool
 	// Invariants runs the invariant checker after every tick; it panics on
 	// a violation. The environment variable COGSIM_INVARIANTS=1 turns it
 	// on for every episode (the test script sets it).
@@ -272,6 +276,7 @@ func (s *Sim) TurnUnusable() {
 	s.env.Queue.Reset()
 	s.note = UnusableReply
 	s.lastIgnored, s.lastUnusable = "", true
+	s.env.Run.Unusable++
 	s.begin()
 	for !s.TickTurn() {
 	}
@@ -287,7 +292,19 @@ func (s *Sim) BeginTurn(reply string) bool {
 	ignored := s.parser.Parse(reply, s.env.Queue)
 	s.note = ""
 	s.lastIgnored, s.lastUnusable = ignored, false
-	if ignored != "" {
+	switch {
+	case ignored != "" && s.cfg.Strict:
+		// The whole reply is unusable: forty ticks of waiting.
+		s.env.Queue.Reset()
+		s.lastUnusable = true
+		s.env.Run.Unusable++
+		first, _, _ := strings.Cut(ignored, " ")
+		if len(first) > text.MaxMessage/2 {
+			first = first[:text.MaxMessage/2]
+		}
+		s.note = StrictUnusable(first)
+	case ignored != "":
+		s.env.Run.Ignored++
 		if len(ignored) > text.MaxMessage {
 			ignored = ignored[:text.MaxMessage]
 		}
@@ -295,6 +312,12 @@ func (s *Sim) BeginTurn(reply string) bool {
 	}
 	s.begin()
 	return true
+}
+
+// StrictUnusable is the message of a reply refused under Strict for its
+// first bad token tok (§30).
+func StrictUnusable(tok string) string {
+	return `Unusable reply: "` + tok + `" is not an action.`
 }
 
 // begin prepares the queued turn: a reply with no usable action waits

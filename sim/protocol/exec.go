@@ -90,6 +90,12 @@ func Check(command string) error {
 // inherited its [EnvToken]. The program's stderr goes to stderr (nil:
 // discarded).
 func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec *replay.Recorder) (sim.Result, error) {
+	return ExecTraced(ctx, command, s, timeout, stderr, rec, nil)
+}
+
+// ExecTraced is Exec with trace, when not nil, called after each command
+// turn (see [Conn.Trace]).
+func ExecTraced(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec *replay.Recorder, trace func(obs, line []byte)) (sim.Result, error) {
 	if timeout <= 0 {
 		timeout = DefaultTurnTimeout
 	}
@@ -100,10 +106,6 @@ func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration
 	finished := false
 	defer func() { a.stop(finished) }()
 
-	type lineOrErr struct {
-		line []byte
-		err  error
-	}
 	replies := make(chan lineOrErr)
 	stop := make(chan struct{})
 	defer close(stop)
@@ -127,6 +129,7 @@ func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration
 
 	w := &deadlineWriter{w: a.stdin, ctx: ctx}
 	c := NewConn(s, w, rec)
+	c.Trace = trace
 	end := func(cause string) (sim.Result, error) {
 		err := c.End(cause)
 		return s.Result(), err

@@ -36,6 +36,7 @@ type Observation = sim.Observation
 // text, turn, tick and reward (the change of score in the last turn).
 type End struct {
 	Type       string     `json:"type"`
+	Env        *int       `json:"env,omitempty"`
 	Result     sim.Result `json:"result"`
 	Text       string     `json:"text"`
 	Turn       int        `json:"turn"`
@@ -117,9 +118,17 @@ type Conn struct {
 	// Recorder, when set, records the replay.
 	Recorder *replay.Recorder
 	out      *bufio.Writer
+	// Trace, when set, is called after each command turn with the
+	// observation the agent answered and its line as received (nil for a
+	// line too long), for trajectories (§30).
+	Trace func(obs, line []byte)
+	// Env, when set, numbers the episode in its messages (persistent
+	// agents, §30).
+	Env *int
 	// score is the score at the last observation sent, for the reward.
 	score  int
 	arrays sim.Arrays
+	before []byte
 }
 
 // NewConn plays s against the agent writing to w.
@@ -134,10 +143,12 @@ func (c *Conn) Send() error {
 	s := c.Sim
 	if s.Done() {
 		e := s.State()
-		v = End{Type: "end", Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
+		v = End{Type: "end", Env: c.Env, Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
 			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
 	} else {
-		v = s.ObservationOf(c.score, &c.arrays)
+		o := s.ObservationOf(c.score, &c.arrays)
+		o.Env = c.Env
+		v = o
 	}
 	c.score = s.Score()
 	b, err := json.Marshal(v)
@@ -153,6 +164,16 @@ func (c *Conn) Send() error {
 
 // Answer plays a command turn with the agent's line (nil: unusable).
 func (c *Conn) Answer(line []byte) error {
+	if c.Trace == nil {
+		return c.answer(line)
+	}
+	c.before = append(c.before[:0], c.Sim.Observe()...)
+	err := c.answer(line)
+	c.Trace(c.before, line)
+	return err
+}
+
+func (c *Conn) answer(line []byte) error {
 	reply, ok := ParseReply(line)
 	switch {
 	case c.Recorder != nil && ok:

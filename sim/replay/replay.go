@@ -48,6 +48,11 @@ type Header struct {
 	Engine    string            `json:"engine"`
 	// Obs is the hash of the first observation (before any turn).
 	Obs string `json:"obs"`
+	// MaxTurns and TurnTicks are the clock the run set (--turns), 0 for
+	// the rules' or the scenario's; Strict is --strict (§30).
+	MaxTurns  int  `json:"maxTurns,omitempty"`
+	TurnTicks int  `json:"turnTicks,omitempty"`
+	Strict    bool `json:"strict,omitempty"`
 }
 
 // Turn is one command turn: the reply, the tick after it, and the hash of
@@ -74,7 +79,8 @@ func (r *Replay) Config() (sim.Config, error) {
 	if err != nil {
 		return sim.Config{}, fmt.Errorf("replay: %w", err)
 	}
-	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent}, nil
+	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent,
+		MaxTurns: r.MaxTurns, TurnTicks: r.TurnTicks, Strict: r.Strict}, nil
 }
 
 // RulesLabel names the rules a replay was played under: the variant, and
@@ -107,7 +113,8 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	cfg := s.Config()
 	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
 	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Scenario: cfg.Scenario,
-		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe())}
+		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe()),
+		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict}
 	return rec, rec.line(h)
 }
 

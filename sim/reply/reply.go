@@ -382,3 +382,17 @@ func separator(s string, i int) int {
 	}
 	return 0
 }
+
+// Keywords lists every keyword of the grammar in its canonical spelling:
+// the verbs, the keys and the eight direction words (for documents and
+// their tests).
+func Keywords() []string {
+	var out []string
+	for _, w := range words {
+		out = append(out, w.name)
+	}
+	for _, d := range components.Dirs {
+		out = append(out, d.String())
+	}
+	return out
+}

@@ -40,7 +40,8 @@ type Options struct {
 	Mechanics []string
 	MaxTurns  int
 	// Strict, Agent: see sim.Config.
-	Agent string
+	Strict bool
+	Agent  string
 }
 
 // MaxRequest bounds one request.
@@ -395,7 +396,7 @@ func (sv *Server) slotOf(env *int) (*slot, int, error) {
 // reset starts a new episode in sl: the request's rules, mechanics,
 // scenario and clock, or the session's; seed, or the slot's next.
 func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
-	cfg := sim.Config{Rules: sv.opt.Rules, Mechanics: sv.opt.Mechanics, MaxTurns: sv.opt.MaxTurns, Agent: sv.opt.Agent}
+	cfg := sim.Config{Rules: sv.opt.Rules, Mechanics: sv.opt.Mechanics, MaxTurns: sv.opt.MaxTurns, Agent: sv.opt.Agent, Strict: sv.opt.Strict}
 	if req.Rules != nil {
 		cfg.Rules = *req.Rules
 	}

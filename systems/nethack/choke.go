@@ -11,7 +11,7 @@ import (
 // StreamChoke is the stream of Choke's draws.
 const StreamChoke = "nethack-choke"
 
-// Defaults of Choke (seeds/nethack-facts.txt, NetHack 3.6.7's src/eat.c).
+// Defaults of Choke (docs/notes/nethack-facts.txt, NetHack 3.6.7's src/eat.c).
 const (
 	ChokeAt         = 2000
 	ChokeVomitOneIn = 20

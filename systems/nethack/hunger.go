@@ -12,7 +12,7 @@ import (
 // mechanic takes a new stream).
 const StreamHunger = "nethack-hunger"
 
-// Defaults of the [Stomach] (seeds/nethack-facts.txt, NetHack 3.6.7's
+// Defaults of the [Stomach] (docs/notes/nethack-facts.txt, NetHack 3.6.7's
 // src/eat.c and src/allmain.c).
 const (
 	// Constitution is the cog's: it starves below −(100 + 10 × 10) = −200

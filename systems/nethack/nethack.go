@@ -1,6 +1,6 @@
 // Package nethack is the nethack rules variant (§25) as mechanics (§27):
 // NetHack 3.6.7's hunger, digestion while asleep, choking and melee swing
-// (seeds/nethack-facts.txt). Each mechanic registers itself; the variant
+// (docs/notes/nethack-facts.txt). Each mechanic registers itself; the variant
 // "nethack" is their list. Importing the package registers them.
 package nethack
 
@@ -78,7 +78,7 @@ func init() {
 	})
 	ecs.RegisterVariant(ecs.Variant{
 		Name:      Variant,
-		Doc:       "NetHack 3.6.7's hunger, fainting, choking and melee swing (seeds/nethack-facts.txt)",
+		Doc:       "NetHack 3.6.7's hunger, fainting, choking and melee swing (docs/notes/nethack-facts.txt)",
 		Mechanics: []string{NameHunger, NameChoking, NameSwing},
 	})
 }

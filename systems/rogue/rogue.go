@@ -1,6 +1,6 @@
 // Package rogue is the rogue rules variant (§28) as mechanics (§27):
 // Rogue 5.4.4's stomach, food and melee swing
-// (seeds/nethack-rogue-facts.txt). Each mechanic registers itself; the
+// (docs/notes/nethack-rogue-facts.txt). Each mechanic registers itself; the
 // variant "rogue" is their list. Importing the package registers them.
 //
 // Rogue's stomach daemon (daemons.c, stomach) runs once a tick, after the
@@ -72,7 +72,7 @@ func init() {
 	})
 	ecs.RegisterVariant(ecs.Variant{
 		Name:      Variant,
-		Doc:       "Rogue 5.4's stomach, food and melee swing (seeds/nethack-rogue-facts.txt)",
+		Doc:       "Rogue 5.4's stomach, food and melee swing (docs/notes/nethack-rogue-facts.txt)",
 		Mechanics: []string{NameHunger, NameFood, NameSwing},
 	})
 }

@@ -17,6 +17,7 @@ type agentOptions struct {
 	rules    rulesFlags
 	replay   string
 	turns    int
+	strict   bool
 }
 
 func agentFlags() (*flag.FlagSet, *agentOptions) {
@@ -27,6 +28,7 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	o.rules.add(fs)
 	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
 	fs.IntVar(&o.turns, "turns", 0, "end the episode after this many command turns (default: the rules' 55, or the scenario's clock)")
+	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	return fs, o
 }
 
@@ -44,7 +46,7 @@ func agentCmd(ctx context.Context, out streams, args []string) error {
 	if o.turns < 0 {
 		return usagef("--turns: must not be negative, got %d", o.turns)
 	}
-	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio", MaxTurns: o.turns}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio", MaxTurns: o.turns, Strict: o.strict}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {

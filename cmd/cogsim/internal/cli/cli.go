@@ -38,16 +38,20 @@ type streams struct {
 
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
-	{"run", "[--seed N] [--episodes K] [--agent NAME] [--workers W] [--out FILE.jsonl] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
-		"run episodes with a built-in agent; one JSON result line each, a summary on stderr", runCmd},
+	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
+		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
-	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--replay FILE]",
+	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
-	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--cpuprofile FILE]",
+	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
 	{"replay", "FILE [--verify] [--turn K [--json]]",
 		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
+	{"summarize", "FILES… [--json]",
+		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd},
+	{"prompt", "[--rules NAME]",
+		"print the instruction text for an LLM agent: the rules, the reply grammar, the observation, a worked example (§30)", promptCmd},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
 		"time the engine per system on the standard game (§23)", benchCmd},
 	{"help", "[COMMAND]",
@@ -150,7 +154,7 @@ func writeUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: cogsim COMMAND [flags]")
 	fmt.Fprintln(w)
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.doc)
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.doc)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "cogsim help COMMAND (or cogsim COMMAND -h) lists a command's flags.")
@@ -183,6 +187,12 @@ func flagsOf(name string) *flag.FlagSet {
 		return fs
 	case "replay":
 		fs, _ := replayFlags()
+		return fs
+	case "prompt":
+		fs, _ := promptFlags()
+		return fs
+	case "summarize":
+		fs, _ := summarizeFlags()
 		return fs
 	}
 	return nil
@@ -223,4 +233,28 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// positional parses args into fs allowing one positional argument
+// anywhere among the flags (cogsim replay FILE --verify, or --verify
+// FILE); it returns it ("" if none). A second one is refused.
+func positional(fs *flag.FlagSet, args []string) (string, error) {
+	var file string
+	rest := args
+	for {
+		fs.SetOutput(io.Discard)
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return "", errHelp
+			}
+			return "", usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			return file, nil
+		}
+		if file != "" {
+			return "", usagef("unexpected argument %q", fs.Arg(0))
+		}
+		file, rest = fs.Arg(0), fs.Args()[1:]
+	}
 }

@@ -257,7 +257,7 @@ func TestGenReveal(t *testing.T) {
 		code, stdout, stderr := cogsim(t, "gen", "--seed", "7", "--depth", depth, "--reveal")
 		require.Equal(t, ExitOK, code, stderr)
 		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-		require.Len(t, lines, 19)
+		require.GreaterOrEqual(t, len(lines), 20)
 		for _, l := range lines[:18] {
 			assert.Len(t, l, 48)
 		}
@@ -265,6 +265,8 @@ func TestGenReveal(t *testing.T) {
 		assert.Contains(t, lines[18], "depth "+depth)
 		assert.Contains(t, lines[18], "stairs > at (")
 		assert.Contains(t, lines[18], "arrival @ at (")
+		assert.Equal(t, revealLegend, lines[19], "the legend")
+		assert.True(t, strings.HasPrefix(lines[20], "monsters: "), lines[20])
 	}
 }
 

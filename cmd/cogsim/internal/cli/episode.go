@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -62,6 +63,35 @@ type episodes struct {
 	replays string
 	// timeout bounds an outside agent's think time per turn.
 	timeout time.Duration
+	// strict is --strict (§30).
+	strict bool
+	// log is the folder for trajectories and exec agents' stderr, or "".
+	log string
+	// persistent keeps one exec agent process per worker (§30).
+	persistent bool
+}
+
+// newPersistent makes worker w's persistent agent, its stderr to
+// DIR/worker-W.stderr under --log. close ends both.
+func (e episodes) newPersistent(w int) (p *protocol.Persistent, close func(), err error) {
+	cmd, _ := strings.CutPrefix(e.agent, execPrefix)
+	var stderr *os.File
+	if e.log != "" {
+		if stderr, err = os.Create(filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))); err != nil {
+			return nil, nil, err
+		}
+	}
+	if stderr == nil {
+		p = protocol.NewPersistent(cmd, nil)
+	} else {
+		p = protocol.NewPersistent(cmd, stderr)
+	}
+	return p, func() {
+		p.Close()
+		if stderr != nil {
+			stderr.Close()
+		}
+	}, nil
 }
 
 func (e episodes) config(seed uint64) sim.Config {
@@ -72,6 +102,7 @@ func (e episodes) config(seed uint64) sim.Config {
 		Scenario:  e.scenario,
 		MaxTurns:  e.maxTurns,
 		Agent:     e.agent,
+		Strict:    e.strict,
 	}
 }
 
@@ -80,6 +111,12 @@ func (e episodes) config(seed uint64) sim.Config {
 // reply, one command turn at a time, recording the replay when asked. A
 // panic in the engine or the agent becomes an error naming the seed.
 func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Result, err error) {
+	return e.playWith(ctx, seed, a, nil, 0)
+}
+
+// playWith is play with, for an exec: agent, the worker's persistent
+// agent p (nil: a process for this episode) and the episode's index.
+func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protocol.Persistent, index int) (res sim.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("episode seed %d panicked: %v\n%s", seed, v, debug.Stack())
@@ -101,8 +138,37 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
 		}
 	}
+	var traj *trajectory
+	if e.log != "" {
+		if traj, err = newTrajectory(e.log, s); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: its trajectory: %w", seed, err)
+		}
+		defer func() {
+			if err != nil {
+				traj.discard()
+			}
+		}()
+	}
 	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
-		res, err := protocol.Exec(ctx, cmd, s, e.timeout, nil, rec)
+		var stderr io.Writer
+		if e.log != "" && p == nil {
+			f, err := os.Create(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed)))
+			if err != nil {
+				return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
+			}
+			defer f.Close()
+			stderr = f
+		}
+		var trace func(obs, line []byte)
+		if traj != nil {
+			trace = func(obs, line []byte) { traj.turn(s.State().Clock.Turn-1, obs, nil, line, s) }
+		}
+		var res sim.Result
+		if p != nil {
+			res, err = p.Play(ctx, s, index, e.timeout, rec, trace)
+		} else {
+			res, err = protocol.ExecTraced(ctx, cmd, s, e.timeout, stderr, rec, trace)
+		}
 		switch {
 		case err != nil && ctx.Err() != nil:
 			// Cut short: no result, and no replay that would look
@@ -114,18 +180,36 @@ func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Resul
 		case err != nil:
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)
 		}
+		if traj != nil {
+			if err := traj.end(s); err != nil {
+				return res, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
+			}
+		}
 		return res, nil
 	}
 	a.Reset(s.Config().Seed)
 	if k, ok := a.(agents.Knower); ok {
 		k.Know(s.MechanicNames())
 	}
+	var before []byte
 	for !s.Done() {
 		reply := a.Reply(s.Observe())
+		if traj != nil {
+			before = append(before[:0], s.Observe()...)
+		}
+		turn := s.State().Clock.Turn
 		if rec == nil {
 			s.Turn(reply)
 		} else if err := rec.Turn(reply); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
+		}
+		if traj != nil {
+			traj.turn(turn, before, &reply, nil, s)
+		}
+	}
+	if traj != nil {
+		if err := traj.end(s); err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
 		}
 	}
 	if rec != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
@@ -56,6 +58,7 @@ func genCmd(_ context.Context, out streams, args []string) error {
 		fmt.Fprintf(out.stdout, "seed %d depth %d%s: %d rooms, stairs > at (%d,%d), arrival @ at (%d,%d), %d monsters, %d items, %d traps\n",
 			o.seed, o.depth, special, len(lvl.Rooms), lvl.Stairs.X, lvl.Stairs.Y, lvl.Arrival.X, lvl.Arrival.Y,
 			len(pop.Monsters), len(pop.Items), len(pop.Traps))
+		writeLegend(out.stdout, pop)
 		return nil
 	}
 	s, err := sim.New(sim.Config{Seed: o.seed})
@@ -74,4 +77,28 @@ func genCmd(_ context.Context, out streams, args []string) error {
 	}
 	fmt.Fprintln(out.stdout, string(obs))
 	return nil
+}
+
+// revealLegend says what the glyphs of a revealed level mean.
+const revealLegend = "legend: @ arrival  > stairs  | - walls  . floor or doorway  # corridor  + closed or locked door  ' open door  S secret door  } lava  ^ trap (hidden)  $ gold  % food  ! potion  ) weapon  [ armour  letters monsters"
+
+// writeLegend prints the legend, then each monster and trap of the level
+// with its cell and name, in creation order.
+func writeLegend(w io.Writer, pop *worldgen.Population) {
+	fmt.Fprintln(w, revealLegend)
+	if len(pop.Monsters) > 0 {
+		var parts []string
+		for _, m := range pop.Monsters {
+			info := m.Species.Info()
+			parts = append(parts, fmt.Sprintf("%c %s (%d,%d)", info.Glyph, info.Name, m.At.X, m.At.Y))
+		}
+		fmt.Fprintf(w, "monsters: %s\n", strings.Join(parts, ", "))
+	}
+	if len(pop.Traps) > 0 {
+		var parts []string
+		for _, t := range pop.Traps {
+			parts = append(parts, fmt.Sprintf("%s (%d,%d)", t.Kind.Info().Name, t.At.X, t.At.Y))
+		}
+		fmt.Fprintf(w, "traps: %s\n", strings.Join(parts, ", "))
+	}
 }

@@ -96,27 +96,36 @@ func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
 		{"setsid.py", "clock", true},
 	}
 	for _, tc := range cases {
-		t.Run(tc.agent, func(t *testing.T) {
-			if tc.agent == "setsid.py" && !isDir("/proc/self") {
-				t.Skip("without /proc a setsid child is not found")
+		for _, persistent := range []bool{false, true} {
+			name := tc.agent
+			if persistent {
+				name += "/persistent"
 			}
-			dir := t.TempDir()
-			command := hostile(tc.agent)
-			if tc.pids {
-				command += " " + dir
-			}
-			start := time.Now()
-			code, stdout, stderr := cogsim(t, "run", "--episodes", "3", "--workers", "3", "--turn-timeout", "1s",
-				"--agent", "exec:"+command)
-			require.Equal(t, ExitOK, code, stderr)
-			rs := results(t, stdout)
-			require.Len(t, rs, 3)
-			for _, r := range rs {
-				assert.Equal(t, tc.cause, r.Cause)
-			}
-			assert.Less(t, time.Since(start), 5*time.Second)
-			assertNoneLeft(t, dir)
-		})
+			t.Run(name, func(t *testing.T) {
+				if tc.agent == "setsid.py" && !isDir("/proc/self") {
+					t.Skip("without /proc a setsid child is not found")
+				}
+				dir := t.TempDir()
+				command := hostile(tc.agent)
+				if tc.pids {
+					command += " " + dir
+				}
+				args := []string{"run", "--episodes", "3", "--workers", "3", "--turn-timeout", "1s", "--agent", "exec:" + command}
+				if persistent {
+					args = append(args, "--persistent")
+				}
+				start := time.Now()
+				code, stdout, stderr := cogsim(t, args...)
+				require.Equal(t, ExitOK, code, stderr)
+				rs := results(t, stdout)
+				require.Len(t, rs, 3)
+				for _, r := range rs {
+					assert.Equal(t, tc.cause, r.Cause)
+				}
+				assert.Less(t, time.Since(start), 5*time.Second)
+				assertNoneLeft(t, dir)
+			})
+		}
 	}
 }
 

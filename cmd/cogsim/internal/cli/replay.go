@@ -30,12 +30,9 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 // verification, or the observation after a turn.
 func replayCmd(ctx context.Context, out streams, args []string) error {
 	fs, o := replayFlags()
-	// The file comes first; flags may follow it.
-	var file string
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
-		file, args = args[0], args[1:]
-	}
-	if err := parseFlags(fs, args); err != nil {
+	// The file may come before, between or after the flags.
+	file, err := positional(fs, args)
+	if err != nil {
 		return err
 	}
 	if file == "" {

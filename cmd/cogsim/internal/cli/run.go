@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -34,13 +35,30 @@ type runOptions struct {
 	turns    int
 	replays  string
 	timeout  time.Duration
+	strict   bool
+	// seeds, shard, shardCount, resume and force: §30.
+	seeds      string
+	shard      string
+	shardCount int
+	resume     bool
+	force      bool
+	log        string
+	persistent bool
 }
+
+// strictDoc is the help of --strict.
+const strictDoc = "a reply with any unknown token is unusable as a whole (40 ticks of waiting; the message names the first bad token) instead of having the token skipped (§30)"
 
 func runFlags() (*flag.FlagSet, *runOptions) {
 	o := &runOptions{}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
 	fs.IntVar(&o.episodes, "episodes", 1, "number of episodes")
+	fs.StringVar(&o.seeds, "seeds", "", "the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line")
+	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
+	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
+	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines, drop a torn last line, and run only the missing seeds, appending")
+	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
 	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
@@ -48,6 +66,9 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	o.rules.add(fs)
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
+	fs.BoolVar(&o.strict, "strict", false, strictDoc)
+	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there (else it is dropped)")
+	fs.BoolVar(&o.persistent, "persistent", false, "with --agent exec:CMD, keep one agent process per worker for many episodes (docs/protocol.md) instead of one per episode")
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
 	return fs, o
 }
@@ -70,14 +91,16 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	defer stop()
 	lw := &lineWriter{w: out.stdout}
 	var file *os.File
+	var sum summary
 	if o.out != "" && o.out != "-" {
-		if file, err = createOut(o.out); err != nil {
+		var kept int64
+		if file, kept, err = o.openOut(r, &sum); err != nil {
 			return err
 		}
-		lw = &lineWriter{w: file, truncate: file.Truncate}
+		lw = &lineWriter{w: file, truncate: file.Truncate, size: kept}
 	}
-	var sum summary
-	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr))
+	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
+	written := 0
 	n, cut, err := r.run(ctx, func(res sim.Result) error {
 		line, err := json.Marshal(res)
 		if err != nil {
@@ -87,7 +110,8 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 			return fmt.Errorf("writing results: %w", err)
 		}
 		sum.add(res)
-		bar.update(sum.episodes())
+		written++
+		bar.update(written)
 		return nil
 	})
 	bar.clear()
@@ -157,6 +181,19 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if o.episodes < 1 {
 		return nil, usagef("--episodes: must be at least 1, got %d", o.episodes)
 	}
+	if o.seeds != "" && (isSet(fs, "seed") || isSet(fs, "episodes")) {
+		return nil, usagef("--seeds: not with --seed or --episodes")
+	}
+	if o.resume && o.force {
+		return nil, usagef("--resume and --force: choose one")
+	}
+	if (o.resume || o.force) && (o.out == "" || o.out == "-") {
+		return nil, usagef("--resume and --force need --out FILE")
+	}
+	sh, err := parseShard(o.shard, o.shardCount, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	if o.workers < 1 {
 		return nil, usagef("--workers: must be at least 1, got %d", o.workers)
 	}
@@ -170,15 +207,24 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.persistent && !strings.HasPrefix(o.agent, execPrefix) {
+		return nil, usagef("--persistent: only with --agent exec:CMD")
+	}
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
 	}
-	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout}
+	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)
 		}
 		ep.replays = o.replays
+	}
+	if o.log != "" {
+		if err := os.MkdirAll(o.log, 0o755); err != nil {
+			return nil, usagef("--log: %v", err)
+		}
+		ep.log = o.log
 	}
 	seed := o.seed
 	if o.scenario != "" {
@@ -197,10 +243,22 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
 		}
 	}
-	if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
-		return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
+	var seeds []uint64
+	if o.seeds != "" {
+		if seeds, err = parseSeeds(o.seeds); err != nil {
+			return nil, usagef("%v", err)
+		}
+	} else {
+		if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
+			return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
+		}
+		seeds = make([]uint64, o.episodes)
+		for i := range seeds {
+			seeds[i] = seed + uint64(i)
+		}
 	}
-	return &runner{ep: ep, first: seed, count: o.episodes, workers: o.workers}, nil
+	seeds = sh.block(seeds)
+	return &runner{ep: ep, seeds: seeds, count: len(seeds), workers: o.workers}, nil
 }
 
 // rulesFlags are --rules and --mechanics; check turns their errors into
@@ -217,21 +275,100 @@ func (r *rulesFlags) check() ([]string, error) {
 	return names, nil
 }
 
-// createOut creates the results file up front, so a bad path fails before
-// any episode runs.
-func createOut(path string) (*os.File, error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, usagef("--out: %v", err)
+// openOut opens the results file up front, so a bad path fails before
+// any episode runs. An existing file is refused unless --force
+// (overwritten) or --resume: then its complete lines are kept (and
+// added to sum), a torn last line is cut off, and r is left with only
+// the seeds they lack. It returns the file, positioned at its end, and
+// its length.
+func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
+	_, err := os.Stat(o.out)
+	switch {
+	case errors.Is(err, os.ErrNotExist) || o.force:
+		f, err := os.Create(o.out)
+		if err != nil {
+			return nil, 0, usagef("--out: %v", err)
+		}
+		return f, 0, nil
+	case err != nil:
+		return nil, 0, usagef("--out: %v", err)
+	case !o.resume:
+		return nil, 0, usagef("--out %s exists: --resume finishes it, --force overwrites it", o.out)
 	}
-	return f, nil
+	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
+	if err != nil {
+		return nil, 0, usagef("--out: %v", err)
+	}
+	kept, err := r.resume(f, o.out, sum)
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, kept, nil
 }
 
-// runner runs count episodes, seeds first, first+1, …, on workers
+// resume reads the results already in f: every complete line must be a
+// result of this run (one of its seeds, once, its rules and agent); a
+// torn last line (no newline: the process was killed while writing it)
+// is cut off. The seeds done are dropped from r.
+func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return 0, fmt.Errorf("--resume: reading %s: %w", name, err)
+	}
+	kept := int64(bytes.LastIndexByte(data, '\n') + 1)
+	want := make(map[uint64]bool, len(r.seeds))
+	for _, s := range r.seeds {
+		want[s] = true
+	}
+	done := map[uint64]int{}
+	scenario := ""
+	if r.ep.scenario != nil {
+		scenario = r.ep.scenario.Name
+	}
+	n := 0
+	for line := range bytes.Lines(data[:kept]) {
+		n++
+		var res sim.Result
+		if err := json.Unmarshal(line, &res); err != nil {
+			return 0, usagef("--resume: %s line %d: not a result line: %v", name, n, err)
+		}
+		switch {
+		case !want[res.Seed]:
+			return 0, usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
+		case done[res.Seed] != 0:
+			return 0, usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
+		case res.Rules != r.ep.rules:
+			return 0, usagef("--resume: %s line %d: rules %q, this run plays %q", name, n, res.Rules, r.ep.rules)
+		case res.Agent != r.ep.agent:
+			return 0, usagef("--resume: %s line %d: agent %q, this run plays %q", name, n, res.Agent, r.ep.agent)
+		case res.Scenario != scenario:
+			return 0, usagef("--resume: %s line %d: scenario %q, this run plays %q", name, n, res.Scenario, scenario)
+		}
+		done[res.Seed] = n
+		sum.add(res)
+	}
+	if err := f.Truncate(kept); err != nil {
+		return 0, fmt.Errorf("--resume: cutting the torn last line of %s: %w", name, err)
+	}
+	if _, err := f.Seek(kept, io.SeekStart); err != nil {
+		return 0, fmt.Errorf("--resume: %s: %w", name, err)
+	}
+	rest := r.seeds[:0:0]
+	for _, s := range r.seeds {
+		if done[s] == 0 {
+			rest = append(rest, s)
+		}
+	}
+	r.seeds, r.count = rest, len(rest)
+	return kept, nil
+}
+
+// runner runs the episodes of seeds, in that order, on workers
 // goroutines, each with its own Sim and agent.
 type runner struct {
 	ep      episodes
-	first   uint64
+	seeds   []uint64
 	count   int
 	workers int
 }
@@ -284,15 +421,22 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 	}()
 
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			a, err := newAgent(r.ep.agent)
+			var p *protocol.Persistent
+			if err == nil && r.ep.persistent {
+				var done func()
+				if p, done, err = r.ep.newPersistent(w); err == nil {
+					defer done()
+				}
+			}
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.play(ctx, r.first+uint64(i), a)
+					o.res, o.err = r.ep.playWith(ctx, r.seeds[i], a, p, i)
 				}
 				results <- o
 			}
@@ -321,7 +465,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 				continue
 			}
 			if errors.Is(p.err, errEpisodeInterrupted) {
-				cut = append(cut, r.first+uint64(p.i))
+				cut = append(cut, r.seeds[p.i])
 				continue
 			}
 			failure = p.err

@@ -21,6 +21,7 @@ type serveOptions struct {
 	turns     int
 	profile   string
 	rules     rulesFlags
+	strict    bool
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -32,6 +33,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.StringVar(&o.listen, "listen", "", "serve one client on this Unix socket instead of stdin/stdout")
 	fs.Uint64Var(&o.seed, "seed", 1, "slot i's first seed is this + i, when a reset names none")
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
+	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	o.rules.add(fs)
 	return fs, o
@@ -54,7 +56,7 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		return err
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns})
+		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict})
 	if err != nil {
 		return usagef("%v", err)
 	}

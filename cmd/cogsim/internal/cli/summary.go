@@ -26,6 +26,8 @@ type summary struct {
 	depthSum int
 	causes   map[string]int
 	deeds    map[string]int
+	// unusable and ignored total the results' reply counts (§30).
+	unusable, ignored, turns int
 }
 
 func (s *summary) add(r sim.Result) {
@@ -34,6 +36,9 @@ func (s *summary) add(r sim.Result) {
 	}
 	s.scores = append(s.scores, r.Score)
 	s.depthSum += r.MaxDepth
+	s.unusable += r.Unusable
+	s.ignored += r.Ignored
+	s.turns += r.Turns
 	s.causes[r.Cause]++
 	if r.Cause == protocol.CauseDisconnected && r.Turns == 0 {
 		s.silent++
@@ -106,6 +111,9 @@ func (s *summary) write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "score: mean %.1f, median %.1f\n", s.meanScore(), s.medianScore())
 	fmt.Fprintf(w, "max depth: mean %.2f\n", float64(s.depthSum)/float64(n))
+	if s.unusable > 0 || s.ignored > 0 {
+		fmt.Fprintf(w, "replies: %d unusable, %d ignored (of %d turns)\n", s.unusable, s.ignored, s.turns)
+	}
 	pct := func(k int) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n)) }
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

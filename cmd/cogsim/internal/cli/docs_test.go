@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/reply"
+)
+
+// repoRoot is the repository's top folder, from this package's.
+const repoRoot = "../../../.."
+
+// TestPromptMentionsEveryPrimitive: cogsim prompt names every keyword of
+// the reply grammar in code quotes, for every rules variant, and carries
+// the worked example and the variant's section.
+func TestPromptMentionsEveryPrimitive(t *testing.T) {
+	for _, rules := range []string{"cog", "nethack", "rogue"} {
+		code, out, errs := cogsim(t, "prompt", "--rules", rules)
+		require.Equal(t, ExitOK, code, errs)
+		quoted := map[string]bool{}
+		inline := strings.ReplaceAll(out, "```", "") // code fences
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(inline, -1) {
+			for _, f := range strings.Fields(m[1]) {
+				quoted[strings.ToLower(f)] = true
+			}
+		}
+		for _, kw := range reply.Keywords() {
+			assert.True(t, quoted[kw], "rules %s: the prompt does not mention %q", rules, kw)
+		}
+		for _, form := range []string{"DIR*N", "s*N", "search N", "wait N", "move DIR N", "eat b", "kick DIR", "chat DIR"} {
+			assert.Contains(t, out, form, rules)
+		}
+		assert.Contains(t, out, "## A worked example")
+		assert.Contains(t, out, "Dlvl:1 $:0 HP:16(16)")
+		assert.NotContains(t, out, "(§", "citations are stripped")
+		if rules == "cog" {
+			assert.NotContains(t, out, "variant `")
+		} else {
+			assert.Contains(t, out, "variant `"+rules+"`")
+		}
+		_, again, _ := cogsim(t, "prompt", "--rules", rules)
+		assert.Equal(t, out, again, "the prompt is deterministic")
+	}
+	code, _, errs := cogsim(t, "prompt", "--rules", "chess")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, `unknown rules "chess"`)
+}
+
+// TestScenarioExamplesLoad: every scenarios/*.json loads and plays.
+func TestScenarioExamplesLoad(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(repoRoot, "scenarios", "*.json"))
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 3)
+	for _, f := range files {
+		sc, err := sim.LoadScenario(f)
+		require.NoError(t, err, f)
+		s, err := sim.New(sim.Config{Scenario: sc})
+		require.NoError(t, err, f)
+		s.Turn("search*3")
+		assert.Equal(t, 1, s.Result().Turns, f)
+	}
+}
+
+// TestReadmeCommandsUseRealFiles: every --scenario FILE the README and the
+// docs name exists and loads.
+func TestReadmeCommandsUseRealFiles(t *testing.T) {
+	docs, _ := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	docs = append(docs, filepath.Join(repoRoot, "README.md"))
+	re := regexp.MustCompile(`--scenario[ =]([^\s` + "`" + `]+)`)
+	seen := 0
+	for _, d := range docs {
+		b, err := os.ReadFile(d)
+		require.NoError(t, err)
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			if strings.ToUpper(m[1]) == m[1] { // FILE, a placeholder
+				continue
+			}
+			_, err := sim.LoadScenario(filepath.Join(repoRoot, m[1]))
+			assert.NoError(t, err, "%s names --scenario %s", filepath.Base(d), m[1])
+			seen++
+		}
+	}
+	assert.Positive(t, seen)
+}
+
+// TestDocsAreInTheRepository: the documents the README cites exist.
+func TestDocsAreInTheRepository(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	for _, m := range regexp.MustCompile(`\]\(((?:docs|scenarios)/[^)#]+)`).FindAllStringSubmatch(string(b), -1) {
+		_, err := os.Stat(filepath.Join(repoRoot, m[1]))
+		assert.NoError(t, err, "README links %s", m[1])
+	}
+	for _, f := range []string{"docs/spec.md", "docs/rules.md", "docs/protocol.md", "docs/scenarios.md", "docs/serve.md"} {
+		_, err := os.Stat(filepath.Join(repoRoot, f))
+		assert.NoError(t, err, f)
+	}
+	// No file cites the planners' seeds/ folder, which is not here
+	// (docs/spec.md's preface maps it to docs/notes and docs/rules.md).
+	err = filepath.WalkDir(repoRoot, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "notes") {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".sh", ".py":
+		default:
+			return nil
+		}
+		if d.Name() == "spec.md" || d.Name() == "docs_test.go" || d.Name() == "CHANGELOG.md" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		assert.False(t, strings.Contains(string(b), "seeds/"), "%s cites seeds/, outside the repository", path)
+		return nil
+	})
+	require.NoError(t, err)
+}
+
+// TestReplayFlagsEitherSide: cogsim replay takes its flags before or
+// after the FILE.
+func TestReplayFlagsEitherSide(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := cogsim(t, "run", "--seed", "4", "--turns", "3", "--replays", dir)
+	require.Equal(t, ExitOK, code, errs)
+	file := filepath.Join(dir, "seed-4.jsonl")
+	for _, args := range [][]string{
+		{"replay", file, "--verify"},
+		{"replay", "--verify", file},
+		{"replay", "--turn", "1", file, "--verify"},
+	} {
+		code, out, errs := cogsim(t, args...)
+		assert.Equal(t, ExitOK, code, "%v: %s", args, errs)
+		assert.Contains(t, out+errs, "ok: 3 turns verified", args)
+	}
+	code, _, errs = cogsim(t, "replay", file, file)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "unexpected argument")
+}

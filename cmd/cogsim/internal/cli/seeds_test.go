@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestNamedSeedSetsAreFixed pins the evaluation stream: the named sets
+// are the same on every machine and every Go release.
+func TestNamedSeedSetsAreFixed(t *testing.T) {
+	first := evalSeeds(5)
+	assert.Equal(t, []uint64{1490933687, 2077497009, 2076947057, 976867962, 407740814}, first)
+	big := evalSeeds(10000)
+	assert.Equal(t, evalSeeds(100), big[:100], "eval-100 is the start of eval-1000")
+	seen := map[uint64]bool{}
+	for _, s := range big {
+		assert.False(t, seen[s], "seed %d twice", s)
+		assert.True(t, s >= 1 && s <= 1<<31)
+		seen[s] = true
+	}
+	got, err := parseSeeds("eval-1000")
+	require.NoError(t, err)
+	assert.Equal(t, big[:1000], got)
+}
+
+func TestSeedLists(t *testing.T) {
+	got, err := parseSeeds("7-10")
+	require.NoError(t, err)
+	assert.Equal(t, []uint64{7, 8, 9, 10}, got)
+	file := filepath.Join(t.TempDir(), "seeds.txt")
+	require.NoError(t, os.WriteFile(file, []byte("# my seeds\n5\n\n 3 # the third\n99\n"), 0o644))
+	got, err = parseSeeds(file)
+	require.NoError(t, err)
+	assert.Equal(t, []uint64{5, 3, 99}, got)
+	require.NoError(t, os.WriteFile(file, []byte("5\n3\n5\n"), 0o644))
+	_, err = parseSeeds(file)
+	assert.ErrorContains(t, err, "line 3: seed 5 again (first on line 1)")
+	require.NoError(t, os.WriteFile(file, []byte("5\nx\n"), 0o644))
+	_, err = parseSeeds(file)
+	assert.ErrorContains(t, err, `line 2: "x" is not a seed`)
+	_, err = parseSeeds("10-7")
+	assert.ErrorContains(t, err, "empty")
+	_, err = parseSeeds("eval-7")
+	assert.ErrorContains(t, err, "not a range A-B, a named set")
+
+	code, out, errs := cogsim(t, "run", "--seeds", "3-5", "--turns", "2")
+	require.Equal(t, ExitOK, code, errs)
+	rs := results(t, out)
+	require.Len(t, rs, 3)
+	assert.Equal(t, uint64(5), rs[2].Seed)
+	code, _, errs = cogsim(t, "run", "--seeds", "3-5", "--episodes", "2")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "--seeds: not with --seed or --episodes")
+}
+
+func TestShardSpecs(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	none := env(nil)
+	s, err := parseShard("2/4", 0, none)
+	require.NoError(t, err)
+	assert.Equal(t, shard{2, 4}, s)
+	s, err = parseShard("auto", 0, env(map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"}))
+	require.NoError(t, err)
+	assert.Equal(t, shard{1, 3}, s)
+	s, err = parseShard("auto", 8, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
+	require.NoError(t, err)
+	assert.Equal(t, shard{7, 8}, s)
+	_, err = parseShard("auto", 0, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
+	assert.ErrorContains(t, err, "--shard-count")
+	_, err = parseShard("auto", 0, none)
+	assert.ErrorContains(t, err, "neither SLURM_ARRAY_TASK_ID")
+	_, err = parseShard("4/4", 0, none)
+	assert.ErrorContains(t, err, "does not exist")
+	_, err = parseShard("", 3, none)
+	assert.ErrorContains(t, err, "only with --shard auto")
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7}
+	var all []uint64
+	for k := range 3 {
+		all = append(all, shard{k, 3}.block(seeds)...)
+	}
+	assert.Equal(t, seeds, all)
+	assert.Empty(t, shard{0, 9}.block(seeds[:3]), "more shards than seeds: some are empty")
+}
+
+// TestShardsConcatenateToOneRun: the shards' outputs in order are one
+// run's, byte for byte, whatever the workers.
+func TestShardsConcatenateToOneRun(t *testing.T) {
+	code, whole, errs := cogsim(t, "run", "--seeds", "eval-100", "--turns", "4", "--workers", "2")
+	require.Equal(t, ExitOK, code, errs)
+	require.Len(t, results(t, whole), 100)
+	var cat strings.Builder
+	for k := range 4 {
+		code, part, errs := cogsim(t, "run", "--seeds", "eval-100", "--turns", "4", "--workers", fmt.Sprint(1+k%2), "--shard", fmt.Sprintf("%d/4", k))
+		require.Equal(t, ExitOK, code, errs)
+		cat.WriteString(part)
+	}
+	assert.Equal(t, whole, cat.String())
+}
+
+func TestAnExistingOutIsRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	require.NoError(t, os.WriteFile(out, []byte("precious\n"), 0o644))
+	code, _, errs := cogsim(t, "run", "--turns", "1", "--out", out)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "exists: --resume finishes it, --force overwrites it")
+	b, _ := os.ReadFile(out)
+	assert.Equal(t, "precious\n", string(b))
+	code, _, errs = cogsim(t, "run", "--turns", "1", "--out", out, "--resume")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "line 1: not a result line")
+	code, _, errs = cogsim(t, "run", "--turns", "1", "--out", out, "--force")
+	require.Equal(t, ExitOK, code, errs)
+	b, _ = os.ReadFile(out)
+	assert.Contains(t, string(b), `"seed":1`)
+	code, _, errs = cogsim(t, "run", "--turns", "1", "--seed", "2", "--out", out, "--resume")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "line 1: seed 1 is not in this run's seed list")
+	code, _, errs = cogsim(t, "run", "--turns", "1", "--agent", "wait", "--out", out, "--resume")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, `line 1: agent "explore", this run plays "wait"`)
+}
+
+// TestResumeAfterSIGKILL: a batch killed with SIGKILL in a real process
+// resumes to exactly the file an uninterrupted run writes; so does one
+// whose last line was torn.
+func TestResumeAfterSIGKILL(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"run", "--seeds", "1-1500", "--turns", "8", "--workers", "2"}
+	clean := filepath.Join(dir, "clean.jsonl")
+	code, _, errs := cogsim(t, append(args, "--out", clean)...)
+	require.Equal(t, ExitOK, code, errs)
+	want, err := os.ReadFile(clean)
+	require.NoError(t, err)
+
+	killed := filepath.Join(dir, "killed.jsonl")
+	env, err := json.Marshal(append(args, "--out", killed))
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+string(env))
+	require.NoError(t, cmd.Start())
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		st, err := os.Stat(killed)
+		if err == nil && st.Size() > 20_000 {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the batch wrote nothing")
+		time.Sleep(time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	_ = cmd.Wait()
+	got, err := os.ReadFile(killed)
+	require.NoError(t, err)
+	require.Less(t, len(got), len(want), "killed before the end")
+	require.Equal(t, string(want[:len(got)]), string(got), "what was written is a prefix")
+
+	code, _, errs = cogsim(t, append(args, "--out", killed, "--resume")...)
+	require.Equal(t, ExitOK, code, errs)
+	got, err = os.ReadFile(killed)
+	require.NoError(t, err)
+	assert.True(t, string(want) == string(got), "the resumed file is the uninterrupted run's")
+
+	// A torn last line is dropped and its episode run again.
+	torn := filepath.Join(dir, "torn.jsonl")
+	cut := strings.Index(string(want), `{"seed":40,`) + 30
+	require.NoError(t, os.WriteFile(torn, want[:cut], 0o644))
+	code, _, errs = cogsim(t, append(args, "--out", torn, "--resume")...)
+	require.Equal(t, ExitOK, code, errs)
+	got, err = os.ReadFile(torn)
+	require.NoError(t, err)
+	assert.True(t, string(want) == string(got), "the torn run resumed is the uninterrupted run's")
+	assert.Contains(t, errs, "episodes: 1500", "the summary covers the whole file")
+
+	// Nothing left to do.
+	code, _, errs = cogsim(t, append(args, "--out", torn, "--resume")...)
+	require.Equal(t, ExitOK, code, errs)
+}

@@ -1,0 +1,319 @@
+package cli
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+type summarizeOptions struct{ json bool }
+
+func summarizeFlags() (*flag.FlagSet, *summarizeOptions) {
+	o := &summarizeOptions{}
+	fs := flag.NewFlagSet("summarize", flag.ContinueOnError)
+	fs.BoolVar(&o.json, "json", false, "print the summary as one JSON object")
+	return fs, o
+}
+
+// summarizeCmd is cogsim summarize FILES…: one summary of result files
+// (§30) — shards in any order; a duplicate seed, a torn or bad line, or
+// results of other rules, mechanics, scenario or agent are refused with
+// the file and line. The same results give the same bytes, however they
+// are split into files and in whatever order.
+func summarizeCmd(_ context.Context, out streams, args []string) error {
+	fs, o := summarizeFlags()
+	var files []string
+	for rest := args; ; {
+		fs.SetOutput(io.Discard)
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return errHelp
+			}
+			return usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) == 0 {
+		return usagef("missing the result FILES")
+	}
+	var m merged
+	for _, f := range files {
+		if err := m.read(f); err != nil {
+			return err
+		}
+	}
+	if len(m.results) == 0 {
+		return fmt.Errorf("no results in %s", strings.Join(files, ", "))
+	}
+	st := m.stats()
+	if o.json {
+		b, err := json.MarshalIndent(st, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out.stdout, "%s\n", b)
+		return err
+	}
+	st.write(out.stdout)
+	return nil
+}
+
+// merged are the results of several files, checked as they are read.
+type merged struct {
+	results []sim.Result
+	// where is each seed's file and line, for duplicates.
+	where map[uint64]string
+	// first is the first result and where it was, the reference for
+	// mixed rules.
+	first      *sim.Result
+	firstWhere string
+}
+
+// label names what an episode was played under, beyond its seed.
+func label(r *sim.Result) (rules, agent, scenario string) {
+	rules = r.Rules
+	for _, m := range r.Mechanics {
+		rules += " " + m.Name + "@" + m.Version
+	}
+	return rules, r.Agent, r.Scenario
+}
+
+func (m *merged) read(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	defer f.Close()
+	if m.where == nil {
+		m.where = map[uint64]string{}
+	}
+	br := bufio.NewReaderSize(f, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if err == io.EOF {
+			if len(line) > 0 {
+				return fmt.Errorf("%s line %d: torn (no newline at the end): a run was cut off; finish it with run --resume", path, n)
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		at := fmt.Sprintf("%s line %d", path, n)
+		var r sim.Result
+		if err := json.Unmarshal(line, &r); err != nil {
+			return fmt.Errorf("%s: not a result line: %v", at, err)
+		}
+		if prev, dup := m.where[r.Seed]; dup {
+			return fmt.Errorf("%s: seed %d again (first at %s)", at, r.Seed, prev)
+		}
+		m.where[r.Seed] = at
+		if m.first == nil {
+			m.first, m.firstWhere = &r, at
+		} else {
+			rules, agent, scenario := label(&r)
+			r0, a0, s0 := label(m.first)
+			switch {
+			case rules != r0:
+				return fmt.Errorf("%s: rules %q, but %s has %q: results of different rules do not merge", at, rules, m.firstWhere, r0)
+			case scenario != s0:
+				return fmt.Errorf("%s: scenario %q, but %s has %q", at, scenario, m.firstWhere, s0)
+			case agent != a0:
+				return fmt.Errorf("%s: agent %q, but %s has %q: summarize one agent at a time", at, agent, m.firstWhere, a0)
+			}
+		}
+		m.results = append(m.results, r)
+	}
+}
+
+// z is the normal quantile of a two-sided 95 % interval.
+const z = 1.959963984540054
+
+// Interval is a 95 % confidence interval.
+type Interval struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Rate is how many episodes had something, their share and its Wilson
+// interval.
+type Rate struct {
+	Name     string   `json:"name"`
+	Episodes int      `json:"episodes"`
+	Rate     float64  `json:"rate"`
+	CI95     Interval `json:"ci95"`
+}
+
+// Summary is what summarize prints (--json: this object).
+type Summary struct {
+	Episodes  int    `json:"episodes"`
+	Rules     string `json:"rules"`
+	Mechanics string `json:"mechanics,omitempty"`
+	Agent     string `json:"agent"`
+	Scenario  string `json:"scenario,omitempty"`
+	Score     struct {
+		Mean   float64  `json:"mean"`
+		CI95   Interval `json:"ci95"`
+		SD     float64  `json:"sd"`
+		Median float64  `json:"median"`
+		Min    int      `json:"min"`
+		Max    int      `json:"max"`
+	} `json:"score"`
+	MaxDepthMean float64 `json:"maxDepthMean"`
+	Died         Rate    `json:"died"`
+	Ends         []Rate  `json:"ends"`
+	Deeds        []Rate  `json:"deeds"`
+	Replies      struct {
+		Turns    int `json:"turns"`
+		Unusable int `json:"unusable"`
+		Ignored  int `json:"ignored"`
+	} `json:"replies"`
+}
+
+// round4 keeps four decimals, so the bytes do not hinge on the last bit.
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+// wilson is the Wilson score interval of k successes in n.
+func wilson(k, n int) Interval {
+	p, nf := float64(k)/float64(n), float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z / d * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return Interval{round4(max(0, c-h)), round4(min(1, c+h))}
+}
+
+// tQuantile is Student's t quantile for a two-sided 95 % interval with
+// df degrees of freedom: a table to 30, then the Cornish–Fisher
+// expansion z + (z³+z)/(4df) + (5z⁵+16z³+3z)/(96df²), within 1e-4.
+func tQuantile(df int) float64 {
+	table := [...]float64{0, 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+		2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+		2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423}
+	if df < len(table) {
+		return table[df]
+	}
+	d := float64(df)
+	return z + (z*z*z+z)/(4*d) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*d*d)
+}
+
+// survived are the ends that are not a death: the clock, and an agent
+// that went away.
+var survived = map[string]bool{"clock": true, "disconnected": true, "timeout": true}
+
+// rates ranks counts: most episodes first, then by name.
+func rates(m map[string]int, n int) []Rate {
+	out := make([]Rate, 0, len(m))
+	for _, c := range ranked(m) {
+		out = append(out, Rate{Name: c.name, Episodes: c.n, Rate: round4(float64(c.n) / float64(n)), CI95: wilson(c.n, n)})
+	}
+	return out
+}
+
+// stats computes the summary from the results in seed order, so the
+// order of files and lines does not matter.
+func (m *merged) stats() *Summary {
+	rs := slices.Clone(m.results)
+	slices.SortFunc(rs, func(a, b sim.Result) int { return cmp.Compare(a.Seed, b.Seed) })
+	n := len(rs)
+	s := &Summary{Episodes: n}
+	s.Rules, s.Agent, s.Scenario = rs[0].Rules, rs[0].Agent, rs[0].Scenario
+	var mech []string
+	for _, x := range rs[0].Mechanics {
+		mech = append(mech, x.Name+"@"+x.Version)
+	}
+	s.Mechanics = strings.Join(mech, ",")
+	scores := make([]int, n)
+	ends, deeds := map[string]int{}, map[string]int{}
+	total, depth, died := 0, 0, 0
+	for i, r := range rs {
+		scores[i] = r.Score
+		total += r.Score
+		depth += r.MaxDepth
+		ends[r.Cause]++
+		if !survived[r.Cause] {
+			died++
+		}
+		for _, d := range r.Deeds {
+			deeds[d.Name]++
+		}
+		s.Replies.Turns += r.Turns
+		s.Replies.Unusable += r.Unusable
+		s.Replies.Ignored += r.Ignored
+	}
+	mean := float64(total) / float64(n)
+	ss := 0.0
+	for _, v := range scores {
+		ss += (float64(v) - mean) * (float64(v) - mean)
+	}
+	sorted := slices.Clone(scores)
+	slices.Sort(sorted)
+	s.Score.Mean = round4(mean)
+	s.Score.Min, s.Score.Max = sorted[0], sorted[n-1]
+	if n%2 == 1 {
+		s.Score.Median = float64(sorted[n/2])
+	} else {
+		s.Score.Median = float64(sorted[n/2-1]+sorted[n/2]) / 2
+	}
+	s.Score.CI95 = Interval{round4(mean), round4(mean)}
+	if n > 1 {
+		sd := math.Sqrt(ss / float64(n-1))
+		h := tQuantile(n-1) * sd / math.Sqrt(float64(n))
+		s.Score.SD = round4(sd)
+		s.Score.CI95 = Interval{round4(mean - h), round4(mean + h)}
+	}
+	s.MaxDepthMean = round4(float64(depth) / float64(n))
+	s.Died = Rate{Name: "died", Episodes: died, Rate: round4(float64(died) / float64(n)), CI95: wilson(died, n)}
+	s.Ends = rates(ends, n)
+	s.Deeds = rates(deeds, n)
+	return s
+}
+
+// write prints the summary as text.
+func (s *Summary) write(w io.Writer) {
+	rules := s.Rules
+	if s.Mechanics != "" {
+		rules += " (" + s.Mechanics + ")"
+	}
+	fmt.Fprintf(w, "episodes: %d  rules: %s  agent: %s", s.Episodes, rules, s.Agent)
+	if s.Scenario != "" {
+		fmt.Fprintf(w, "  scenario: %s", s.Scenario)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "score: mean %.1f (95%% CI %.1f to %.1f), median %.1f, sd %.1f, min %d, max %d\n",
+		s.Score.Mean, s.Score.CI95.Low, s.Score.CI95.High, s.Score.Median, s.Score.SD, s.Score.Min, s.Score.Max)
+	fmt.Fprintf(w, "max depth: mean %.2f\n", s.MaxDepthMean)
+	fmt.Fprintf(w, "died: %s\n", s.Died.text())
+	fmt.Fprintf(w, "replies: %d turns, %d unusable, %d ignored\n", s.Replies.Turns, s.Replies.Unusable, s.Replies.Ignored)
+	table := func(head string, rs []Rate) {
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "%s\tepisodes\trate\t95%% CI\n", head)
+		for _, r := range rs {
+			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%% to %.1f%%\n", r.Name, r.Episodes, 100*r.Rate, 100*r.CI95.Low, 100*r.CI95.High)
+		}
+		tw.Flush()
+	}
+	table("end", s.Ends)
+	if len(s.Deeds) > 0 {
+		table("deed", s.Deeds)
+	}
+}
+
+func (r Rate) text() string {
+	return fmt.Sprintf("%d (%.1f%%, 95%% CI %.1f%% to %.1f%%)", r.Episodes, 100*r.Rate, 100*r.CI95.Low, 100*r.CI95.High)
+}

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
+)
+
+// maxField bounds each string and extra value of a trajectory line.
+const maxField = 64 << 10
+
+// trajectory writes an episode's JSONL trajectory (--log DIR, §30): a
+// header, one line per command turn with the observation answered, the
+// reply, the agent's extra fields verbatim and how the reply was read,
+// and the result.
+type trajectory struct {
+	path string
+	f    *os.File
+	w    *bufio.Writer
+	err  error
+}
+
+type trajHeader struct {
+	Type      string            `json:"type"`
+	Seed      uint64            `json:"seed"`
+	Rules     string            `json:"rules"`
+	Mechanics []ecs.MechanicRef `json:"mechanics"`
+	Agent     string            `json:"agent"`
+	Scenario  *string           `json:"scenario"`
+	Strict    bool              `json:"strict"`
+	MaxTurns  int               `json:"maxTurns"`
+}
+
+type trajTurn struct {
+	Turn      int                        `json:"turn"`
+	Obs       string                     `json:"obs"`
+	Reply     *string                    `json:"reply"`
+	Raw       *string                    `json:"raw,omitempty"`
+	Extra     map[string]json.RawMessage `json:"extra,omitempty"`
+	Unusable  bool                       `json:"unusable"`
+	Ignored   string                     `json:"ignored"`
+	Truncated []string                   `json:"truncated,omitempty"`
+}
+
+type trajEnd struct {
+	Type   string     `json:"type"`
+	Obs    string     `json:"obs"`
+	Result sim.Result `json:"result"`
+}
+
+// newTrajectory creates DIR/seed-N.jsonl and writes its header.
+func newTrajectory(dir string, s *sim.Sim) (*trajectory, error) {
+	cfg := s.Config()
+	path := filepath.Join(dir, fmt.Sprintf("seed-%d.jsonl", cfg.Seed))
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	t := &trajectory{path: path, f: f, w: bufio.NewWriterSize(f, 32<<10)}
+	h := trajHeader{Type: "header", Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Agent: cfg.Agent,
+		Strict: cfg.Strict, MaxTurns: s.State().Clock.MaxTurns}
+	if cfg.Scenario != nil {
+		h.Scenario = &cfg.Scenario.Name
+	}
+	t.line(h)
+	return t, t.err
+}
+
+func (t *trajectory) line(v any) {
+	if t.err != nil {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err == nil {
+		b = append(b, '\n')
+		_, err = t.w.Write(b)
+	}
+	t.err = err
+}
+
+// bound cuts s to maxField bytes on a rune boundary.
+func bound(s string, name string, cut *[]string) string {
+	if len(s) <= maxField {
+		return s
+	}
+	i := maxField
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	*cut = append(*cut, name)
+	return s[:i]
+}
+
+// turn records a command turn: obs is the observation the reply
+// answered; for a built-in agent reply is its reply and line nil, for an
+// outside agent line is what it sent (nil: too long to read).
+func (t *trajectory) turn(turn int, obs []byte, reply *string, line []byte, s *sim.Sim) {
+	tt := trajTurn{Turn: turn, Unusable: s.Unusable(), Ignored: s.Ignored()}
+	tt.Obs = bound(string(obs), "obs", &tt.Truncated)
+	if line != nil {
+		if r, ok := protocol.ParseReply(line); ok {
+			reply = &r
+			var fields map[string]json.RawMessage
+			if json.Unmarshal(line, &fields) == nil {
+				delete(fields, "reply")
+				for k, v := range fields {
+					if len(v) > maxField {
+						// Too long to keep verbatim: its first 64 KiB as a
+						// string.
+						i := maxField
+						for i > 0 && !utf8.RuneStart(v[i]) {
+							i--
+						}
+						fields[k], _ = json.Marshal(string(v[:i]))
+						tt.Truncated = append(tt.Truncated, "extra."+k)
+					}
+				}
+				slices.Sort(tt.Truncated)
+				if len(fields) > 0 {
+					tt.Extra = fields
+				}
+			}
+		} else {
+			raw := bound(string(line), "raw", &tt.Truncated)
+			tt.Raw = &raw
+		}
+	}
+	if reply != nil {
+		r := bound(*reply, "reply", &tt.Truncated)
+		tt.Reply = &r
+	}
+	t.line(tt)
+}
+
+// end writes the result and closes the file.
+func (t *trajectory) end(s *sim.Sim) error {
+	t.line(trajEnd{Type: "result", Obs: string(s.Observe()), Result: s.Result()})
+	return t.close()
+}
+
+func (t *trajectory) close() error {
+	if t.err == nil {
+		t.err = t.w.Flush()
+	}
+	if err := t.f.Close(); t.err == nil {
+		t.err = err
+	}
+	return t.err
+}
+
+// discard closes and removes the file (an episode cut short).
+func (t *trajectory) discard() {
+	t.f.Close()
+	os.Remove(t.path)
+}
