@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime"
 	"runtime/pprof"
 
 	"github.com/cogsim/cogsim/sim/serve"
@@ -39,6 +40,10 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	return fs, o
 }
 
+// parallelEnvs is the number of slots from which a session steps them on
+// all cores.
+const parallelEnvs = 64
+
 // serveCmd is cogsim serve: N episode slots for one client (§29).
 func serveCmd(ctx context.Context, out streams, args []string) error {
 	fs, o := serveFlags()
@@ -54,6 +59,13 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	mechanics, err := o.rules.check()
 	if err != nil {
 		return err
+	}
+	if os.Getenv("GOMAXPROCS") == "" && o.envs < parallelEnvs {
+		// Few slots answer one step at a time, and a second core only
+		// adds the cost of waking threads on it: measured here, one env
+		// goes from 22 000 to 32 000 steps/s and 16 from 118 000 to
+		// 199 000 with one.
+		runtime.GOMAXPROCS(1)
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
 		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict})
