@@ -78,11 +78,21 @@ func (r *RulesFlags) Add(fs *flag.FlagSet) {
 // returns the extra mechanics' names for [Config.Mechanics].
 func (r *RulesFlags) Check() ([]string, error) {
 	names := ecs.ParseMechanics(r.Mechanics)
-	if _, err := ecs.Select(r.Rules, names); err != nil {
-		if _, ok := ecs.LookupVariant(r.Rules); !ok {
-			return nil, fmt.Errorf("--rules: %w", err)
-		}
-		return nil, fmt.Errorf("--mechanics: %w", err)
+	if field, err := CheckSelection(r.Rules, names); err != nil {
+		return nil, fmt.Errorf("--%s: %w", field, err)
 	}
 	return names, nil
+}
+
+// CheckSelection checks a rules variant and extra mechanics, naming the
+// field at fault ("rules" or "mechanics") with the error, which lists the
+// known names.
+func CheckSelection(rules string, mechanics []string) (field string, err error) {
+	if _, err := ecs.Select(rules, mechanics); err != nil {
+		if _, ok := ecs.LookupVariant(rules); !ok {
+			return "rules", err
+		}
+		return "mechanics", err
+	}
+	return "", nil
 }

@@ -131,13 +131,6 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond}
 }
 
-// Score is the score of the episode so far (§16).
-func (s *Sim) Score() int {
-	e := s.env
-	cog := e.Run.Cog
-	return 50*(e.Run.MaxDepth-1) + e.Experience.Get(cog).Points + e.Purse.Get(cog).Gold + 25*len(e.Run.Deeds.List)
-}
-
 // Terminated reports whether the episode ended with the cog's death
 // (Gymnasium's terminated).
 func (s *Sim) Terminated() bool {

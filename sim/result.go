@@ -43,13 +43,7 @@ func (p Parts) Score() int { return p.Depth + p.XP + p.Gold + p.Deeds }
 // Result reports the episode so far (final once Done).
 func (s *Sim) Result() Result {
 	e := s.env
-	cog := e.Run.Cog
-	parts := Parts{
-		Depth: 50 * (e.Run.MaxDepth - 1),
-		XP:    e.Experience.Get(cog).Points,
-		Gold:  e.Purse.Get(cog).Gold,
-		Deeds: 25 * len(e.Run.Deeds.List),
-	}
+	parts := s.parts()
 	r := Result{
 		Seed: s.cfg.Seed, Agent: s.cfg.Agent, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
 		Score: parts.Score(), Parts: parts,
@@ -66,3 +60,18 @@ func (s *Sim) Result() Result {
 	}
 	return r
 }
+
+// parts are the score's parts now (§16).
+func (s *Sim) parts() Parts {
+	e := s.env
+	cog := e.Run.Cog
+	return Parts{
+		Depth: 50 * (e.Run.MaxDepth - 1),
+		XP:    e.Experience.Get(cog).Points,
+		Gold:  e.Purse.Get(cog).Gold,
+		Deeds: 25 * len(e.Run.Deeds.List),
+	}
+}
+
+// Score is the score of the episode so far (§16).
+func (s *Sim) Score() int { return s.parts().Score() }

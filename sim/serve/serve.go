@@ -61,18 +61,24 @@ type Server struct {
 
 // slot is one episode slot.
 type slot struct {
-	s   *sim.Sim
-	cfg sim.Config
-	// key names cfg less the seed: a reset to the same key reuses the
-	// episode's world (sim.Sim.Reset).
+	s *sim.Sim
+	// first is the slot's first seed, before any episode.
+	first uint64
+	// key names the episode's configuration less the seed: a reset to
+	// the same key reuses the episode's world (sim.Sim.Reset).
 	key       string
-	seed      uint64
 	prevScore int
-	// reported says the episode's end was sent: with autoreset the
-	// next step starts the next episode.
-	reported bool
 	// extra is what the binary answer's trailer says of the slot.
 	extra extra
+}
+
+// nextSeed is the seed of the slot's next episode: its first, then its
+// episode's seed + the number of slots, so slots never share a seed.
+func (sv *Server) nextSeed(sl *slot) uint64 {
+	if sl.s == nil {
+		return sl.first
+	}
+	return sl.s.Config().Seed + uint64(len(sv.slots))
 }
 
 // New makes a session.
@@ -88,7 +94,7 @@ func New(opt Options) (*Server, error) {
 	}
 	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs)}
 	for i := range sv.slots {
-		sv.slots[i] = &slot{seed: opt.Seed + uint64(i)}
+		sv.slots[i] = &slot{first: opt.Seed + uint64(i)}
 	}
 	return sv, nil
 }
@@ -418,10 +424,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		cfg.Scenario, scenario = sc, string(req.Scenario)
 	}
 	key := fmt.Sprintf("%s|%q|%d|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, scenario)
-	next := sl.seed
-	if sl.s != nil {
-		next = sl.seed + uint64(len(sv.slots))
-	}
+	next := sv.nextSeed(sl)
 	if seed != nil {
 		next = *seed
 	}
@@ -430,21 +433,17 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		if err := sl.s.Reset(next); err != nil {
 			return bad("%v", err)
 		}
-		sl.seed, sl.prevScore, sl.reported = sl.s.Config().Seed, 0, false
+		sl.prevScore = 0
 		return nil
+	}
+	if field, err := sim.CheckSelection(cfg.Rules, cfg.Mechanics); err != nil {
+		return bad("%s: %v", field, err)
 	}
 	s, err := sim.New(cfg)
 	if err != nil {
-		var msg = err.Error()
-		switch {
-		case strings.Contains(msg, "unknown rules"):
-			return bad("rules: %v", err)
-		case strings.Contains(msg, "unknown mechanic"):
-			return bad("mechanics: %v", err)
-		}
 		return bad("%v", err)
 	}
-	sl.s, sl.cfg, sl.key, sl.seed, sl.prevScore, sl.reported = s, cfg, key, s.Config().Seed, 0, false
+	sl.s, sl.key, sl.prevScore = s, key, 0
 	return nil
 }
 
@@ -463,11 +462,10 @@ func (sv *Server) ready(i int, sl *slot) error {
 // step plays reply in sl, or starts its next episode when it ended.
 func (sv *Server) step(sl *slot, reply string) {
 	if sl.s.Done() {
-		next := sl.seed + uint64(len(sv.slots))
-		if err := sl.s.Reset(next); err != nil {
+		if err := sl.s.Reset(sv.nextSeed(sl)); err != nil {
 			panic("serve: the slot's configuration stopped working: " + err.Error())
 		}
-		sl.seed, sl.prevScore, sl.reported = sl.s.Config().Seed, 0, false
+		sl.prevScore = 0
 		return
 	}
 	sl.s.Turn(reply)
@@ -527,11 +525,8 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	if err != nil {
 		return bad("snapshot: %v", err)
 	}
-	cfg := s.Config()
-	if cfg.MaxTurns == 0 {
-		cfg.MaxTurns = sv.opt.MaxTurns
-	}
-	sl.s, sl.cfg, sl.key, sl.seed, sl.reported = s, cfg, "restored", cfg.Seed, false
-	sl.prevScore = s.Score()
+	// A restored episode's configuration is the snapshot's: the next
+	// reset builds a new world.
+	sl.s, sl.key, sl.prevScore = s, "restored", s.Score()
 	return sv.writeObservations([]int{i}, false, false)
 }

@@ -112,7 +112,6 @@ func (sv *Server) encode(i int, rec []byte) {
 		flags |= FlagEnded
 		r := sl.s.Result()
 		sl.extra.End = &r
-		sl.reported = true
 	}
 	if ig := sl.s.Ignored(); ig != "" {
 		flags |= FlagIgnored
@@ -149,9 +148,6 @@ func (sv *Server) observation(i int) sim.Observation {
 	env := i
 	o.Env = &env
 	sl.prevScore = sl.s.Score()
-	if o.End != nil {
-		sl.reported = true
-	}
 	return o
 }
 
