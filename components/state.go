@@ -27,14 +27,15 @@ var (
 	ClockState   = ecs.RegisterResource[Clock]("clock")
 	RunState     = ecs.RegisterResource[Run]("run")
 	VisionState  = ecs.RegisterResource[Vision]("vision")
-	RosterState  = ecs.RegisterResource[Roster]("roster")
+	RosterState  = ecs.RegisterResource[Roster]("roster", ecs.Transient)
 	PotionsState = ecs.RegisterResource[Potions]("potions")
 	ActionState  = ecs.RegisterResource[Action]("action", ecs.Transient)
 	IntentsState = ecs.RegisterResource[Intents]("intents", ecs.Transient)
 	QueueState   = ecs.RegisterResource[Queue]("queue", ecs.Transient)
 	EventsState  = ecs.RegisterResource[Events]("events", ecs.Transient)
-	// The hunger scale is the rules' configuration, set as an episode
-	// begins, not state a snapshot carries.
+	// Derived or configuration, not saved: the roster is rebuilt from
+	// the monsters' serials on restore; the hunger scale is set by the
+	// rules as an episode begins.
 	HungerScaleState = ecs.RegisterResource[HungerScale]("hunger-scale", ecs.Transient)
 )
 
@@ -86,12 +87,6 @@ func (r *Run) Assign(from *Run) {
 	*r = *from
 	r.Deeds.List = deeds
 }
-
-// Clone copies the roster.
-func (r *Roster) Clone() Roster { return Roster{List: slices.Clone(r.List)} }
-
-// Assign copies from into r in place, reusing r's buffer.
-func (r *Roster) Assign(from *Roster) { r.List = append(r.List[:0], from.List...) }
 
 // Weak reports whether the state is Weak or Fainting: no regeneration,
 // −2 to hit, no kicking (§6).
