@@ -37,6 +37,18 @@ def scenario_object(scenario):
     raise TypeError(f"scenario: a dict, a JSON string or a path, not {type(scenario).__name__}")
 
 
+def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode):
+    """Check and keep the settings Env and VecEnv share."""
+    if render_mode is not None and render_mode not in env.metadata["render_modes"]:
+        raise ValueError(f"render_mode: {render_mode!r} is not one of {env.metadata['render_modes']}")
+    env.render_mode = render_mode
+    env.rules = rules
+    env.mechanics = list(mechanics or [])
+    env.max_turns = max_turns
+    env._scenario = scenario_object(scenario)
+    env._first_seed = seed
+
+
 # The step request of each action index, framed once.
 _STEP_FRAMES = tuple(step_request(0, a.encode()) for a in ACTIONS)
 
@@ -86,14 +98,7 @@ class Env(BaseEnv):
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
                  scenario=None, render_mode=None, transport="pipe"):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.render_mode = render_mode
-        self.rules = rules
-        self.mechanics = list(mechanics or [])
-        self.max_turns = max_turns
-        self._scenario = scenario_object(scenario)
-        self._first_seed = seed
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
         self.observation_space = observation_space()
         self.action_space = Discrete(len(ACTIONS))
         self._session = None

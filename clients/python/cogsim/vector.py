@@ -8,7 +8,7 @@ from ._errors import CogsimError, InvalidAction
 from ._session import (ACTIONS, ENDED, IGNORED, PACKED, packed, TERMINATED, TRUNCATED, UNUSABLE,
                        Session, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
-from .env import SEED_BOUND, Env, obs_of, observation_space, scenario_object
+from .env import SEED_BOUND, Env, configure, obs_of, observation_space, scenario_object
 
 
 class VecEnv(BaseVectorEnv):
@@ -34,15 +34,8 @@ class VecEnv(BaseVectorEnv):
                  max_turns=None, scenario=None, render_mode=None, transport="pipe"):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.num_envs = int(num_envs)
-        self.render_mode = render_mode
-        self.rules = rules
-        self.mechanics = list(mechanics or [])
-        self.max_turns = max_turns
-        self._scenario = scenario_object(scenario)
-        self._first_seed = seed
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
         self.single_observation_space = observation_space()
         self.single_action_space = Discrete(len(ACTIONS))
         self.observation_space = batch(self.single_observation_space, self.num_envs)
