@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/atomicfile"
 	"github.com/cogsim/cogsim/sim"
 )
 
@@ -103,30 +104,7 @@ func Write(path string, s *sim.Sim, wizard bool, log []string) error {
 }
 
 func writeAtomic(path string, data []byte, mode fs.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, data, mode); err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
 	return nil
