@@ -13,6 +13,7 @@ import (
 	"image/color"
 	"image/png"
 	"os"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -41,6 +42,7 @@ func Run(app view.App, o view.WindowOptions) error {
 	ebiten.SetWindowSizeLimits(g.lw, g.lh, -1, -1)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetFullscreen(o.FullScreen)
+	ebiten.SetScreenClearedEveryFrame(false)
 	g.autoScale = o.Scale == 0
 	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
@@ -56,6 +58,9 @@ type game struct {
 	lw, lh int // the grid's size in pixels
 	canvas *ebiten.Image
 	frame  int
+	// drawn is the grid the screen shows, and the screen's size then.
+	drawn          []view.GridCell
+	drawnW, drawnH int
 
 	autoScale bool
 	// The last frame's placement of the grid on the screen.
@@ -210,16 +215,38 @@ func (g *game) input() view.Input {
 // at the largest integer scale that fits the window, centred.
 func (g *game) Draw(screen *ebiten.Image) {
 	g.font.build()
-	if g.canvas == nil {
+	if cols, rows := g.app.Size(); cols != g.grid.W || rows != g.grid.H {
+		// The app changed size (the browser's shell opened a replay):
+		// a new grid and canvas, the window as it is.
+		g.grid, g.lw, g.lh = view.NewGrid(cols, rows), cols*g.font.cw, rows*g.font.ch
+		if g.canvas != nil {
+			g.canvas.Deallocate()
+			g.canvas = nil
+		}
+	}
+	fresh := g.canvas == nil
+	if fresh {
 		g.canvas = ebiten.NewImage(g.lw, g.lh)
 	}
 	g.app.Draw(g.grid)
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	// A frame like the last one is not drawn again: the screen is kept
+	// (SetScreenClearedEveryFrame(false)). Most frames of a turn-based
+	// game are, and drawing costs a browser's software WebGL ~100 ms.
+	if !fresh && !g.shoot && sw == g.drawnW && sh == g.drawnH && slices.Equal(g.grid.Cells, g.drawn) {
+		return
+	}
+	g.drawn = append(g.drawn[:0], g.grid.Cells...)
+	g.drawnW, g.drawnH = sw, sh
 	g.canvas.Fill(view.Background)
 	g.font.drawGrid(g.canvas, g.grid)
 
-	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
-	g.scale = max(1, min(sw/g.lw, sh/g.lh))
-	g.offX, g.offY = max(0, (sw-g.lw*g.scale)/2), max(0, (sh-g.lh*g.scale)/2)
+	top := 0
+	if g.o.Top > 0 {
+		top = int(float64(g.o.Top) * deviceScale())
+	}
+	g.scale = max(1, min(sw/g.lw, (sh-top)/g.lh))
+	g.offX, g.offY = max(0, (sw-g.lw*g.scale)/2), top+max(0, (sh-top-g.lh*g.scale)/2)
 	screen.Fill(color.Black)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 	op.GeoM.Scale(float64(g.scale), float64(g.scale))
@@ -235,11 +262,16 @@ func (g *game) Draw(screen *ebiten.Image) {
 // Layout implements ebiten.Game: the screen has the window's size in
 // device pixels, and Draw scales the grid itself.
 func (g *game) Layout(ow, oh int) (int, int) {
-	s := 1.0
-	if m := ebiten.Monitor(); m != nil {
-		s = m.DeviceScaleFactor()
-	}
+	s := deviceScale()
 	return int(float64(ow) * s), int(float64(oh) * s)
+}
+
+// deviceScale is the monitor's device pixels per logical pixel.
+func deviceScale() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
+	}
+	return 1
 }
 
 // screenshot saves the screen as PNG (ReadPixels works only inside the

@@ -4,7 +4,9 @@ package view
 // takes the input of a frame and draws itself as a [Grid]. Everything an
 // App does is plain Go, so it is tested without a window.
 type App interface {
-	// Size is the grid's size in character cells; it never changes.
+	// Size is the grid's size in character cells. It may change between
+	// frames (the browser's shell switches between play and the replay
+	// viewer); the window keeps its size and fits the grid into it.
 	Size() (cols, rows int)
 	// Update takes one frame's input and reports whether the program
 	// should end.
@@ -48,6 +50,9 @@ type WindowOptions struct {
 	Frames     int
 	// FullScreen starts the window full screen (F11 toggles it).
 	FullScreen bool
+	// Top is the strip at the top of the window, in CSS pixels, that the
+	// grid leaves free: the browser page's bar lies over it.
+	Top int
 }
 
 // Window runs an App in a window until it quits (render/gfx.Run).
