@@ -1,6 +1,9 @@
+//go:build !js
+
 // Command cogplay is cogsim's graphical front end (§22): play in a window,
 // or watch a replay. See `cogplay -h`; internal/cli holds the command
-// line, render/view the screens, render/gfx the window.
+// line, render/view the screens, render/gfx the window. Built for the
+// browser (GOOS=js GOARCH=wasm) it is the page of §31 instead (main_js.go).
 package main
 
 import (

@@ -135,12 +135,6 @@ var namedKeys = []struct {
 	{ebiten.KeyF3, view.KeyF3},
 }
 
-// shiftArrows are the arrows' keys with Shift held: running (§22).
-var shiftArrows = map[view.Key]view.Key{
-	view.KeyUp: view.KeyShiftUp, view.KeyDown: view.KeyShiftDown,
-	view.KeyLeft: view.KeyShiftLeft, view.KeyRight: view.KeyShiftRight,
-}
-
 // ctrlKeys are the control letters play uses.
 var ctrlKeys = []struct {
 	k      ebiten.Key
@@ -162,35 +156,10 @@ func repeating(k ebiten.Key) bool {
 // input reads the keyboard and mouse.
 func (g *game) input() view.Input {
 	var in view.Input
-	keypad := false
-	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
-	if inpututil.IsKeyJustPressed(ebiten.KeyF11) {
-		in.Keys = append(in.Keys, view.KeyF11)
-	}
-	for _, nk := range namedKeys {
-		if repeating(nk.k) {
-			v := nk.v
-			if r, ok := shiftArrows[v]; ok && shift {
-				v = r
-			}
-			in.Keys = append(in.Keys, v)
-			keypad = keypad || (nk.v >= view.KeyKP1 && nk.v <= view.KeyKP9)
-		}
-	}
-	if ebiten.IsKeyPressed(ebiten.KeyControl) {
-		for _, ck := range ctrlKeys {
-			if repeating(ck.k) {
-				in.Keys = append(in.Keys, view.Ctrl(ck.letter))
-			}
-		}
+	if g.o.KeySource != nil {
+		in.Keys = g.o.KeySource()
 	} else {
-		for _, r := range ebiten.AppendInputChars(nil) {
-			// With NumLock on, a keypad key also types its digit: the
-			// key counts, the digit does not.
-			if r >= ' ' && r <= '~' && !(keypad && r >= '0' && r <= '9') {
-				in.Keys = append(in.Keys, view.Char(byte(r)))
-			}
-		}
+		in.Keys = g.keyboard()
 	}
 	if x, y := ebiten.CursorPosition(); g.scale > 0 && x >= g.offX && y >= g.offY {
 		p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
@@ -292,4 +261,40 @@ func screenshot(screen *ebiten.Image, path string) error {
 		return fmt.Errorf("screenshot: %w", err)
 	}
 	return nil
+}
+
+// keyboard reads the keys pressed this frame from the keyboard's state.
+func (g *game) keyboard() []view.Key {
+	var keys []view.Key
+	keypad := false
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	if inpututil.IsKeyJustPressed(ebiten.KeyF11) {
+		keys = append(keys, view.KeyF11)
+	}
+	for _, nk := range namedKeys {
+		if repeating(nk.k) {
+			v := nk.v
+			if shift {
+				v = v.Shifted()
+			}
+			keys = append(keys, v)
+			keypad = keypad || (nk.v >= view.KeyKP1 && nk.v <= view.KeyKP9)
+		}
+	}
+	if ebiten.IsKeyPressed(ebiten.KeyControl) {
+		for _, ck := range ctrlKeys {
+			if repeating(ck.k) {
+				keys = append(keys, view.Ctrl(ck.letter))
+			}
+		}
+	} else {
+		for _, r := range ebiten.AppendInputChars(nil) {
+			// With NumLock on, a keypad key also types its digit: the
+			// key counts, the digit does not.
+			if r >= ' ' && r <= '~' && !(keypad && r >= '0' && r <= '9') {
+				keys = append(keys, view.Char(byte(r)))
+			}
+		}
+	}
+	return keys
 }

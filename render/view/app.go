@@ -53,6 +53,10 @@ type WindowOptions struct {
 	// Top is the strip at the top of the window, in CSS pixels, that the
 	// grid leaves free: the browser page's bar lies over it.
 	Top int
+	// KeySource, when set, gives each frame's keys instead of the
+	// window's keyboard state (the browser's keydown events, which keep
+	// presses shorter than a frame and their order).
+	KeySource func() []Key
 }
 
 // Window runs an App in a window until it quits (render/gfx.Run).

@@ -44,6 +44,15 @@ const (
 
 const ctrlBase Key = 0x200
 
+// Shifted is k with Shift held: an arrow runs (§22); other keys are
+// themselves (a shifted letter is already its capital).
+func (k Key) Shifted() Key {
+	if k >= KeyUp && k <= KeyRight {
+		return KeyShiftUp + (k - KeyUp)
+	}
+	return k
+}
+
 // Char is the key of the printable character ch.
 func Char(ch byte) Key { return Key(ch) }
 

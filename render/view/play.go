@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/cogsim/cogsim/agents"
@@ -25,6 +26,9 @@ type PlayHooks struct {
 	// Scores is the top of the record file for the closing screen, this
 	// game's line marked when it was recorded.
 	Scores func() []string
+	// NoSave is what S says when Save is nil (default "Saving is not
+	// available.").
+	NoSave string
 }
 
 // PlayOptions configure a game.
@@ -363,7 +367,7 @@ func (p *Play) finish() {
 
 func (p *Play) save() {
 	if p.opts.Hooks.Save == nil {
-		p.note = "Saving is not available."
+		p.note = cmp.Or(p.opts.Hooks.NoSave, "Saving is not available.")
 		return
 	}
 	path, err := p.opts.Hooks.Save(p.Sim, p.opts.Wizard, p.Log())

@@ -1,0 +1,110 @@
+//go:build js
+
+package browser
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"syscall/js"
+
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/render/gfx"
+	"github.com/cogsim/cogsim/render/view"
+)
+
+// Main runs cogplay in the page until it fails, and returns the exit
+// status. The page's loader (render/web) sets globalThis.cogplayBoot
+// before it starts the program:
+//
+//	{replay: Uint8Array|null, replayName: string, bar: CSS pixels}
+//
+// and Main gives the page globalThis.cogplay:
+//
+//	state()          the shell's State as JSON
+//	open(bytes, name) open a replay; "" or what is wrong with it
+//	variants()       the rules variants, for the page's form
+//
+// and calls globalThis.cogplayMessage(text), when the page defines it,
+// with each new message ("" clears it).
+func Main() int {
+	g := js.Global()
+	boot := g.Get("cogplayBoot")
+	var (
+		data []byte
+		name string
+		bar  int
+	)
+	if boot.Type() == js.TypeObject {
+		if r := boot.Get("replay"); r.Type() == js.TypeObject {
+			data = make([]byte, r.Get("length").Int())
+			js.CopyBytesToGo(data, r)
+		}
+		if n := boot.Get("replayName"); n.Type() == js.TypeString {
+			name = n.String()
+		}
+		if b := boot.Get("bar"); b.Type() == js.TypeNumber {
+			bar = b.Int()
+		}
+	}
+	sh := New(g.Get("location").Get("search").String(), data, name, func() uint64 { return rand.Uint64N(1_000_000_000) })
+	message := func(text string) {
+		if f := g.Get("cogplayMessage"); f.Type() == js.TypeFunction {
+			f.Invoke(text)
+		}
+	}
+	sh.Changed = func(title, msg string) {
+		g.Get("document").Set("title", title)
+		message(msg)
+	}
+	g.Set("cogplay", js.ValueOf(map[string]any{
+		"state": js.FuncOf(func(js.Value, []js.Value) any {
+			b, err := json.Marshal(sh.State())
+			if err != nil {
+				return `{"message":"` + err.Error() + `"}`
+			}
+			return string(b)
+		}),
+		"open": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) < 1 || args[0].Type() != js.TypeObject {
+				return "open(bytes, name): bytes must be a Uint8Array"
+			}
+			b := make([]byte, args[0].Get("length").Int())
+			js.CopyBytesToGo(b, args[0])
+			n := ""
+			if len(args) > 1 && args[1].Type() == js.TypeString {
+				n = args[1].String()
+			}
+			if err := sh.Open(b, n); err != nil {
+				return err.Error()
+			}
+			return ""
+		}),
+		"variants": js.FuncOf(func(js.Value, []js.Value) any {
+			var out []any
+			for _, v := range ecs.VariantNames() {
+				out = append(out, v)
+			}
+			return js.ValueOf(out)
+		}),
+	}))
+	keys := &Keys{}
+	document := g.Get("document")
+	document.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		// The canvas's keys, not those typed into the page's form.
+		if t := e.Get("target"); !t.Equal(document.Get("body")) && t.Get("tagName").String() != "CANVAS" {
+			return nil
+		}
+		ev := KeyEvent{Key: e.Get("key").String(), Code: e.Get("code").String(),
+			Ctrl: e.Get("ctrlKey").Bool(), Shift: e.Get("shiftKey").Bool(), Alt: e.Get("altKey").Bool(), Meta: e.Get("metaKey").Bool()}
+		if keys.Push(ev) {
+			e.Call("preventDefault")
+		}
+		return nil
+	}))
+	if err := gfx.Run(sh, view.WindowOptions{Title: sh.Title(), Top: bar, KeySource: keys.Take}); err != nil {
+		message("cogplay stopped: " + err.Error())
+		return 1
+	}
+	return 0
+}

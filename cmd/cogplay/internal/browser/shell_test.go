@@ -1,0 +1,240 @@
+package browser_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/browser"
+	_ "github.com/cogsim/cogsim/internal/tally" // a mechanic for ?mechanics
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+)
+
+func TestTheQueryAsksForAGameOrAReplay(t *testing.T) {
+	o, err := browser.ParseQuery("?seed=42&rules=nethack&wizard&numpad=0")
+	require.NoError(t, err)
+	assert.Equal(t, browser.Options{Seed: 42, SeedSet: true, Rules: "nethack", Wizard: true, Play: true}, o)
+
+	o, err = browser.ParseQuery("replay=runs%2Fseed-7.jsonl&turn=12")
+	require.NoError(t, err)
+	assert.Equal(t, browser.Options{Rules: "cog", Turn: 12}, o)
+
+	o, err = browser.ParseQuery("")
+	require.NoError(t, err)
+	assert.Equal(t, browser.Options{Rules: "cog"}, o, "an empty address: the quick-start screen")
+
+	o, err = browser.ParseQuery("?seed=&rules=rogue")
+	require.NoError(t, err)
+	assert.True(t, o.Play)
+	assert.False(t, o.SeedSet, "the form's empty seed: the quick-start screen with the rules")
+}
+
+func TestABadQueryIsNamed(t *testing.T) {
+	for query, want := range map[string]string{
+		"?seed=seven":               `seed "seven": a seed is a whole number`,
+		"?seed=-1":                  `seed "-1"`,
+		"?rules=chess":              `rules: unknown rules "chess"`,
+		"?mechanics=telepathy":      `mechanics: unknown mechanic "telepathy"`,
+		"?sed=4":                    `unknown key "sed" (known: seed, rules`,
+		"?seed=1&seed=2":            "seed is given 2 times",
+		"?wizard=maybe":             `wizard "maybe": say 1 or 0`,
+		"?replay=a.jsonl&turn=x":    `turn "x"`,
+		"?replay=a.jsonl&turn=-3":   `turn "-3"`,
+		"?replay=a.jsonl&seed=3":    "replay cannot be used with seed",
+		"?seed=3&turn=4":            "turn is for a replay",
+		"?seed=%zz":                 "the page's address",
+		"?rules=cog&mechanics=,,,,": "",
+	} {
+		_, err := browser.ParseQuery(query)
+		if want == "" {
+			assert.NoError(t, err, query)
+			continue
+		}
+		if assert.Error(t, err, query) {
+			assert.Contains(t, err.Error(), want, query)
+		}
+	}
+}
+
+func fixed() uint64 { return 99 }
+
+// frame runs one frame of the shell with keys and draws it.
+func frame(sh *browser.Shell, keys ...view.Key) *view.Grid {
+	quit := sh.Update(view.Input{Keys: keys})
+	if quit {
+		panic("the shell never quits")
+	}
+	g := view.NewGrid(sh.Size())
+	sh.Draw(g)
+	return g
+}
+
+func TestASeedInTheQueryStartsTheGame(t *testing.T) {
+	sh := browser.New("?seed=5&rules=nethack&mechanics=tally", nil, "", fixed)
+	frame(sh)
+	st := sh.State()
+	assert.Equal(t, "play", st.Mode)
+	assert.Equal(t, uint64(5), st.Seed)
+	assert.Equal(t, "nethack", st.Rules)
+	assert.Equal(t, "cogplay: seed 5, rules nethack, mechanics tally", st.Title)
+	assert.Equal(t, 1, st.Frames)
+	require.NotNil(t, st.Cog)
+
+	s, err := sim.New(sim.Config{Seed: 5, Rules: "nethack", Mechanics: []string{"tally"}, Agent: "human"})
+	require.NoError(t, err)
+	assert.Equal(t, string(s.Observe()), st.Observation, "the same game as the engine's")
+	assert.Equal(t, s.State().CogPos().X, st.Cog.X)
+	assert.Contains(t, st.Screen, "Dlvl:1")
+}
+
+func TestSavingIsOffAndSaysWhy(t *testing.T) {
+	sh := browser.New("?seed=5", nil, "", fixed)
+	g := frame(sh, 'S')
+	assert.Contains(t, g.String(), browser.NoSave)
+	assert.Equal(t, "play", sh.State().Mode, "the game goes on")
+}
+
+func TestWithoutASeedTheQuickStartScreenComesUp(t *testing.T) {
+	sh := browser.New("?rules=rogue", nil, "", fixed)
+	g := frame(sh)
+	assert.Equal(t, "start", sh.State().Mode)
+	assert.Contains(t, g.String(), "99", "the offered seed")
+	assert.Equal(t, "cogplay: a new game", sh.Title())
+	frame(sh, view.KeyEnter)
+	st := sh.State()
+	assert.Equal(t, "play", st.Mode)
+	assert.Equal(t, uint64(99), st.Seed)
+	assert.Equal(t, "rogue", st.Rules, "the query's rules are chosen")
+}
+
+// recorded is a replay of seed 3, twelve turns.
+func recorded(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	s, err := sim.New(sim.Config{Seed: 3, Agent: "test"})
+	require.NoError(t, err)
+	rec, err := replay.NewRecorder(s, &buf)
+	require.NoError(t, err)
+	replies := []string{"e*6 s*2", "n*3 w*2", "s e e e ,", "se*4 search", "w*5", "sw ne*3 wait"}
+	for i := 0; i < 12 && !s.Done(); i++ {
+		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+	}
+	require.NoError(t, rec.End())
+	return buf.Bytes()
+}
+
+func TestAReplayOpensAtTheQuerysTurnAndShowsItsObservation(t *testing.T) {
+	data := recorded(t)
+	rep, err := replay.Read(bytes.NewReader(data))
+	require.NoError(t, err)
+	sh := browser.New("?replay=x.jsonl&turn=4", data, "x.jsonl", fixed)
+	g := frame(sh)
+	st := sh.State()
+	assert.Equal(t, "replay", st.Mode)
+	assert.Equal(t, 4, st.Turn)
+	assert.Equal(t, 12, st.Turns)
+	want, err := rep.Observation(4)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), st.Observation)
+	assert.Contains(t, g.String(), strings.TrimRight(strings.Split(string(want), "\n")[19], " "), "the panel shows it")
+	assert.Equal(t, "cogplay: replay x.jsonl (seed 3, cog)", st.Title)
+
+	frame(sh, view.KeyEnd)
+	assert.Equal(t, 12, sh.State().Turn)
+	frame(sh, 'q')
+	assert.Equal(t, "start", sh.State().Mode, "the viewer's q: the quick-start screen")
+}
+
+func TestAPlayQueryWinsOverTheEmbeddedReplay(t *testing.T) {
+	sh := browser.New("?seed=8", recorded(t), "x.jsonl", fixed)
+	assert.Equal(t, "play", sh.State().Mode)
+	assert.Equal(t, uint64(8), sh.State().Seed)
+}
+
+func TestOpenReplacesWhatRunsAndRefusesADamagedFile(t *testing.T) {
+	sh := browser.New("?seed=8", nil, "", fixed)
+	frame(sh, 'l')
+	require.NoError(t, sh.Open(recorded(t), "mine.jsonl"))
+	g := frame(sh)
+	assert.Equal(t, 46, g.H, "the viewer's grid")
+	assert.Equal(t, "replay", sh.State().Mode)
+	assert.Equal(t, 0, sh.State().Turn)
+
+	err := sh.Open([]byte("{\"cogsim_replay\": 99}\n"), "bad.jsonl")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.jsonl")
+	st := sh.State()
+	assert.Equal(t, "replay", st.Mode, "the viewer stays")
+	assert.Contains(t, st.Message, "bad.jsonl")
+	assert.Contains(t, st.Title, "mine.jsonl")
+}
+
+func TestTheChangedHookSeesTitlesAndMessages(t *testing.T) {
+	sh := browser.New("?seed=x", nil, "", fixed)
+	var seen []string
+	sh.Changed = func(title, msg string) { seen = append(seen, title+" | "+msg) }
+	frame(sh)
+	frame(sh)
+	require.Len(t, seen, 1, "once per change")
+	assert.Equal(t, `cogplay: a new game | seed "x": a seed is a whole number from 0 to 18446744073709551615`, seen[0])
+	frame(sh, view.KeyEnter)
+	require.Len(t, seen, 2)
+	assert.Equal(t, "cogplay: seed 99, rules cog | ", seen[1], "a new app clears the message")
+}
+
+func TestAReplayFileFromCogsimRunOpens(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	require.NoError(t, os.WriteFile(path, recorded(t), 0o644))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	sh := browser.New("", data, "r.jsonl", fixed)
+	assert.Equal(t, "replay", sh.State().Mode, "a page with a replay and no query opens it")
+}
+
+func TestKeyEventsAreTheDesktopsKeys(t *testing.T) {
+	for _, c := range []struct {
+		e    browser.KeyEvent
+		want view.Key
+		ok   bool
+	}{
+		{browser.KeyEvent{Key: "l", Code: "KeyL"}, 'l', true},
+		{browser.KeyEvent{Key: "L", Code: "KeyL", Shift: true}, 'L', true},
+		{browser.KeyEvent{Key: ">", Code: "Period", Shift: true}, '>', true},
+		{browser.KeyEvent{Key: " ", Code: "Space"}, ' ', true},
+		{browser.KeyEvent{Key: "ArrowRight", Code: "ArrowRight"}, view.KeyRight, true},
+		{browser.KeyEvent{Key: "ArrowRight", Code: "ArrowRight", Shift: true}, view.KeyShiftRight, true},
+		{browser.KeyEvent{Key: "PageDown", Code: "PageDown"}, view.KeyPageDown, true},
+		{browser.KeyEvent{Key: "Enter", Code: "NumpadEnter"}, view.KeyEnter, true},
+		{browser.KeyEvent{Key: "7", Code: "Numpad7"}, view.KeyKP7, true},
+		{browser.KeyEvent{Key: "Home", Code: "Numpad7"}, view.KeyKP7, true},
+		{browser.KeyEvent{Key: "d", Code: "KeyD", Ctrl: true}, view.Ctrl('d'), true},
+		{browser.KeyEvent{Key: "F3", Code: "F3"}, view.KeyF3, true},
+		{browser.KeyEvent{Key: "l", Code: "KeyL", Alt: true}, 0, false},
+		{browser.KeyEvent{Key: "r", Code: "KeyR", Meta: true}, 0, false},
+		{browser.KeyEvent{Key: "Shift", Code: "ShiftLeft", Shift: true}, 0, false},
+		{browser.KeyEvent{Key: "é", Code: "Digit2"}, 0, false},
+		{browser.KeyEvent{Key: "F5", Code: "F5"}, 0, false},
+		{browser.KeyEvent{Key: "1", Code: "Digit1", Ctrl: true}, 0, false},
+	} {
+		k, ok := browser.KeyOf(c.e)
+		assert.Equal(t, c.ok, ok, "%+v", c.e)
+		assert.Equal(t, c.want, k, "%+v", c.e)
+	}
+}
+
+func TestTheKeyQueueKeepsOrderAndEmpties(t *testing.T) {
+	var q browser.Keys
+	assert.True(t, q.Push(browser.KeyEvent{Key: "l", Code: "KeyL"}))
+	assert.False(t, q.Push(browser.KeyEvent{Key: "F5", Code: "F5"}), "the browser's own key")
+	assert.True(t, q.Push(browser.KeyEvent{Key: "PageDown", Code: "PageDown"}))
+	assert.True(t, q.Push(browser.KeyEvent{Key: "h", Code: "KeyH"}))
+	assert.Equal(t, []view.Key{'l', view.KeyPageDown, 'h'}, q.Take())
+	assert.Empty(t, q.Take())
+}
