@@ -3,8 +3,10 @@
 # installed and runs every check of the project:
 #
 #   1. the system packages the graphical front end and the race detector
-#      need (X11/GL headers, Xvfb, gcc), installed only when missing;
-#   2. gofmt, go vet, and builds for Windows and macOS (no cgo);
+#      need (X11/GL headers, Xvfb, gcc), Chromium for the browser tests,
+#      installed only when missing;
+#   2. gofmt, go vet (also for GOOS=js GOARCH=wasm), and builds for
+#      Windows and macOS (no cgo);
 #   3. go test ./...;
 #   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
@@ -12,7 +14,8 @@
 #      and the cogsim package, with the vendored Gymnasium from
 #      ../shared/vendor/python on PYTHONPATH) and a short bench.py run;
 #   7. each fuzz target for a short time (FUZZTIME, default 10s);
-#   8. the window tests under Xvfb (scripts/window-tests.sh).
+#   8. the window tests under Xvfb (scripts/window-tests.sh);
+#   9. the browser tests in headless Chromium (scripts/browser-tests.sh).
 #
 # Every test episode runs with the invariant checker on (COGSIM_INVARIANTS=1).
 #
@@ -32,7 +35,7 @@ fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 # Debian's python3-* modules serve /usr/bin/python3 only.
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3
-	python3-numpy python3-cloudpickle python3-typing-extensions)
+	python3-numpy python3-cloudpickle python3-typing-extensions chromium)
 
 step "system packages"
 if ! command -v dpkg >/dev/null 2>&1; then
@@ -76,6 +79,8 @@ fi
 
 step "go vet"
 go vet ./... || fail "go vet"
+# The browser build (§31): cogplay and what it links, for GOOS=js.
+GOOS=js GOARCH=wasm go vet ./cmd/cogplay/... ./render/... ./sim/... || fail "GOOS=js GOARCH=wasm go vet"
 
 # Everything builds for Windows (ebiten needs no cgo there) and, without
 # cgo, for macOS, except the packages that import ebiten: on darwin it
@@ -167,5 +172,8 @@ if [[ -x scripts/window-tests.sh ]]; then
 	step "window tests under Xvfb"
 	scripts/window-tests.sh || fail "window tests"
 fi
+
+step "browser tests in headless Chromium (scripts/browser-tests.sh)"
+scripts/browser-tests.sh || fail "browser tests"
 
 printf '\ntest.sh: all checks passed in %ss\n' "$(($(date +%s) - start))"

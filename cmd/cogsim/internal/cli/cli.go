@@ -46,8 +46,10 @@ var commands = []command{
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
 	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
-	{"replay", "FILE [--verify] [--turn K [--json]]",
-		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21)", replayCmd},
+	{"replay", "FILE [--verify] [--turn K [--json]] [--html OUT.html [--site DIR]]",
+		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21); or write it as one web page that plays it (§31)", replayCmd},
+	{"site", "DIR [--serve ADDR]",
+		"write cogplay for the browser as a static site: index.html, cogplay.wasm, wasm_exec.js (§31); needs the Go toolchain and this checkout", siteCmd},
 	{"summarize", "FILES… [--json]",
 		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd},
 	{"prompt", "[--rules NAME]",
@@ -193,6 +195,9 @@ func flagsOf(name string) *flag.FlagSet {
 		return fs
 	case "summarize":
 		fs, _ := summarizeFlags()
+		return fs
+	case "site":
+		fs, _ := siteFlags()
 		return fs
 	}
 	return nil

@@ -15,6 +15,8 @@ type replayOptions struct {
 	verify bool
 	turn   int
 	json   bool
+	html   string
+	site   string
 }
 
 func replayFlags() (*flag.FlagSet, *replayOptions) {
@@ -23,6 +25,8 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 	fs.BoolVar(&o.verify, "verify", false, "re-simulate and check every recorded observation hash and the whole result; exit 1 at the first difference")
 	fs.BoolVar(&o.json, "json", false, "with --turn: print the observation as the JSON message of §20 and §29 (glyphs, stats, reward …)")
 	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first); with --verify, after verifying the whole replay (the ok line then goes to stderr)")
+	fs.StringVar(&o.html, "html", "", "write one self-contained web page that plays the replay (§31): the browser cogplay and the replay inside it")
+	fs.StringVar(&o.site, "site", "", "with --html: take the browser cogplay from this site (cogsim site DIR) instead of building it")
 	return fs, o
 }
 
@@ -44,6 +48,21 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 	}
 	if w := rep.Warning(); w != "" {
 		fmt.Fprintf(out.stderr, "cogsim replay: warning: %s\n", w)
+	}
+	if o.html != "" || isSet(fs, "site") {
+		switch {
+		case o.html == "":
+			return usagef("--site needs --html")
+		case isSet(fs, "turn") || o.json:
+			return usagef("--html cannot be used with --turn or --json")
+		}
+		if o.verify {
+			if err := rep.Play(func(int, []byte) bool { return true }); err != nil {
+				return fmt.Errorf("%s: %w", file, err)
+			}
+			fmt.Fprintf(out.stderr, "ok: %d turns verified\n", len(rep.Turns))
+		}
+		return writeReplayPage(ctx, out, file, o.html, o.site)
 	}
 	switch {
 	case o.verify:

@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cogsim/cogsim/internal/atomicfile"
+	"github.com/cogsim/cogsim/render/web"
+)
+
+type siteOptions struct {
+	serve string
+}
+
+func siteFlags() (*flag.FlagSet, *siteOptions) {
+	o := &siteOptions{}
+	fs := flag.NewFlagSet("site", flag.ContinueOnError)
+	fs.StringVar(&o.serve, "serve", "", "then serve the site over HTTP at this address (e.g. 127.0.0.1:8080) until interrupted")
+	return fs, o
+}
+
+// siteCmd is cogsim site DIR: the browser cogplay as a static site (§31).
+func siteCmd(ctx context.Context, out streams, args []string) error {
+	fs, o := siteFlags()
+	dir, err := positional(fs, args)
+	if err != nil {
+		return err
+	}
+	if dir == "" {
+		return usagef("missing the site's DIR")
+	}
+	var ln net.Listener
+	if o.serve != "" {
+		// Listen first: a taken address is reported before the build.
+		if ln, err = net.Listen("tcp", o.serve); err != nil {
+			return usagef("--serve: %v", err)
+		}
+		defer ln.Close()
+	}
+	p, err := buildProgram(ctx, out)
+	if err != nil {
+		return err
+	}
+	if err := web.WriteSite(dir, p); err != nil {
+		return fmt.Errorf("writing the site: %w", err)
+	}
+	fmt.Fprintf(out.stdout, "wrote %s: %s, %s (%s), %s\n", dir, web.IndexFile, web.WasmFile, sizes(p.Wasm), web.WasmExecFile)
+	if ln == nil {
+		fmt.Fprintf(out.stdout, "serve the folder over HTTP to play (a page opened from a file cannot load its program), e.g. cogsim site %s --serve 127.0.0.1:8080\n", dir)
+		return nil
+	}
+	return serveSite(ctx, out, dir, ln)
+}
+
+// serveSite serves dir on ln until ctx ends.
+func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) error {
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(out.stdout, "serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+		<-done
+		return nil
+	}
+}
+
+// buildProgram builds the browser cogplay from the checkout cogsim runs
+// in, saying so on stderr (a first build takes a while).
+func buildProgram(ctx context.Context, out streams) (*web.Program, error) {
+	fmt.Fprintln(out.stderr, "cogsim: building the browser cogplay (go build, GOOS=js GOARCH=wasm; a first build takes about a minute) …")
+	begin := time.Now()
+	p, err := web.Build(ctx, ".", io.Discard)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
+		return nil, err
+	}
+	fmt.Fprintf(out.stderr, "cogsim: built in %.1fs\n", time.Since(begin).Seconds())
+	return p, nil
+}
+
+// sizes says a file's size, raw and gzipped (what a server sends).
+func sizes(b []byte) string {
+	var z bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+	zw.Write(b)
+	zw.Close()
+	return fmt.Sprintf("%s, %s gzipped", megabytes(len(b)), megabytes(z.Len()))
+}
+
+func megabytes(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+
+// writeReplayPage is cogsim replay FILE --html OUT: the one-file page of
+// the replay (§31), with the program of site or one built now.
+func writeReplayPage(ctx context.Context, out streams, file, dest, site string) error {
+	if !strings.EqualFold(filepath.Ext(dest), ".html") && !strings.EqualFold(filepath.Ext(dest), ".htm") {
+		return usagef("--html %s: the page's name must end in .html", dest)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var p *web.Program
+	if site != "" {
+		if p, err = web.Load(site); err != nil {
+			return usagef("%v", err)
+		}
+	} else if p, err = buildProgram(ctx, out); err != nil {
+		return err
+	}
+	var page bytes.Buffer
+	if err := web.WritePage(&page, p, data, filepath.Base(file)); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(dest, page.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--html: %w", err)
+	}
+	fmt.Fprintf(out.stdout, "wrote %s (%s): open it in a browser, no server needed\n", dest, megabytes(page.Len()))
+	return nil
+}

@@ -1,0 +1,452 @@
+//go:build browsertest
+
+// These tests run the browser cogplay (§31) in a real browser: Debian's
+// headless Chromium, driven over its DevTools protocol. Run them with
+// scripts/browser-tests.sh (go test -tags browsertest), which checks
+// that chromium is installed. TestMain builds cogsim and the site with
+// the cogsim command itself (cogsim site, cogsim run --replays, cogsim
+// replay --html), serves the site from 127.0.0.1, and stops the browser
+// when the tests end.
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/render/web"
+)
+
+var env struct {
+	tmp     string
+	cogsim  string // the cogsim binary
+	root    string // the checkout
+	site    string // cogsim site's folder
+	replay  string // a replay of seed 7 by the explore agent
+	srv     *httptest.Server
+	browser context.Context
+}
+
+// chromium is Debian's browser (scripts/browser-tests.sh installs it).
+const chromium = "/usr/bin/chromium"
+
+func TestMain(m *testing.M) {
+	code, err := setUp(m)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "browser tests:", err)
+		code = 1
+	}
+	os.Exit(code)
+}
+
+func setUp(m *testing.M) (int, error) {
+	if _, err := os.Stat(chromium); err != nil {
+		return 1, fmt.Errorf("%v: install Debian's chromium (scripts/browser-tests.sh does)", err)
+	}
+	tmp, err := os.MkdirTemp("", "cogplay-browser-")
+	if err != nil {
+		return 1, err
+	}
+	defer os.RemoveAll(tmp)
+	env.tmp = tmp
+	if env.root, err = filepath.Abs("../.."); err != nil {
+		return 1, err
+	}
+	env.cogsim = filepath.Join(tmp, "cogsim")
+	if out, err := command("go", "build", "-o", env.cogsim, "./cmd/cogsim"); err != nil {
+		return 1, fmt.Errorf("go build cogsim: %v\n%s", err, out)
+	}
+	env.site = filepath.Join(tmp, "site")
+	if out, err := command(env.cogsim, "site", env.site); err != nil {
+		return 1, fmt.Errorf("cogsim site: %v\n%s", err, out)
+	}
+	replays := filepath.Join(tmp, "replays")
+	if out, err := command(env.cogsim, "run", "--seed", "7", "--episodes", "1", "--agent", "explore", "--replays", replays); err != nil {
+		return 1, fmt.Errorf("cogsim run: %v\n%s", err, out)
+	}
+	env.replay = filepath.Join(replays, "seed-7.jsonl")
+
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(env.site)))
+	mux.Handle("/replays/", http.StripPrefix("/replays/", http.FileServer(http.Dir(replays))))
+	env.srv = httptest.NewServer(mux) // on 127.0.0.1
+	defer env.srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
+		chromedp.WindowSize(1200, 900),
+		// WebGL in software, without a GPU.
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("allow-file-access-from-files", true),
+	)
+	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer stopAlloc()
+	browser, stopBrowser := chromedp.NewContext(alloc)
+	// Cancelling the first context stops the browser's process.
+	defer stopBrowser()
+	if err := chromedp.Do(browser, chromedp.Navigate("about:blank")); err != nil {
+		return 1, fmt.Errorf("starting %s: %v", chromium, err)
+	}
+	env.browser = browser
+	return m.Run(), nil
+}
+
+// command runs a program in the checkout and returns its output.
+func command(name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = env.root
+	return cmd.CombinedOutput()
+}
+
+// tab is a new tab of the browser, closed at the end of the test.
+func tab(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(env.browser)
+	t.Cleanup(cancel)
+	ctx, stop := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(stop)
+	return ctx
+}
+
+// state reads the page's cogplay.state() (cmd/cogplay/internal/browser).
+type state struct {
+	Mode        string
+	Title       string
+	Message     string
+	Frames      int
+	Seed        uint64
+	Rules       string
+	Tick        int
+	Turn        int
+	Turns       int
+	Cog         *struct{ X, Y int }
+	Depth       int
+	Observation string
+	Screen      string
+}
+
+func read(t *testing.T, ctx context.Context) state {
+	t.Helper()
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`globalThis.cogplay ? globalThis.cogplay.state() : "{}"`))
+	require.NoError(t, err)
+	var s state
+	require.NoError(t, json.Unmarshal([]byte(raw), &s))
+	return s
+}
+
+// await polls the page's state until ok holds (30 s at most).
+func await(t *testing.T, ctx context.Context, what string, ok func(state) bool) state {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s := read(t, ctx)
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-message").textContent + " | " + document.getElementById("cogplay-status").textContent`))
+			require.FailNowf(t, "timed out", "waiting for %s; the state: mode %q frames %d turn %d message %q; the page says %q", what, s.Mode, s.Frames, s.Turn, s.Message, msg)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// load opens url and waits for the first frame; it returns how long that
+// took.
+func load(t *testing.T, ctx context.Context, url string) (state, time.Duration) {
+	t.Helper()
+	begin := time.Now()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	s := await(t, ctx, "the first frame", func(s state) bool { return s.Frames > 0 })
+	return s, time.Since(begin)
+}
+
+// press sends keys to the page as fast as the DevTools protocol goes:
+// keyDown, char and keyUp at once for each, with the key's code and
+// Windows key code as a keyboard gives them (kb.Encode). No press lasts
+// a frame, so this also checks that the page reads keys from events,
+// not from key states polled once a frame.
+func press(t *testing.T, ctx context.Context, keys string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent(keys)))
+}
+
+// screenshot is the page as shown.
+func screenshot(t *testing.T, ctx context.Context) *image.RGBA {
+	t.Helper()
+	b, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(b))
+	require.NoError(t, err)
+	rgba := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			rgba.Set(x, y, img.At(x, y))
+		}
+	}
+	return rgba
+}
+
+func near(p, c color.RGBA, tol int) bool {
+	d := func(a, b uint8) bool { return int(a)-int(b) <= tol && int(b)-int(a) <= tol }
+	return d(p.R, c.R) && d(p.G, c.G) && d(p.B, c.B)
+}
+
+// count counts the pixels of r within tol of c.
+func count(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if near(img.RGBAAt(x, y), c, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func colours(img *image.RGBA) int {
+	seen := map[color.RGBA]bool{}
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		seen[color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], 0xff}] = true
+	}
+	return len(seen)
+}
+
+func differing(a, b *image.RGBA) int {
+	n := 0
+	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
+		if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] {
+			n++
+		}
+	}
+	return n
+}
+
+// turnText is `cogsim replay FILE --turn K`.
+func turnText(t *testing.T, file string, k int) string {
+	t.Helper()
+	out, err := exec.Command(env.cogsim, "replay", file, "--turn", fmt.Sprint(k)).Output()
+	require.NoError(t, err)
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+// open is a step the cog can take from its cell: a vi-key toward a
+// floor or corridor cell beside it, read from the observation's map.
+func open(t *testing.T, s state) (key string, dx, dy int) {
+	t.Helper()
+	rows := strings.Split(s.Observation, "\n")
+	for _, d := range []struct {
+		key    string
+		dx, dy int
+	}{{"l", 1, 0}, {"h", -1, 0}, {"j", 0, 1}, {"k", 0, -1}} {
+		x, y := s.Cog.X+d.dx, s.Cog.Y+d.dy
+		if y >= 0 && y < c.H && x >= 0 && x < len(rows[y]) && strings.ContainsRune(".#", rune(rows[y][x])) {
+			return d.key, d.dx, d.dy
+		}
+	}
+	require.FailNow(t, "the cog is walled in", s.Observation)
+	return "", 0, 0
+}
+
+func TestThePagePlaysASeedAndKeysMoveTheCog(t *testing.T) {
+	ctx := tab(t)
+	s, took := load(t, ctx, env.srv.URL+"/?seed=7")
+	t.Logf("the first frame of the site's page came %.2fs after navigating", took.Seconds())
+	assert.Equal(t, "play", s.Mode)
+	assert.Equal(t, uint64(7), s.Seed)
+	assert.Equal(t, "cog", s.Rules)
+	assert.Equal(t, 0, s.Tick)
+	require.NotNil(t, s.Cog)
+	title, err := chromedp.Run(ctx, chromedp.Title())
+	require.NoError(t, err)
+	assert.Contains(t, title, "seed 7")
+
+	before := screenshot(t, ctx)
+	assert.Greater(t, colours(before), 40, "not blank: text in many colours and shades")
+	assert.Greater(t, count(before, before.Bounds(), view.Background, 2), before.Bounds().Dx()*before.Bounds().Dy()/4, "the grid's background fills the canvas")
+	assert.Greater(t, count(before, before.Bounds(), view.StatusColour, 40), 50, "the status line in white")
+	assert.Greater(t, count(before, before.Bounds(), view.RGBA(c.Gray), 40), 50, "the map's walls and floor in grey")
+	// The bar covers the top of the page; the grid starts below it.
+	top := image.Rect(0, 0, before.Bounds().Dx(), web.BarHeight-2)
+	assert.Zero(t, count(before, top, view.Background, 2), "the bar is not drawn over")
+
+	key, dx, dy := open(t, s)
+	press(t, ctx, key)
+	moved := await(t, ctx, "the cog's step", func(n state) bool { return n.Tick > s.Tick })
+	assert.Equal(t, s.Cog.X+dx, moved.Cog.X, "the cog stepped %s", key)
+	assert.Equal(t, s.Cog.Y+dy, moved.Cog.Y, "the cog stepped %s", key)
+	after := screenshot(t, ctx)
+	assert.Greater(t, differing(before, after), 50, "the page shows the step")
+
+	// An arrow key, sent with its code and key code, moves it too.
+	key, dx, dy = open(t, moved)
+	arrows := map[string]string{"l": kb.ArrowRight, "h": kb.ArrowLeft, "j": kb.ArrowDown, "k": kb.ArrowUp}
+	press(t, ctx, arrows[key])
+	again := await(t, ctx, "the arrow's step", func(n state) bool { return n.Tick > moved.Tick })
+	assert.Equal(t, moved.Cog.X+dx, again.Cog.X)
+	assert.Equal(t, moved.Cog.Y+dy, again.Cog.Y)
+	assert.Contains(t, again.Screen, "T:2/2200", "the status line on the canvas")
+}
+
+func TestSavingIsOffInTheBrowserAndSaysSo(t *testing.T) {
+	ctx := tab(t)
+	load(t, ctx, env.srv.URL+"/?seed=3&rules=nethack")
+	note, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-note").textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, note, "saving is off")
+	press(t, ctx, "S")
+	s := await(t, ctx, "the answer to S", func(s state) bool { return strings.Contains(s.Screen, "Saving is off") })
+	assert.Equal(t, "play", s.Mode, "the game goes on")
+	assert.Equal(t, "nethack", s.Rules)
+}
+
+func TestTheQuickStartScreenWithoutASeed(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/")
+	assert.Equal(t, "start", s.Mode)
+	press(t, ctx, "\r")
+	s = await(t, ctx, "the game", func(s state) bool { return s.Mode == "play" })
+	assert.Equal(t, "cog", s.Rules)
+}
+
+func TestABadAddressIsNamedOnThePage(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/?seed=seven")
+	assert.Equal(t, "start", s.Mode, "the quick-start screen instead")
+	assert.Contains(t, s.Message, `seed "seven"`)
+	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-message").textContent`))
+	require.NoError(t, err)
+	assert.Contains(t, msg, `seed "seven"`)
+
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-status").textContent`))
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(env.srv.URL+"/?replay=/replays/missing.jsonl")))
+	await(t, ctx, "the error", func(state) bool {
+		msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-message").textContent`))
+		return err == nil && strings.Contains(msg, "404")
+	})
+}
+
+func TestAReplayFromTheAddressOpensAndSeeks(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/?replay=/replays/seed-7.jsonl&turn=5")
+	assert.Equal(t, "replay", s.Mode)
+	assert.Equal(t, 5, s.Turn)
+	assert.Equal(t, turnText(t, env.replay, 5), s.Observation, "the panel holds cogsim replay --turn 5")
+	for _, line := range strings.Split(s.Observation, "\n")[:18] {
+		assert.Contains(t, s.Screen, strings.TrimRight(line, " "), "the panel is drawn")
+	}
+	shot := screenshot(t, ctx)
+	assert.Greater(t, count(shot, shot.Bounds(), view.PanelText, 40), 150, "the panel's text in its colour")
+
+	press(t, ctx, "lll")
+	s = await(t, ctx, "turn 8", func(s state) bool { return s.Turn == 8 })
+	assert.Equal(t, turnText(t, env.replay, 8), s.Observation)
+	press(t, ctx, kb.PageDown)
+	s = await(t, ctx, "turn 18", func(s state) bool { return s.Turn == 18 })
+	assert.Equal(t, turnText(t, env.replay, 18), s.Observation)
+	press(t, ctx, "h")
+	s = await(t, ctx, "turn 17", func(s state) bool { return s.Turn == 17 })
+	assert.Equal(t, turnText(t, env.replay, 17), s.Observation)
+	press(t, ctx, kb.End)
+	s = await(t, ctx, "the end", func(s state) bool { return s.Turn == s.Turns && s.Turns > 0 })
+	assert.Equal(t, turnText(t, env.replay, s.Turns), s.Observation)
+	assert.Contains(t, s.Title, "seed 7")
+}
+
+func TestAReplayOpensFromTheFilePickerAndByDragAndDrop(t *testing.T) {
+	ctx := tab(t)
+	load(t, ctx, env.srv.URL+"/?seed=1")
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("cogplay-file"), []string{env.replay})))
+	s := await(t, ctx, "the picked replay", func(s state) bool { return s.Mode == "replay" })
+	assert.Equal(t, 0, s.Turn)
+	assert.Equal(t, turnText(t, env.replay, 0), s.Observation)
+	press(t, ctx, "l")
+	s = await(t, ctx, "turn 1", func(s state) bool { return s.Turn == 1 })
+	assert.Equal(t, turnText(t, env.replay, 1), s.Observation, "keys reach the canvas after the picker")
+
+	// A file dropped on the page: what the browser hands the page when
+	// a file is dropped, a DataTransfer holding a File.
+	data, err := os.ReadFile(env.replay)
+	require.NoError(t, err)
+	drop := func(name string, body []byte) {
+		t.Helper()
+		js := fmt.Sprintf(`(() => {
+			const dt = new DataTransfer();
+			dt.items.add(new File([%s], %q));
+			document.body.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+			return true;
+		})()`, jsString(body), name)
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		require.NoError(t, err)
+	}
+	load(t, ctx, env.srv.URL+"/?seed=2")
+	drop("seed-7.jsonl", data)
+	s = await(t, ctx, "the dropped replay", func(s state) bool { return s.Mode == "replay" })
+	assert.Equal(t, turnText(t, env.replay, 0), s.Observation)
+
+	// A damaged file is refused by name and the viewer stays.
+	drop("broken.jsonl", []byte("{not a replay\n"))
+	s = await(t, ctx, "the refusal", func(s state) bool { return strings.Contains(s.Message, "broken.jsonl") })
+	assert.Equal(t, "replay", s.Mode)
+	assert.Contains(t, s.Title, "seed-7.jsonl")
+}
+
+// jsString is b as a JavaScript string literal.
+func jsString(b []byte) string {
+	q, _ := json.Marshal(string(b))
+	return string(q)
+}
+
+func TestTheOneFilePageOpensWithNoServer(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "seed-7.html")
+	out, err := command(env.cogsim, "replay", env.replay, "--html", page, "--site", env.site)
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), "wrote "+page)
+	info, err := os.Stat(page)
+	require.NoError(t, err)
+	t.Logf("the one-file page is %.1f MB", float64(info.Size())/1e6)
+
+	ctx := tab(t)
+	s, took := load(t, ctx, "file://"+page)
+	t.Logf("the first frame of the one-file page came %.2fs after navigating", took.Seconds())
+	assert.Equal(t, "replay", s.Mode)
+	assert.Equal(t, 0, s.Turn)
+	assert.Equal(t, turnText(t, env.replay, 0), s.Observation)
+	press(t, ctx, kb.PageDown)
+	s = await(t, ctx, "turn 10", func(s state) bool { return s.Turn == 10 })
+	assert.Equal(t, turnText(t, env.replay, 10), s.Observation)
+
+	// The form plays a seed from the same file.
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#cogplay-form input[name=seed]`), "11"),
+		chromedp.Submit(chromedp.CSS(`#cogplay-form`)),
+	))
+	s = await(t, ctx, "the game", func(s state) bool { return s.Mode == "play" && s.Frames > 0 })
+	assert.Equal(t, uint64(11), s.Seed)
+}

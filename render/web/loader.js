@@ -1,0 +1,124 @@
+// cogplay's page loader (§31): it finds the replay to open (the page's
+// own, or ?replay=URL), loads cogplay.wasm (the page's own, gzipped, or
+// from beside the page), starts it with globalThis.cogplayBoot, and wires
+// the bar: the form plays a seed, the file picker and drag and drop open
+// a replay through globalThis.cogplay.open.
+(() => {
+	"use strict";
+	const bar = document.getElementById("cogplay-bar");
+	const status = document.getElementById("cogplay-status");
+	const messageLine = document.getElementById("cogplay-message");
+	const query = new URLSearchParams(location.search);
+
+	const say = (text, kind) => {
+		messageLine.textContent = text;
+		messageLine.title = text;
+		messageLine.className = kind || (text.startsWith("warning:") ? "warning" : "");
+	};
+	globalThis.cogplayMessage = (text) => say(text);
+	const failed = (text) => {
+		say(text);
+		status.textContent = text;
+		status.style.color = "#f99";
+	};
+
+	// The form starts where the page is: its seed and rules.
+	const form = document.getElementById("cogplay-form");
+	if (query.get("seed")) form.seed.value = query.get("seed");
+	if (query.get("rules")) form.rules.value = query.get("rules");
+	form.addEventListener("submit", (e) => {
+		e.preventDefault();
+		const q = new URLSearchParams();
+		const seed = form.seed.value.trim();
+		if (seed !== "") q.set("seed", seed);
+		q.set("rules", form.rules.value);
+		location.search = q.toString();
+	});
+
+	const base64Bytes = async (text) => {
+		const r = await fetch("data:application/octet-stream;base64," + text.replace(/\s+/g, ""));
+		return new Uint8Array(await r.arrayBuffer());
+	};
+	const gunzip = async (bytes) => {
+		const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+		return new Uint8Array(await new Response(stream).arrayBuffer());
+	};
+	const fetchBytes = async (url, what) => {
+		let r;
+		try {
+			r = await fetch(url);
+		} catch (e) {
+			throw new Error(`${what} ${url}: ${e.message}` + (location.protocol === "file:" ? " (pages opened from a file cannot fetch: serve the folder, e.g. cogsim site DIR --serve 127.0.0.1:8080)" : ""));
+		}
+		if (!r.ok) throw new Error(`${what} ${url}: ${r.status} ${r.statusText}`);
+		return new Uint8Array(await r.arrayBuffer());
+	};
+
+	const focusCanvas = () => {
+		const canvas = document.querySelector("canvas");
+		if (canvas) canvas.focus();
+	};
+	const openFile = async (file) => {
+		if (!globalThis.cogplay) {
+			say("cogplay is still loading: try again in a moment");
+			return;
+		}
+		const err = globalThis.cogplay.open(new Uint8Array(await file.arrayBuffer()), file.name);
+		if (err) say(err);
+		focusCanvas();
+	};
+	const picker = document.getElementById("cogplay-file");
+	picker.addEventListener("change", () => {
+		if (picker.files.length > 0) openFile(picker.files[0]);
+		picker.value = "";
+	});
+	let depth = 0;
+	const dragging = (on) => document.body.classList.toggle("dragging", on);
+	document.addEventListener("dragenter", (e) => { e.preventDefault(); depth++; dragging(true); });
+	document.addEventListener("dragleave", () => { if (--depth <= 0) { depth = 0; dragging(false); } });
+	document.addEventListener("dragover", (e) => e.preventDefault());
+	document.addEventListener("drop", (e) => {
+		e.preventDefault();
+		depth = 0;
+		dragging(false);
+		const files = e.dataTransfer ? e.dataTransfer.files : [];
+		if (files.length > 0) openFile(files[0]);
+	});
+
+	const start = async () => {
+		const boot = {replay: null, replayName: "", bar: bar.offsetHeight};
+		const own = document.getElementById("cogplay-replay");
+		if (query.has("replay")) {
+			const url = query.get("replay");
+			boot.replay = await fetchBytes(url, "replay");
+			boot.replayName = decodeURIComponent(url.split(/[?#]/)[0].split("/").pop() || url);
+		} else if (own) {
+			boot.replay = await base64Bytes(own.textContent);
+			boot.replayName = own.dataset.name;
+		}
+		globalThis.cogplayBoot = boot;
+		const go = new Go();
+		let instance;
+		const packed = document.getElementById("cogplay-wasm");
+		if (packed) {
+			const wasm = await gunzip(await base64Bytes(packed.textContent));
+			({instance} = await WebAssembly.instantiate(wasm, go.importObject));
+		} else {
+			({instance} = await WebAssembly.instantiate(await fetchBytes("cogplay.wasm", "the program"), go.importObject));
+		}
+		const ended = go.run(instance);
+		// The first frame hides the loading note.
+		const firstFrame = () => {
+			const state = globalThis.cogplay && JSON.parse(globalThis.cogplay.state());
+			if (state && state.frames > 0) {
+				status.style.display = "none";
+				return;
+			}
+			requestAnimationFrame(firstFrame);
+		};
+		requestAnimationFrame(firstFrame);
+		await ended;
+		failed("cogplay has stopped (the browser's console says why): reload the page");
+	};
+	start().catch((e) => failed("cogplay could not start: " + e.message));
+})();

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# browser-tests.sh runs the tests of cogplay in the browser (§31): the
+# tests of render/web built with -tags browsertest. They build cogsim and
+# the site (cogsim site: cogplay for GOOS=js GOARCH=wasm), serve it from
+# 127.0.0.1, and drive Debian's headless Chromium over its DevTools
+# protocol (chromedp): the page loads and draws, keys move the cog, a
+# replay opens (address, file picker, drag and drop, the one-file page)
+# and seeks. The browser uses software WebGL (SwiftShader); no display
+# is needed. The tests stop the browser they start.
+#
+# It needs Debian's chromium (scripts/test.sh installs it).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [[ ! -x /usr/bin/chromium ]]; then
+	echo "browser-tests.sh: /usr/bin/chromium is missing: apt-get install -y chromium" >&2
+	exit 1
+fi
+/usr/bin/chromium --version 2>/dev/null | head -1 || true
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+set +e
+go test -tags browsertest -count=1 -timeout 5m -v ./render/web/ >"$out" 2>&1
+status=$?
+set -e
+if ((status == 0)); then
+	# The runs and the figures the tests log (first frame, page size).
+	grep -E '^(--- |ok)|browser_test.go' "$out" || true
+else
+	cat "$out"
+fi
+exit "$status"
