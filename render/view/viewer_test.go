@@ -196,3 +196,10 @@ func TestADivergingReplayIsFlagged(t *testing.T) {
 	v.Draw(g)
 	assert.Contains(t, g.String(), "Diverges from the record at turn 4.")
 }
+
+func TestTheLegendNamesTheColours(t *testing.T) {
+	v := newViewer(t, recorded(t, 1, 2))
+	g := view.NewGrid(v.Size())
+	v.Draw(g)
+	assert.Equal(t, "The whole level, depth 1. Dim: never seen by the cog. Shaded: in its sight. Red: hidden.", strings.TrimRight(g.Row(1), " "))
+}

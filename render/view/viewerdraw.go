@@ -64,7 +64,7 @@ func (v *Viewer) Draw(g *Grid) {
 	if w := v.Rep.Warning(); w != "" {
 		g.Text(0, 1, w, WarnColour)
 	} else {
-		g.Text(0, 1, fmt.Sprintf("The whole level, depth %d. Dim: never seen by the cog. Shaded: in its sight. c.Red: hidden.",
+		g.Text(0, 1, fmt.Sprintf("The whole level, depth %d. Dim: never seen by the cog. Shaded: in its sight. Red: hidden.",
 			v.s.State().Level.Depth), FaintColour)
 	}
 	FullMap(&v.m, v.s)
