@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cogsim/cogsim/internal/pixels"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -93,56 +94,18 @@ func shoot(t *testing.T, env []string, args ...string) (*image.RGBA, result) {
 	defer f.Close()
 	img, err := png.Decode(f)
 	require.NoError(t, err)
-	rgba := image.NewRGBA(img.Bounds())
-	for y := 0; y < img.Bounds().Dy(); y++ {
-		for x := 0; x < img.Bounds().Dx(); x++ {
-			rgba.Set(x, y, img.At(x, y))
-		}
-	}
-	return rgba, r
+	return pixels.RGBA(img), r
 }
 
 func dataHome(t *testing.T) []string {
 	return []string{"XDG_DATA_HOME=" + t.TempDir(), "USER=tester"}
 }
 
-func colours(img *image.RGBA, r image.Rectangle) int {
-	seen := map[color.RGBA]bool{}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			seen[img.RGBAAt(x, y)] = true
-		}
-	}
-	return len(seen)
-}
-
-func near(p, c color.RGBA, tol int) bool {
-	d := func(a, b uint8) bool { return int(a)-int(b) <= tol && int(b)-int(a) <= tol }
-	return d(p.R, c.R) && d(p.G, c.G) && d(p.B, c.B)
-}
-
-// count counts the pixels of r within tol of c.
-func count(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if near(img.RGBAAt(x, y), c, tol) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-func differing(a, b *image.RGBA) int {
-	n := 0
-	for i := 0; i+3 < len(a.Pix) && i+3 < len(b.Pix); i += 4 {
-		if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] {
-			n++
-		}
-	}
-	return n
-}
+var (
+	colours   = pixels.Colours
+	count     = pixels.Count
+	differing = pixels.Differing
+)
 
 // cellSize is a grid cell in pixels, from a screenshot of a grid of
 // cols x rows cells at scale 1.

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/cogsim/cogsim/internal/pixels"
 	"github.com/cogsim/cogsim/render/gfx"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/stretchr/testify/assert"
@@ -96,19 +97,12 @@ func load(path string) (*image.RGBA, error) {
 
 const cw, ch = 8, 16 // Go Mono at 13⅓ px
 
-// near reports whether p is within tol of c on every channel (glyphs
-// are antialiased: their strokes cover most of a pixel, not all).
-func near(p, c color.RGBA, tol int) bool {
-	d := func(a, b uint8) bool { return int(a)-int(b) <= tol && int(b)-int(a) <= tol }
-	return d(p.R, c.R) && d(p.G, c.G) && d(p.B, c.B)
-}
-
 // cell counts the pixels of grid cell (x, y) within tol of colour c, and
 // the cell's pixels.
 func cell(x, y int, c color.RGBA, tol int) (n, total int) {
 	for py := y * ch; py < (y+1)*ch; py++ {
 		for px := x * cw; px < (x+1)*cw; px++ {
-			if near(shot.RGBAAt(px, py), c, tol) {
+			if pixels.Near(shot.RGBAAt(px, py), c, tol) { // glyphs are antialiased
 				n++
 			}
 			total++

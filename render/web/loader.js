@@ -86,12 +86,18 @@
 	});
 
 	const start = async () => {
-		const boot = {replay: null, replayName: "", bar: bar.offsetHeight};
+		const boot = {replay: null, replayName: "", error: "", bar: bar.offsetHeight};
 		const own = document.getElementById("cogplay-replay");
 		if (query.has("replay")) {
+			// A replay that cannot be fetched is said on the bar; cogplay
+			// starts without it.
 			const url = query.get("replay");
-			boot.replay = await fetchBytes(url, "replay");
-			boot.replayName = decodeURIComponent(url.split(/[?#]/)[0].split("/").pop() || url);
+			try {
+				boot.replay = await fetchBytes(url, "replay");
+				boot.replayName = url.split(/[?#]/)[0].split("/").pop() || url;
+			} catch (e) {
+				boot.error = e.message;
+			}
 		} else if (own) {
 			boot.replay = await base64Bytes(own.textContent);
 			boot.replayName = own.dataset.name;

@@ -79,7 +79,8 @@ func Build(ctx context.Context, dir string, log io.Writer) (*Program, error) {
 	cmd.Stdout, cmd.Stderr = log, io.MultiWriter(log, &stderr)
 	if err := cmd.Run(); err != nil {
 		msg := strings.TrimSpace(stderr.String())
-		if strings.Contains(msg, "cannot find module") || strings.Contains(msg, "not in std") || strings.Contains(msg, "go.mod file not found") {
+		if strings.Contains(msg, "cannot find module") || strings.Contains(msg, "no required module provides") ||
+			strings.Contains(msg, "not in std") || strings.Contains(msg, "go.mod file not found") {
 			msg += "\n(build the page inside the cogsim checkout, e.g. go run ./cmd/cogsim ..., or use a site built before: --site DIR)"
 		}
 		return nil, fmt.Errorf("go build %s for the browser: %v\n%s", Package, err, msg)

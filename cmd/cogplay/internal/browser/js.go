@@ -16,7 +16,9 @@ import (
 // status. The page's loader (render/web) sets globalThis.cogplayBoot
 // before it starts the program:
 //
-//	{replay: Uint8Array|null, replayName: string, bar: CSS pixels}
+//	{replay: Uint8Array|null, replayName: string, error: string, bar: CSS pixels}
+//
+// (error: what went wrong fetching ?replay=URL, for the bar)
 //
 // and Main gives the page globalThis.cogplay:
 //
@@ -30,9 +32,9 @@ func Main() int {
 	g := js.Global()
 	boot := g.Get("cogplayBoot")
 	var (
-		data []byte
-		name string
-		bar  int
+		data       []byte
+		name, fail string
+		bar        int
 	)
 	if boot.Type() == js.TypeObject {
 		if r := boot.Get("replay"); r.Type() == js.TypeObject {
@@ -42,11 +44,17 @@ func Main() int {
 		if n := boot.Get("replayName"); n.Type() == js.TypeString {
 			name = n.String()
 		}
+		if e := boot.Get("error"); e.Type() == js.TypeString {
+			fail = e.String()
+		}
 		if b := boot.Get("bar"); b.Type() == js.TypeNumber {
 			bar = b.Int()
 		}
 	}
 	sh := New(g.Get("location").Get("search").String(), data, name, func() uint64 { return rand.Uint64N(1_000_000_000) })
+	if fail != "" {
+		sh.Say(fail)
+	}
 	message := func(text string) {
 		if f := g.Get("cogplayMessage"); f.Type() == js.TypeFunction {
 			f.Invoke(text)

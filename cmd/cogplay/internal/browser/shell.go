@@ -131,6 +131,13 @@ func (sh *Shell) Open(data []byte, name string) error {
 	return err
 }
 
+// Say puts text on the page's message line until the app changes.
+func (sh *Shell) Say(text string) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.message = text
+}
+
 // Size implements view.App.
 func (sh *Shell) Size() (int, int) {
 	sh.mu.Lock()

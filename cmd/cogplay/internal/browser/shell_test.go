@@ -238,3 +238,12 @@ func TestTheKeyQueueKeepsOrderAndEmpties(t *testing.T) {
 	assert.Equal(t, []view.Key{'l', view.KeyPageDown, 'h'}, q.Take())
 	assert.Empty(t, q.Take())
 }
+
+func TestSayShowsAMessageUntilTheAppChanges(t *testing.T) {
+	sh := browser.New("", nil, "", fixed)
+	sh.Say("replay x.jsonl: 404 Not Found")
+	frame(sh)
+	assert.Equal(t, "replay x.jsonl: 404 Not Found", sh.State().Message)
+	frame(sh, view.KeyEnter)
+	assert.Empty(t, sh.State().Message, "the game it started is another app")
+}
