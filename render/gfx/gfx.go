@@ -58,6 +58,9 @@ type game struct {
 	lw, lh int // the grid's size in pixels
 	canvas *ebiten.Image
 	frame  int
+	// clicks are presses from WindowOptions.ClickSource not yet given
+	// to the app, in screen pixels.
+	clicks []image.Point
 	// drawn is the grid the screen shows, and the screen's size then.
 	drawn          []view.GridCell
 	drawnW, drawnH int
@@ -161,23 +164,43 @@ func (g *game) input() view.Input {
 	} else {
 		in.Keys = g.keyboard()
 	}
-	if x, y := ebiten.CursorPosition(); g.scale > 0 && x >= g.offX && y >= g.offY {
-		p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
-		if p.X < g.grid.W && p.Y < g.grid.H {
-			in.Hover = &p
+	if p, ok := g.cellAt(ebiten.CursorPosition()); ok {
+		in.Hover = &p
+	}
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	if g.o.ClickSource != nil {
+		// The page's presses, one a frame; the button's state only
+		// drags.
+		g.clicks = append(g.clicks, g.o.ClickSource()...)
+		if len(g.clicks) > 0 {
+			c := g.clicks[0]
+			g.clicks = g.clicks[1:]
+			if p, ok := g.cellAt(c.X, c.Y); ok {
+				in.Click = &p
+				return in
+			}
+		}
+	} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		if p, ok := g.cellAt(ebiten.CursorPosition()); ok {
+			in.Click = &p
+			return in
 		}
 	}
-	just := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
-	if just || ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-		x, y := ebiten.CursorPosition()
-		if g.scale > 0 && x >= g.offX && y >= g.offY {
-			p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
-			if p.X < g.grid.W && p.Y < g.grid.H {
-				in.Click, in.Drag = &p, !just
-			}
+	if held {
+		if p, ok := g.cellAt(ebiten.CursorPosition()); ok {
+			in.Click, in.Drag = &p, true
 		}
 	}
 	return in
+}
+
+// cellAt is the grid cell under screen pixel (x, y), as last drawn.
+func (g *game) cellAt(x, y int) (view.Point, bool) {
+	if g.scale == 0 || x < g.offX || y < g.offY {
+		return view.Point{}, false
+	}
+	p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
+	return p, p.X < g.grid.W && p.Y < g.grid.H
 }
 
 // Draw implements ebiten.Game: the grid is drawn at its own size, then

@@ -1,5 +1,7 @@
 package view
 
+import "image"
+
 // App is one screen the front end runs (play, or the replay viewer): it
 // takes the input of a frame and draws itself as a [Grid]. Everything an
 // App does is plain Go, so it is tested without a window.
@@ -57,6 +59,10 @@ type WindowOptions struct {
 	// window's keyboard state (the browser's keydown events, which keep
 	// presses shorter than a frame and their order).
 	KeySource func() []Key
+	// ClickSource, when set, gives the left button's presses since the
+	// last frame, in screen pixels (the browser's mousedown events), one
+	// of which is the frame's Click; the button held still drags.
+	ClickSource func() []image.Point
 }
 
 // Window runs an App in a window until it quits (render/gfx.Run).

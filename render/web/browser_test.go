@@ -95,7 +95,7 @@ func setUp(m *testing.M) (int, error) {
 		chromedp.ExecPath(chromium),
 		chromedp.NoSandbox,
 		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
-		chromedp.WindowSize(1200, 900),
+		chromedp.WindowSize(1200, 1000), // the viewer (768 x 736) fits below the bar
 		// WebGL in software, without a GPU.
 		chromedp.Flag("use-angle", "swiftshader"),
 		chromedp.Flag("enable-unsafe-swiftshader", true),
@@ -338,6 +338,31 @@ func TestAReplayFromTheAddressOpensAndSeeks(t *testing.T) {
 	s = await(t, ctx, "the end", func(s state) bool { return s.Turn == s.Turns && s.Turns > 0 })
 	assert.Equal(t, turnText(t, env.replay, s.Turns), s.Observation)
 	assert.Contains(t, s.Title, "seed 7")
+}
+
+// cellCentre is where grid cell p of a cols x rows grid is drawn in the
+// page: the grid at the largest whole scale that fits below the bar,
+// centred (render/gfx).
+func cellCentre(t *testing.T, ctx context.Context, cols, rows int, p view.Point) (float64, float64) {
+	t.Helper()
+	size, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[innerWidth, innerHeight]`))
+	require.NoError(t, err)
+	w, h := size[0], size[1]
+	lw, lh := cols*8, rows*16
+	scale := max(1, min(w/lw, (h-web.BarHeight)/lh))
+	offX, offY := max(0, (w-lw*scale)/2), web.BarHeight+max(0, (h-web.BarHeight-lh*scale)/2)
+	return float64(offX + (p.X*8+4)*scale), float64(offY + (p.Y*16+8)*scale)
+}
+
+func TestAClickOnTheTimelineSeeks(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/?replay=/replays/seed-7.jsonl")
+	x, y := cellCentre(t, ctx, 96, 46, view.TimelineCell(40, s.Turns))
+	// A click as fast as the protocol goes: pressed and released at once,
+	// shorter than any frame (the page reads presses from events).
+	require.NoError(t, chromedp.Do(ctx, chromedp.MouseClickXY(x, y)))
+	s = await(t, ctx, "turn 40", func(s state) bool { return s.Turn == 40 })
+	assert.Equal(t, turnText(t, env.replay, 40), s.Observation)
 }
 
 func TestAReplayOpensFromTheFilePickerAndByDragAndDrop(t *testing.T) {

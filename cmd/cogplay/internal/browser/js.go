@@ -110,7 +110,15 @@ func Main() int {
 		}
 		return nil
 	}))
-	if err := gfx.Run(sh, view.WindowOptions{Title: sh.Title(), Top: bar, KeySource: keys.Take}); err != nil {
+	clicks := &Clicks{}
+	document.Call("addEventListener", "mousedown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("button").Int() == 0 && e.Get("target").Get("tagName").String() == "CANVAS" {
+			clicks.Push(e.Get("clientX").Float(), e.Get("clientY").Float(), g.Get("devicePixelRatio").Float())
+		}
+		return nil
+	}))
+	if err := gfx.Run(sh, view.WindowOptions{Title: sh.Title(), Top: bar, KeySource: keys.Take, ClickSource: clicks.Take}); err != nil {
 		message("cogplay stopped: " + err.Error())
 		return 1
 	}

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"image"
 	"strings"
 	"sync"
 
@@ -82,4 +83,28 @@ func (q *Keys) Take() []view.Key {
 	keys := q.queue
 	q.queue = nil
 	return keys
+}
+
+// Clicks is the queue of the left button's presses on the canvas, in
+// screen pixels, read once a frame, for the reason Keys is.
+type Clicks struct {
+	mu    sync.Mutex
+	queue []image.Point
+}
+
+// Push queues a press at CSS pixel (x, y) on a screen of scale device
+// pixels to the CSS pixel.
+func (q *Clicks) Push(x, y, scale float64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queue = append(q.queue, image.Pt(int(x*scale), int(y*scale)))
+}
+
+// Take returns the presses queued since the last call, oldest first.
+func (q *Clicks) Take() []image.Point {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	clicks := q.queue
+	q.queue = nil
+	return clicks
 }

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"bytes"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -246,4 +247,12 @@ func TestSayShowsAMessageUntilTheAppChanges(t *testing.T) {
 	assert.Equal(t, "replay x.jsonl: 404 Not Found", sh.State().Message)
 	frame(sh, view.KeyEnter)
 	assert.Empty(t, sh.State().Message, "the game it started is another app")
+}
+
+func TestTheClickQueueScalesToScreenPixels(t *testing.T) {
+	var q browser.Clicks
+	q.Push(10.5, 20, 2)
+	q.Push(3, 4, 1)
+	assert.Equal(t, []image.Point{{21, 40}, {3, 4}}, q.Take())
+	assert.Empty(t, q.Take())
 }
