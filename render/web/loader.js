@@ -54,6 +54,37 @@
 		return new Uint8Array(await r.arrayBuffer());
 	};
 
+	// fetchProgram fetches cogplay.wasm, saying how much has come.
+	const fetchProgram = async () => {
+		let r;
+		try {
+			r = await fetch("cogplay.wasm");
+		} catch (e) {
+			throw new Error(`the program cogplay.wasm: ${e.message}` + (location.protocol === "file:" ? " (pages opened from a file cannot fetch: serve the folder, e.g. cogsim site DIR --serve 127.0.0.1:8080)" : ""));
+		}
+		if (!r.ok) throw new Error(`the program cogplay.wasm: ${r.status} ${r.statusText}`);
+		const total = Number(r.headers.get("Content-Length")) || 0;
+		const reader = r.body.getReader();
+		const parts = [];
+		let got = 0;
+		for (;;) {
+			const {done, value} = await reader.read();
+			if (done) break;
+			parts.push(value);
+			got += value.length;
+			const mb = (n) => (n / 1e6).toFixed(1);
+			// A server that compresses gives the compressed length.
+			status.textContent = `Loading cogplay… ${mb(got)}` + (total >= got ? ` of ${mb(total)} MB` : " MB");
+		}
+		const bytes = new Uint8Array(got);
+		let at = 0;
+		for (const p of parts) {
+			bytes.set(p, at);
+			at += p.length;
+		}
+		return bytes;
+	};
+
 	const focusCanvas = () => {
 		const canvas = document.querySelector("canvas");
 		if (canvas) canvas.focus();
@@ -110,7 +141,7 @@
 			const wasm = await gunzip(await base64Bytes(packed.textContent));
 			({instance} = await WebAssembly.instantiate(wasm, go.importObject));
 		} else {
-			({instance} = await WebAssembly.instantiate(await fetchBytes("cogplay.wasm", "the program"), go.importObject));
+			({instance} = await WebAssembly.instantiate(await fetchProgram(), go.importObject));
 		}
 		const ended = go.run(instance);
 		// The first frame hides the loading note.
