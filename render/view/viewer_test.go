@@ -203,3 +203,10 @@ func TestTheLegendNamesTheColours(t *testing.T) {
 	v.Draw(g)
 	assert.Equal(t, "The whole level, depth 1. Dim: never seen by the cog. Shaded: in its sight. Red: hidden.", strings.TrimRight(g.Row(1), " "))
 }
+
+func TestTheKeyLineFitsTheScreen(t *testing.T) {
+	v := newViewer(t, recorded(t, 1, 2))
+	g := view.NewGrid(v.Size())
+	v.Draw(g)
+	assert.True(t, strings.HasSuffix(strings.TrimRight(g.Row(g.H-1), " "), "q quit"), g.Row(g.H-1))
+}

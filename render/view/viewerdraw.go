@@ -88,7 +88,7 @@ func (v *Viewer) Draw(g *Grid) {
 		}
 	}
 	v.drawTimeline(g)
-	g.Text(0, viewKeysRow, "space play/pause  +/- speed  ->/. turn  ,/t tick  <- back  Home/End  click the bar: seek  F3 profiler  M measure  q quit", FaintColour)
+	g.Text(0, viewKeysRow, "space play  +- speed  -> turn  , tick  <- back  Home End PgUp PgDn  F3 timing  M measure  q quit", FaintColour)
 	if v.prof.On() {
 		drawProfiler(g, &v.prof, sideLeft-2, viewMapTop, viewKeysRow)
 	}
