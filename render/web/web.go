@@ -142,7 +142,7 @@ func WriteSite(dir string, p *Program) error {
 // opens from a file with no server.
 func WritePage(w io.Writer, p *Program, replay []byte, name string) error {
 	var z bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 	if err != nil {
 		return err
 	}

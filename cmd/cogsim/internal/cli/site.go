@@ -99,7 +99,7 @@ func buildProgram(ctx context.Context, out streams) (*web.Program, error) {
 // sizes says a file's size, raw and gzipped (what a server sends).
 func sizes(b []byte) string {
 	var z bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
 	zw.Write(b)
 	zw.Close()
 	return fmt.Sprintf("%s, %s gzipped", megabytes(len(b)), megabytes(z.Len()))
