@@ -18,9 +18,8 @@ import (
 //
 //	{replay: Uint8Array|null, replayName: string, error: string, bar: CSS pixels}
 //
-// (error: what went wrong fetching ?replay=URL, for the bar)
-//
-// and Main gives the page globalThis.cogplay:
+// where error is what went wrong fetching ?replay=URL, for the bar; and
+// Main gives the page globalThis.cogplay:
 //
 //	state()          the shell's State as JSON
 //	open(bytes, name) open a replay; "" or what is wrong with it
@@ -68,7 +67,7 @@ func Main() int {
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
 			b, err := json.Marshal(sh.State())
 			if err != nil {
-				return `{"message":"` + err.Error() + `"}`
+				b, _ = json.Marshal(State{Message: err.Error()})
 			}
 			return string(b)
 		}),
