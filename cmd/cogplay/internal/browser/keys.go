@@ -54,57 +54,51 @@ func KeyOf(e KeyEvent) (view.Key, bool) {
 	return 0, false
 }
 
+// queue is what the page's events leave for the game loop: pushed by
+// the page's callbacks, taken once a frame.
+type queue[T any] struct {
+	mu    sync.Mutex
+	items []T
+}
+
+func (q *queue[T]) push(v T) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.items = append(q.items, v)
+}
+
+// Take returns what was queued since the last call, oldest first.
+func (q *queue[T]) Take() []T {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	items := q.items
+	q.items = nil
+	return items
+}
+
 // Keys is the queue of the page's key presses, read once a frame. The
 // browser build takes its keys from the page's keydown events rather
 // than from ebiten's key states: a state is read once a frame, so a
 // press shorter than a frame (a quick tap on a slow machine) would be
 // lost, and the order of keys typed within one frame with it.
-type Keys struct {
-	mu    sync.Mutex
-	queue []view.Key
-}
+type Keys struct{ queue[view.Key] }
 
 // Push queues the key of a keydown event; it reports whether the event
 // was one of cogplay's keys (the page then keeps it from the browser).
 func (q *Keys) Push(e KeyEvent) bool {
 	k, ok := KeyOf(e)
 	if ok {
-		q.mu.Lock()
-		q.queue = append(q.queue, k)
-		q.mu.Unlock()
+		q.push(k)
 	}
 	return ok
 }
 
-// Take returns the keys queued since the last call, oldest first.
-func (q *Keys) Take() []view.Key {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	keys := q.queue
-	q.queue = nil
-	return keys
-}
-
 // Clicks is the queue of the left button's presses on the canvas, in
 // screen pixels, read once a frame, for the reason Keys is.
-type Clicks struct {
-	mu    sync.Mutex
-	queue []image.Point
-}
+type Clicks struct{ queue[image.Point] }
 
 // Push queues a press at CSS pixel (x, y) on a screen of scale device
 // pixels to the CSS pixel.
 func (q *Clicks) Push(x, y, scale float64) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.queue = append(q.queue, image.Pt(int(x*scale), int(y*scale)))
-}
-
-// Take returns the presses queued since the last call, oldest first.
-func (q *Clicks) Take() []image.Point {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	clicks := q.queue
-	q.queue = nil
-	return clicks
+	q.push(image.Pt(int(x*scale), int(y*scale)))
 }
