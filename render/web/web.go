@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"text/template"
 
@@ -101,6 +102,24 @@ func Build(ctx context.Context, dir string, log io.Writer) (*Program, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s is not in %s/lib/wasm or %s/misc/wasm", WasmExecFile, goroot, goroot)
+}
+
+// SourceDir is the checkout this package was compiled from, when it is
+// still there: the binary's own source, so that a cogsim built with go
+// build or go run (not -trimpath) builds its page from the same code,
+// whatever folder it runs in. ok is false when the path was trimmed or
+// the folder no longer holds cogsim's go.mod.
+func SourceDir() (dir string, ok bool) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return "", false
+	}
+	dir = filepath.Dir(filepath.Dir(filepath.Dir(file))) // render/web/web.go
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil || !bytes.HasPrefix(mod, []byte("module github.com/cogsim/cogsim\n")) {
+		return "", false
+	}
+	return dir, true
 }
 
 // Load reads the program of a site written before by WriteSite.

@@ -109,3 +109,24 @@ func TestTheBrowserProgramBuilds(t *testing.T) {
 	require.NoError(t, web.WritePage(&page, p, []byte("x"), "r.jsonl"), "the real wasm_exec.js goes inline")
 	assert.False(t, strings.Contains(string(p.Wasm), "/work/"), "built with -trimpath")
 }
+
+func TestTheSourceDirIsThisCheckout(t *testing.T) {
+	dir, ok := web.SourceDir()
+	require.True(t, ok, "tests are compiled from the checkout")
+	here, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	assert.Equal(t, here, dir)
+}
+
+// TestTheProgramBuildsFromAnotherFolder: cogsim run elsewhere builds the
+// page from its own checkout.
+func TestTheProgramBuildsFromAnotherFolder(t *testing.T) {
+	dir, ok := web.SourceDir()
+	require.True(t, ok)
+	_, err := web.Build(context.Background(), t.TempDir(), io.Discard)
+	require.Error(t, err, "a folder outside any module cannot build it")
+	assert.Contains(t, err.Error(), "--site DIR")
+	p, err := web.Build(context.Background(), dir, io.Discard)
+	require.NoError(t, err)
+	assert.NotEmpty(t, p.Wasm)
+}

@@ -85,7 +85,12 @@ func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) er
 func buildProgram(ctx context.Context, out streams) (*web.Program, error) {
 	fmt.Fprintln(out.stderr, "cogsim: building the browser cogplay (go build, GOOS=js GOARCH=wasm; a first build takes about a minute) …")
 	begin := time.Now()
-	p, err := web.Build(ctx, ".", io.Discard)
+	// The checkout this cogsim was built from, else the one it runs in.
+	dir, ok := web.SourceDir()
+	if !ok {
+		dir = "."
+	}
+	p, err := web.Build(ctx, dir, io.Discard)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, errInterrupted

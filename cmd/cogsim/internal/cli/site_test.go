@@ -50,6 +50,8 @@ func TestSiteAndPageCommandLines(t *testing.T) {
 // TestTheSiteAndTheOneFilePage builds the browser cogplay for real (go
 // build, GOOS=js), writes the site, and a replay's page from it.
 func TestTheSiteAndTheOneFilePage(t *testing.T) {
+	// Run elsewhere, cogsim builds the page from its own checkout.
+	t.Chdir(t.TempDir())
 	site := filepath.Join(t.TempDir(), "site")
 	code, out, errs := cogsim(t, "site", site)
 	require.Equal(t, ExitOK, code, errs)
