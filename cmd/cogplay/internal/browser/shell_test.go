@@ -256,3 +256,33 @@ func TestTheClickQueueScalesToScreenPixels(t *testing.T) {
 	assert.Equal(t, []image.Point{{21, 40}, {3, 4}}, q.Take())
 	assert.Empty(t, q.Take())
 }
+
+// TestThePagesCallsAndTheGameLoopMayInterleave: in the browser the page's
+// callbacks (state, open, key and click events) run on other goroutines
+// than the game loop; go test -race checks the locking.
+func TestThePagesCallsAndTheGameLoopMayInterleave(t *testing.T) {
+	sh := browser.New("?seed=4", nil, "", fixed)
+	data := recorded(t)
+	var keys browser.Keys
+	var clicks browser.Clicks
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 50; i++ {
+			_ = sh.State()
+			keys.Push(browser.KeyEvent{Key: ".", Code: "Period"})
+			clicks.Push(1, 2, 1)
+			if i%10 == 0 {
+				assert.NoError(t, sh.Open(data, "r.jsonl"))
+			}
+		}
+	}()
+	for i := 0; i < 50; i++ {
+		sh.Update(view.Input{Keys: keys.Take()})
+		_ = clicks.Take()
+		g := view.NewGrid(sh.Size())
+		sh.Draw(g)
+	}
+	<-done
+	assert.Equal(t, "replay", sh.State().Mode)
+}
