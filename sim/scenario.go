@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -252,6 +253,22 @@ type scenarioTrap struct {
 	hidden bool
 }
 
+// holds names what the map put at cell at (the cog, a monster, an item,
+// a trap), or "".
+func (p *cellPlan) holds(at c.Pos) string {
+	switch {
+	case p.cog == at:
+		return "the cog"
+	case slices.ContainsFunc(p.monsters, func(m worldgen.MonsterSpawn) bool { return m.At == at }):
+		return "a monster"
+	case slices.ContainsFunc(p.items, func(it worldgen.ItemSpawn) bool { return it.At == at }):
+		return "an item"
+	case slices.ContainsFunc(p.traps, func(t scenarioTrap) bool { return t.at == at }):
+		return "a trap"
+	}
+	return ""
+}
+
 // maxScenarioDepth is the deepest level a scenario may start on.
 const maxScenarioDepth = 50
 
@@ -350,6 +367,9 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		}
 		if t := lvl.At(at); !t.IsDoor() && !t.IsWall() && t != c.Floor {
 			return nil, nil, fmt.Errorf("%s.at: (%d, %d) is %s, not a wall, floor or door", field, at.X, at.Y, t.Name())
+		}
+		if what := p.holds(at); what != "" {
+			return nil, nil, fmt.Errorf("%s.at: (%d, %d) holds %s on the map; a door goes on an empty cell", field, at.X, at.Y, what)
 		}
 		t, ok := doorStates[d.State]
 		if !ok {
