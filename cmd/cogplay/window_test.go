@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/internal/pixels"
+	"github.com/cogsim/cogsim/internal/replaytest"
 	"github.com/cogsim/cogsim/render/view"
-	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -140,22 +140,12 @@ func TestScriptedKeysMoveTheCog(t *testing.T) {
 	assert.Greater(t, differing(still, moved), 50, "the window shows the move")
 }
 
-// recordReplay plays seed with fixed replies and writes its replay.
+// recordReplay plays seed with replaytest's replies and writes its
+// replay.
 func recordReplay(t *testing.T, seed uint64, turns int) (string, *replay.Replay) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "game.jsonl")
-	f, err := os.Create(path)
-	require.NoError(t, err)
-	s, err := sim.New(sim.Config{Seed: seed, Agent: "window-test"})
-	require.NoError(t, err)
-	rec, err := replay.NewRecorder(s, f)
-	require.NoError(t, err)
-	replies := []string{"e*6 s*2", "n*3 w*2", "s e e e ,", "se*4 search", "w*5", "sw ne*3 wait", "s*3 e*8", "nw*4 ."}
-	for i := 0; i < turns && !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
-	}
-	require.NoError(t, rec.End())
-	require.NoError(t, f.Close())
+	require.NoError(t, os.WriteFile(path, replaytest.Record(t, seed, turns), 0o644))
 	rep, err := replay.Load(path)
 	require.NoError(t, err)
 	return path, rep

@@ -7,6 +7,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/replaytest"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/systems"
@@ -70,24 +71,11 @@ func spied(t testing.TB, sc sim.Scenario) (*sim.Sim, *spy) {
 // mapLines are the observation's 18 map lines.
 func mapLines(s *sim.Sim) []string { return strings.Split(string(s.Observe()), "\n")[:c.H] }
 
-// replies are a fixed list of replies a test replay cycles through:
-// walks, searches, waits, a junk token and a pickup.
-var replies = []string{"e*6 s*2", "n*3 w*2", "s e e e ,", "se*4 search", "w*5", "sw ne*3 wait", "hop e*2", "s*3 e*8", "nw*4 ."}
-
-// recorded plays seed for at most turns turns with the replies above and
-// returns the replay.
+// recorded plays seed for at most turns turns with replaytest's replies
+// and returns the replay.
 func recorded(t testing.TB, seed uint64, turns int) *replay.Replay {
 	t.Helper()
-	s, err := sim.New(sim.Config{Seed: seed, Agent: "test"})
-	require.NoError(t, err)
-	var buf bytes.Buffer
-	rec, err := replay.NewRecorder(s, &buf)
-	require.NoError(t, err)
-	for i := 0; i < turns && !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
-	}
-	require.NoError(t, rec.End())
-	rep, err := replay.Read(&buf)
+	rep, err := replay.Read(bytes.NewReader(replaytest.Record(t, seed, turns)))
 	require.NoError(t, err)
 	return rep
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/browser"
+	"github.com/cogsim/cogsim/internal/replaytest"
 	_ "github.com/cogsim/cogsim/internal/tally" // a mechanic for ?mechanics
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
@@ -116,20 +117,7 @@ func TestWithoutASeedTheQuickStartScreenComesUp(t *testing.T) {
 }
 
 // recorded is a replay of seed 3, twelve turns.
-func recorded(t *testing.T) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	s, err := sim.New(sim.Config{Seed: 3, Agent: "test"})
-	require.NoError(t, err)
-	rec, err := replay.NewRecorder(s, &buf)
-	require.NoError(t, err)
-	replies := []string{"e*6 s*2", "n*3 w*2", "s e e e ,", "se*4 search", "w*5", "sw ne*3 wait"}
-	for i := 0; i < 12 && !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
-	}
-	require.NoError(t, rec.End())
-	return buf.Bytes()
-}
+func recorded(t *testing.T) []byte { return replaytest.Record(t, 3, 12) }
 
 func TestAReplayOpensAtTheQuerysTurnAndShowsItsObservation(t *testing.T) {
 	data := recorded(t)
