@@ -3,6 +3,7 @@ package view
 import (
 	"cmp"
 	"fmt"
+	"strings"
 
 	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
@@ -29,6 +30,20 @@ type PlayHooks struct {
 	// NoSave is what S says when Save is nil (default "Saving is not
 	// available.").
 	NoSave string
+}
+
+// GameTitle names a game for its window and the line under the map: the
+// seed, the rules, extra mechanics, the scenario.
+func GameTitle(s *sim.Sim) string {
+	cfg := s.Config()
+	t := fmt.Sprintf("seed %d, rules %s", cfg.Seed, cfg.Rules)
+	if len(cfg.Mechanics) > 0 {
+		t += ", mechanics " + strings.Join(cfg.Mechanics, ",")
+	}
+	if cfg.Scenario != nil {
+		t += ", scenario " + cfg.Scenario.Name
+	}
+	return t
 }
 
 // PlayOptions configure a game.

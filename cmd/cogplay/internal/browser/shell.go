@@ -3,7 +3,6 @@ package browser
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/cogsim/cogsim/ecs"
@@ -88,11 +87,7 @@ func (sh *Shell) begin(seed uint64, rules string, wizard bool) (view.App, error)
 	if err != nil {
 		return nil, err
 	}
-	title := fmt.Sprintf("seed %d, rules %s", seed, rules)
-	if len(sh.opts.Mechanics) > 0 {
-		title += ", mechanics " + strings.Join(sh.opts.Mechanics, ",")
-	}
-	return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: title, NumberPad: sh.opts.NumberPad,
+	return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: view.GameTitle(s), NumberPad: sh.opts.NumberPad,
 		Hooks: view.PlayHooks{NoSave: NoSave}}), nil
 }
 

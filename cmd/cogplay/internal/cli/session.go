@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/render/save"
@@ -131,7 +130,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
-		title := gameTitle(s)
+		title := view.GameTitle(s)
 		return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad}), nil
 	}
 	if !o.seedSet && cfg.Scenario == nil {
@@ -176,20 +175,8 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 	} else if err := r.Finish(false); err != nil {
 		return nil, fail(1, "restored, but could not delete the save file: %v", err)
 	}
-	title := gameTitle(r.Sim) + ", restored"
+	title := view.GameTitle(r.Sim) + ", restored"
 	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks, NumberPad: o.numberPad})
 	// A wizard who never answered keeps the file, with its mode back.
 	return &Session{App: p, Title: "cogplay: " + title, after: func() { r.Finish(true) }}, nil
-}
-
-func gameTitle(s *sim.Sim) string {
-	cfg := s.Config()
-	t := fmt.Sprintf("seed %d, rules %s", cfg.Seed, cfg.Rules)
-	if len(cfg.Mechanics) > 0 {
-		t += ", mechanics " + strings.Join(cfg.Mechanics, ",")
-	}
-	if cfg.Scenario != nil {
-		t += ", scenario " + cfg.Scenario.Name
-	}
-	return t
 }
