@@ -43,7 +43,9 @@
 		const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
 		return new Uint8Array(await new Response(stream).arrayBuffer());
 	};
-	const fetchBytes = async (url, what) => {
+
+	// get fetches url (what names it in errors) and checks the answer.
+	const get = async (url, what) => {
 		let r;
 		try {
 			r = await fetch(url);
@@ -51,18 +53,13 @@
 			throw new Error(`${what} ${url}: ${e.message}` + (location.protocol === "file:" ? " (pages opened from a file cannot fetch: serve the folder, e.g. cogsim site DIR --serve 127.0.0.1:8080)" : ""));
 		}
 		if (!r.ok) throw new Error(`${what} ${url}: ${r.status} ${r.statusText}`);
-		return new Uint8Array(await r.arrayBuffer());
+		return r;
 	};
+	const fetchBytes = async (url, what) => new Uint8Array(await (await get(url, what)).arrayBuffer());
 
 	// fetchProgram fetches cogplay.wasm, saying how much has come.
 	const fetchProgram = async () => {
-		let r;
-		try {
-			r = await fetch("cogplay.wasm");
-		} catch (e) {
-			throw new Error(`the program cogplay.wasm: ${e.message}` + (location.protocol === "file:" ? " (pages opened from a file cannot fetch: serve the folder, e.g. cogsim site DIR --serve 127.0.0.1:8080)" : ""));
-		}
-		if (!r.ok) throw new Error(`the program cogplay.wasm: ${r.status} ${r.statusText}`);
+		const r = await get("cogplay.wasm", "the program");
 		const total = Number(r.headers.get("Content-Length")) || 0;
 		const reader = r.body.getReader();
 		const parts = [];
