@@ -57,7 +57,7 @@ func pidIn(t *testing.T, file string) int {
 // assertGone waits a moment for pid to be gone.
 func assertGone(t *testing.T, pid int, what string) {
 	t.Helper()
-	for range 100 {
+	for range 500 {
 		if gone(pid) {
 			return
 		}
@@ -66,6 +66,15 @@ func assertGone(t *testing.T, pid int, what string) {
 	t.Errorf("%s (pid %d) is still running", what, pid)
 	_ = syscall.Kill(pid, syscall.SIGKILL)
 }
+
+// patient is the turn timeout of agents that should end normally or be
+// found disconnected: a loaded machine may take a second to start a
+// Python agent, so no test hinges on a tight deadline (issue 25).
+const patient = 20 * time.Second
+
+// heldFor bounds an episode that must not wait for the 30 s a hostile
+// agent's process holds its pipes, nor for the patient timeout.
+const heldFor = 15 * time.Second
 
 func agentPath(name string) string {
 	p, _ := filepath.Abs(filepath.Join("testdata", "agents", name))
@@ -87,22 +96,22 @@ func TestAnAgentThatDoesNotReadTimesOut(t *testing.T) {
 	res, took, err := timed(t, context.Background(), agentPath("noread.py"), 500*time.Millisecond)
 	require.NoError(t, err)
 	assert.Equal(t, protocol.CauseTimeout, res.Cause)
-	assert.Less(t, took, 5*time.Second)
+	assert.Less(t, took, heldFor)
 }
 
 func TestAnAgentThatClosesItsOutputIsDisconnectedAtOnce(t *testing.T) {
-	res, took, err := timed(t, context.Background(), agentPath("closeout.sh"), 5*time.Second)
+	res, took, err := timed(t, context.Background(), agentPath("closeout.sh"), patient)
 	require.NoError(t, err)
 	assert.Equal(t, protocol.CauseDisconnected, res.Cause)
-	assert.Less(t, took, 2*time.Second, "not after the turn timeout")
+	assert.Less(t, took, heldFor, "not after the turn timeout")
 }
 
 func TestAnAgentThatExitsLeavingAChildIsDisconnectedAtOnce(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "pid")
-	res, took, err := timed(t, context.Background(), agentPath("orphan.sh")+" "+file, 5*time.Second)
+	res, took, err := timed(t, context.Background(), agentPath("orphan.sh")+" "+file, patient)
 	require.NoError(t, err)
 	assert.Equal(t, protocol.CauseDisconnected, res.Cause)
-	assert.Less(t, took, 2*time.Second, "not after the turn timeout")
+	assert.Less(t, took, heldFor, "not after the turn timeout")
 	assertGone(t, pidIn(t, file), "the child holding the pipe")
 }
 
@@ -112,6 +121,6 @@ func TestACancelledEpisodeKillsItsAgentAndIsNoResult(t *testing.T) {
 	go func() { pidIn(t, file); cancel() }()
 	_, took, err := timed(t, ctx, agentPath("sleeper.sh")+" "+file, 30*time.Second)
 	assert.ErrorIs(t, err, context.Canceled)
-	assert.Less(t, took, 3*time.Second)
+	assert.Less(t, took, heldFor)
 	assertGone(t, pidIn(t, file), "the agent")
 }

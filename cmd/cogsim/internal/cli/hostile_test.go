@@ -20,10 +20,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The hostile agents of testdata/agents in whole runs, with short turn
-// timeouts: each costs only its own episodes, within their timeouts,
-// Ctrl-C and SIGTERM stop the batch within a second, and no process is
-// left behind.
+// The hostile agents of testdata/agents in whole runs: each costs only
+// its own episodes, within their timeouts, Ctrl-C and SIGTERM stop the
+// batch at once, and no process is left behind.
+//
+// No test here hinges on a tight wall-clock deadline (issue 25): a
+// machine under load may take a second to start three Python agents.
+// An agent expected to end normally gets a patient turn timeout, and
+// each bound on the elapsed time sits well below the 30 s for which the
+// hostile agents' processes hold their pipes: a run that waited for
+// them, or for a turn timeout, would miss it by far.
+
+// patient is the turn timeout of agents that should end normally.
+const patient = "20s"
+
+// heldFor bounds a run that must not wait for the 30 s a hostile
+// agent's process holds its pipes, nor for the patient timeout.
+const heldFor = 15 * time.Second
 
 func hostile(name string) string {
 	p, _ := filepath.Abs(filepath.Join("testdata", "agents", name))
@@ -60,7 +73,7 @@ func zombie(pid int) bool {
 func assertNoneLeft(t *testing.T, dir string) {
 	t.Helper()
 	var left []int
-	for range 100 {
+	for range 500 {
 		if left = running(t, dir); len(left) == 0 {
 			return
 		}
@@ -86,14 +99,15 @@ func waitForPids(t *testing.T, dir string, n int) {
 
 func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
 	cases := []struct {
-		agent string
-		cause string
-		pids  bool
+		agent   string
+		cause   string
+		pids    bool
+		timeout string
 	}{
-		{"noread.py", "timeout", false},
-		{"closeout.sh", "disconnected", false},
-		{"orphan.sh", "disconnected", true},
-		{"setsid.py", "clock", true},
+		{"noread.py", "timeout", false, "1s"},
+		{"closeout.sh", "disconnected", false, patient},
+		{"orphan.sh", "disconnected", true, patient},
+		{"setsid.py", "clock", true, patient},
 	}
 	for _, tc := range cases {
 		for _, persistent := range []bool{false, true} {
@@ -110,7 +124,7 @@ func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
 				if tc.pids {
 					command += " " + dir
 				}
-				args := []string{"run", "--episodes", "3", "--workers", "3", "--turn-timeout", "1s", "--agent", "exec:" + command}
+				args := []string{"run", "--episodes", "3", "--workers", "3", "--turn-timeout", tc.timeout, "--agent", "exec:" + command}
 				if persistent {
 					args = append(args, "--persistent")
 				}
@@ -122,7 +136,7 @@ func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
 				for _, r := range rs {
 					assert.Equal(t, tc.cause, r.Cause)
 				}
-				assert.Less(t, time.Since(start), 5*time.Second)
+				assert.Less(t, time.Since(start), heldFor)
 				assertNoneLeft(t, dir)
 			})
 		}
@@ -153,7 +167,7 @@ func TestCtrlCWritesNoUnfinishedEpisode(t *testing.T) {
 	go func() { waitForPids(t, dir, 2); cancel() }()
 	start := time.Now()
 	code, stdout, stderr := cogsimCtx(ctx, "run", "--episodes", "10", "--workers", "2", "--agent", "exec:"+hostile("sleeper.sh")+" "+dir)
-	assert.Less(t, time.Since(start), 3*time.Second)
+	assert.Less(t, time.Since(start), heldFor)
 	assert.Equal(t, ExitInterrupted, code)
 	assert.Empty(t, stdout, "no result for an episode cut short")
 	assert.Contains(t, stderr, "2 cut short and not written (seeds 1, 2)")
@@ -178,7 +192,7 @@ func TestSIGTERMStopsABatchAndItsAgents(t *testing.T) {
 	start := time.Now()
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	err = cmd.Wait()
-	assert.Less(t, time.Since(start), time.Second, "stopped within a second")
+	assert.Less(t, time.Since(start), heldFor, "stopped, not waiting for the agents")
 	var ee *exec.ExitError
 	require.True(t, errors.As(err, &ee), "%v: %s", err, stderr.String())
 	assert.Equal(t, ExitInterrupted, ee.ExitCode(), stderr.String())
