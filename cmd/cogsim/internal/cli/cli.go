@@ -28,6 +28,8 @@ type command struct {
 	args string
 	doc  string
 	run  func(ctx context.Context, out streams, args []string) error
+	// flags builds the command's flag set for its usage (nil: none).
+	flags func() *flag.FlagSet
 }
 
 // streams are where a command reads and writes.
@@ -39,25 +41,25 @@ type streams struct {
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
 	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
-		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd},
+		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd, usageOf(runFlags)},
 	{"gen", "[--seed N] [--depth D] [--reveal]",
-		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd},
+		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd, usageOf(genFlags)},
 	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
-		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd},
+		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd, usageOf(agentFlags)},
 	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
-		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd},
+		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd, usageOf(serveFlags)},
 	{"replay", "FILE [--verify] [--turn K [--json]] [--html OUT.html [--site DIR]]",
-		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21); or write it as one web page that plays it (§31)", replayCmd},
+		"re-simulate a replay: check every observation hash, or print the observation after turn K (§21); or write it as one web page that plays it (§31)", replayCmd, usageOf(replayFlags)},
 	{"site", "DIR [--serve ADDR]",
-		"write cogplay for the browser as a static site: index.html, cogplay.wasm, wasm_exec.js (§31); needs the Go toolchain and this checkout", siteCmd},
+		"write cogplay for the browser as a static site: index.html, cogplay.wasm, wasm_exec.js (§31); needs the Go toolchain and this checkout", siteCmd, usageOf(siteFlags)},
 	{"summarize", "FILES… [--json]",
-		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd},
+		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd, usageOf(summarizeFlags)},
 	{"prompt", "[--rules NAME]",
-		"print the instruction text for an LLM agent: the rules, the reply grammar, the observation, a worked example (§30)", promptCmd},
+		"print the instruction text for an LLM agent: the rules, the reply grammar, the observation, a worked example (§30)", promptCmd, usageOf(promptFlags)},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
-		"time the engine per system on the standard game (§23)", benchCmd},
+		"time the engine per system on the standard game (§23)", benchCmd, usageOf(benchFlags)},
 	{"help", "[COMMAND]",
-		"print this usage, or a command's flags", nil},
+		"print this usage, or a command's flags", nil, nil},
 }
 
 // errHelp asks for a command's usage on stdout (flag -h).
@@ -172,35 +174,19 @@ func writeCommandUsage(w io.Writer, cmd command) {
 	}
 }
 
-// flagsOf returns a fresh flag set of a command, for its usage.
+// flagsOf returns a fresh flag set of a command, for its usage; nil for
+// a command without flags.
 func flagsOf(name string) *flag.FlagSet {
-	switch name {
-	case "run":
-		fs, _ := runFlags()
-		return fs
-	case "gen":
-		fs, _ := genFlags()
-		return fs
-	case "bench":
-		fs, _ := benchFlags()
-		return fs
-	case "agent":
-		fs, _ := agentFlags()
-		return fs
-	case "replay":
-		fs, _ := replayFlags()
-		return fs
-	case "prompt":
-		fs, _ := promptFlags()
-		return fs
-	case "summarize":
-		fs, _ := summarizeFlags()
-		return fs
-	case "site":
-		fs, _ := siteFlags()
-		return fs
+	if cmd, ok := lookup(name); ok && cmd.flags != nil {
+		return cmd.flags()
 	}
 	return nil
+}
+
+// usageOf makes a command's flag set for its usage from the function
+// that builds it for parsing, so no second list of flags is kept.
+func usageOf[T any](build func() (*flag.FlagSet, T)) func() *flag.FlagSet {
+	return func() *flag.FlagSet { fs, _ := build(); return fs }
 }
 
 // parseFlags parses args into fs: errors become one-line usage errors,

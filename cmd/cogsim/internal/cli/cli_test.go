@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -124,6 +125,26 @@ func TestHelp(t *testing.T) {
 	code, stdout, _ = cogsim(t, "help", "gen")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, stdout, "-reveal")
+}
+
+// TestEveryCommandListsItsFlags: `cogsim help C` and `cogsim C -h` list
+// every flag C parses (issue 25: serve listed none).
+func TestEveryCommandListsItsFlags(t *testing.T) {
+	for _, cmd := range commands {
+		if cmd.run == nil {
+			continue
+		}
+		require.NotNil(t, cmd.flags, "%s has no usage flags", cmd.name)
+		for _, args := range [][]string{{"help", cmd.name}, {cmd.name, "-h"}} {
+			code, stdout, _ := cogsim(t, args...)
+			require.Equal(t, ExitOK, code, args)
+			cmd.flags().VisitAll(func(f *flag.Flag) {
+				assert.Contains(t, stdout, "  -"+f.Name, "%v lists -%s", args, f.Name)
+			})
+		}
+	}
+	_, stdout, _ := cogsim(t, "help", "serve")
+	assert.Contains(t, stdout, "-autoreset")
 }
 
 // TestRunSmoke is `cogsim run --seed 1 --episodes 5`.
