@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -124,13 +125,21 @@ type shard struct{ k, n int }
 
 // block returns shard k of n of seeds: seeds[k·len/n : (k+1)·len/n], so
 // the blocks in order are the whole list, and their sizes differ by at
-// most one.
+// most one. k·len is taken in 128 bits: with N near 2^63 (from a flag
+// or a scheduler's variables) it does not fit in an int.
 func (s shard) block(seeds []uint64) []uint64 {
 	if s.n <= 1 {
 		return seeds
 	}
 	l := len(seeds)
-	return seeds[s.k*l/s.n : (s.k+1)*l/s.n]
+	return seeds[mulDiv(s.k, l, s.n):mulDiv(s.k+1, l, s.n)]
+}
+
+// mulDiv is ⌊a·b/c⌋ for 0 ≤ a ≤ c and b ≥ 0, c > 0, without overflow.
+func mulDiv(a, b, c int) int {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	q, _ := bits.Div64(hi, lo, uint64(c))
+	return int(q)
 }
 
 // parseShard reads --shard: K/N, or auto with the scheduler's variables:

@@ -90,6 +90,15 @@ func TestShardSpecs(t *testing.T) {
 	}
 	assert.Equal(t, seeds, all)
 	assert.Empty(t, shard{0, 9}.block(seeds[:3]), "more shards than seeds: some are empty")
+	// Issue 25: k·len overflowed an int and panicked.
+	last, err := parseShard("2305843009213693952/2305843009213693953", 0, none)
+	require.NoError(t, err)
+	assert.Equal(t, seeds[6:], last.block(seeds), "the last of 2^61+1 shards")
+	assert.Empty(t, shard{2, last.n}.block(seeds))
+	code, stdout, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "1", "--shard", "2305843009213693952/2305843009213693953")
+	assert.Equal(t, ExitOK, code, errs)
+	require.Len(t, results(t, stdout), 1)
+	assert.Equal(t, uint64(3), results(t, stdout)[0].Seed)
 }
 
 // TestShardsConcatenateToOneRun: the shards' outputs in order are one
