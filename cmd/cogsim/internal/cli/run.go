@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -212,6 +213,9 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	}
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
+	}
+	if err := separateWriters(o.out, o.replays, o.log); err != nil {
+		return nil, err
 	}
 	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent}
 	if o.replays != "" {
@@ -489,4 +493,38 @@ func closed(c <-chan struct{}) bool {
 	default:
 		return false
 	}
+}
+
+// separateWriters refuses two writers on one file (issue 25): --log and
+// --replays both write DIR/seed-N.jsonl, so they need their own
+// folders, and --out must not be one of those files.
+func separateWriters(out, replays, log string) error {
+	if replays != "" && log != "" && sameDir(replays, log) {
+		return usagef("--log %s and --replays %s are one folder, where both would write seed-N.jsonl: give each its own", log, replays)
+	}
+	if out == "" || out == "-" || !perSeedName.MatchString(filepath.Base(out)) {
+		return nil
+	}
+	for _, f := range []struct{ flag, dir string }{{"--replays", replays}, {"--log", log}} {
+		if f.dir != "" && sameDir(filepath.Dir(out), f.dir) {
+			return usagef("--out %s: %s %s writes the files seed-N.jsonl there; put the results elsewhere", out, f.flag, f.dir)
+		}
+	}
+	return nil
+}
+
+// perSeedName is the name of a replay or trajectory file.
+var perSeedName = regexp.MustCompile(`^seed-[0-9]+\.jsonl$`)
+
+// sameDir reports whether a and b name one folder: the same clean
+// absolute path, or, when both exist, the same file (a link).
+func sameDir(a, b string) bool {
+	if aa, err := filepath.Abs(a); err == nil {
+		if bb, err := filepath.Abs(b); err == nil && aa == bb {
+			return true
+		}
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
