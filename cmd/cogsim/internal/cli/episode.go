@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cogsim/cogsim/internal/atomicfile"
 	"io"
 	"os"
 	"path/filepath"
@@ -129,11 +130,19 @@ func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protoco
 	var rec *replay.Recorder
 	if e.replays != "" {
 		path := filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed))
-		f, err := os.Create(path)
-		if err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
+		// Whole or nothing: an episode that fails or is cut short
+		// leaves no replay, and one that ends leaves it complete.
+		f, cerr := atomicfile.Create(path, 0o644)
+		if cerr != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, cerr)
 		}
-		defer f.Close()
+		defer func() { // err is the episode's (the named result)
+			if err != nil {
+				f.Abort()
+			} else if cerr := f.Commit(); cerr != nil {
+				err = fmt.Errorf("episode seed %d: writing %s: %w", seed, path, cerr)
+			}
+		}()
 		if rec, err = replay.NewRecorder(s, f); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
 		}
@@ -172,10 +181,7 @@ func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protoco
 		switch {
 		case err != nil && ctx.Err() != nil:
 			// Cut short: no result, and no replay that would look
-			// like a truncated one.
-			if rec != nil {
-				os.Remove(filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed)))
-			}
+			// like a truncated one (the deferred Abort).
 			return res, errEpisodeInterrupted
 		case err != nil:
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)

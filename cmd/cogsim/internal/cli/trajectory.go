@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"unicode/utf8"
 
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/atomicfile"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
 )
@@ -22,10 +22,9 @@ const maxField = 64 << 10
 // reply, the agent's extra fields verbatim and how the reply was read,
 // and the result.
 type trajectory struct {
-	path string
-	f    *os.File
-	w    *bufio.Writer
-	err  error
+	f   *atomicfile.File
+	w   *bufio.Writer
+	err error
 }
 
 type trajHeader struct {
@@ -60,11 +59,11 @@ type trajEnd struct {
 func newTrajectory(dir string, s *sim.Sim) (*trajectory, error) {
 	cfg := s.Config()
 	path := filepath.Join(dir, fmt.Sprintf("seed-%d.jsonl", cfg.Seed))
-	f, err := os.Create(path)
+	f, err := atomicfile.Create(path, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	t := &trajectory{path: path, f: f, w: bufio.NewWriterSize(f, 32<<10)}
+	t := &trajectory{f: f, w: bufio.NewWriterSize(f, 32<<10)}
 	h := trajHeader{Type: "header", Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Agent: cfg.Agent,
 		Strict: cfg.Strict, MaxTurns: s.State().Clock.MaxTurns}
 	if cfg.Scenario != nil {
@@ -140,24 +139,21 @@ func (t *trajectory) turn(turn int, obs []byte, reply *string, line []byte, s *s
 	t.line(tt)
 }
 
-// end writes the result and closes the file.
+// end writes the result and puts the file in place, whole (§30): a
+// trajectory is never seen half written.
 func (t *trajectory) end(s *sim.Sim) error {
 	t.line(trajEnd{Type: "result", Obs: string(s.Observe()), Result: s.Result()})
-	return t.close()
-}
-
-func (t *trajectory) close() error {
 	if t.err == nil {
 		t.err = t.w.Flush()
 	}
-	if err := t.f.Close(); t.err == nil {
-		t.err = err
+	if t.err != nil {
+		t.f.Abort()
+		return t.err
 	}
+	t.err = t.f.Commit()
 	return t.err
 }
 
-// discard closes and removes the file (an episode cut short).
-func (t *trajectory) discard() {
-	t.f.Close()
-	os.Remove(t.path)
-}
+// discard drops the file (an episode cut short or failed); the file of
+// a previous run of the seed, if any, stays.
+func (t *trajectory) discard() { t.f.Abort() }
