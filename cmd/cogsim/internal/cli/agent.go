@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
+	"github.com/cogsim/cogsim/internal/atomicfile"
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
@@ -34,7 +34,7 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 
 // agentCmd is cogsim agent: one episode over stdio for an outside agent.
 // Bad lines cost unusable turns; EOF ends the episode as disconnected.
-func agentCmd(ctx context.Context, out streams, args []string) error {
+func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	fs, o := agentFlags()
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -63,15 +63,25 @@ func agentCmd(ctx context.Context, out streams, args []string) error {
 	}
 	var rec *replay.Recorder
 	if o.replay != "" {
-		f, err := os.Create(o.replay)
-		if err != nil {
-			return usagef("--replay: %v", err)
+		// Whole or nothing: an episode cut short leaves no replay.
+		f, ferr := atomicfile.Create(o.replay, 0o644)
+		if ferr != nil {
+			return usagef("--replay: %v", ferr)
 		}
-		defer f.Close()
+		defer f.Abort()
 		if rec, err = replay.NewRecorder(s, f); err != nil {
 			return fmt.Errorf("writing the replay: %w", err)
 		}
+		defer func() {
+			if err == nil {
+				if err = f.Commit(); err != nil {
+					err = fmt.Errorf("writing the replay: %w", err)
+				}
+			}
+		}()
 	}
-	_, err = protocol.Serve(s, out.stdin, out.stdout, rec)
-	return err
+	return untilDone(ctx, func() error {
+		_, err := protocol.Serve(s, out.stdin, out.stdout, rec)
+		return err
+	})
 }

@@ -84,7 +84,7 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		defer pprof.StopCPUProfile()
 	}
 	if o.listen == "" {
-		return sv.Serve(out.stdin, out.stdout)
+		return untilDone(ctx, func() error { return sv.Serve(out.stdin, out.stdout) })
 	}
 	if _, err := os.Stat(o.listen); err == nil {
 		return usagef("--listen %s: the path exists already", o.listen)
@@ -121,6 +121,22 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	case <-ctx.Done():
 		conn.Close()
 		<-done
+		return errInterrupted
+	case err := <-done:
+		return err
+	}
+}
+
+// untilDone runs serve, a session over stdin and stdout, until it ends
+// or ctx does (Ctrl-C, SIGTERM): a read from a pipe that stays open
+// (sleep 30 | cogsim serve) cannot be interrupted, so on a signal the
+// command returns at once and the process exits, leaving the read
+// behind (issue 25).
+func untilDone(ctx context.Context, serve func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- serve() }()
+	select {
+	case <-ctx.Done():
 		return errInterrupted
 	case err := <-done:
 		return err

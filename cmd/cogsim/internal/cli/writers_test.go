@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,4 +50,31 @@ func TestOneWriterAFile(t *testing.T) {
 	}
 	code, _, stderr = cogsim(t, "replay", filepath.Join(d, "seed-1.jsonl"), "--verify")
 	assert.Equal(t, ExitOK, code, stderr)
+}
+
+// TestASignalStopsASessionWhoseInputStaysOpen: serve (JSON lines and
+// binary) and agent stop at the first Ctrl-C or SIGTERM even while
+// their input is a pipe that stays open and silent (issue 25: `sleep
+// 30 | cogsim serve` ignored the first signal); agent's replay of the
+// episode cut short is not left behind.
+func TestASignalStopsASessionWhoseInputStaysOpen(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "agent.jsonl")
+	for _, args := range [][]string{{"serve"}, {"serve", "--binary"}, {"agent", "--replay", rec}} {
+		stdin, w := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		var out, errb bytes.Buffer
+		done := make(chan int, 1)
+		go func() { done <- MainIO(ctx, args, stdin, &out, &errb) }()
+		time.Sleep(50 * time.Millisecond) // let it block on its input
+		cancel()
+		select {
+		case code := <-done:
+			assert.Equal(t, ExitInterrupted, code, "%v: %s", args, errb.String())
+		case <-time.After(15 * time.Second): // it blocks for ever without the fix
+			t.Errorf("%v: still running after the signal", args)
+		}
+		w.Close()
+	}
+	_, err := os.Stat(rec)
+	assert.True(t, os.IsNotExist(err), "no replay of an episode cut short")
 }
