@@ -1,0 +1,72 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// serveListening starts serve --listen path in-process and waits for the
+// socket; stop cancels it and returns its exit code.
+func serveListening(t *testing.T, path string) (stop func() int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- MainIO(ctx, []string{"serve", "--listen", path}, strings.NewReader(""), &out, &errb) }()
+	for range 500 {
+		if st, err := os.Lstat(path); err == nil && st.Mode()&os.ModeSocket != 0 {
+			return func() int { cancel(); return <-done }
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	t.Fatalf("no socket at %s: %s", path, errb.String())
+	return nil
+}
+
+// TestTheSocketIsTheOwnersOnly: under umask 000 the socket is still
+// 0600, and nothing is left beside it (issue 25).
+func TestTheSocketIsTheOwnersOnly(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.sock")
+	stop := serveListening(t, path)
+	st, err := os.Lstat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "only the socket in its folder")
+	assert.Equal(t, ExitInterrupted, stop())
+	_, err = os.Lstat(path)
+	assert.True(t, os.IsNotExist(err), "the socket is removed at exit")
+}
+
+// TestAFileInPlaceOfTheSocketIsKept: a file put where the socket was
+// while serve runs is not deleted at exit (issue 25).
+func TestAFileInPlaceOfTheSocketIsKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.sock")
+	stop := serveListening(t, path)
+	require.NoError(t, os.Remove(path))
+	require.NoError(t, os.WriteFile(path, []byte("mine"), 0o644))
+	assert.Equal(t, ExitInterrupted, stop())
+	b, err := os.ReadFile(path)
+	require.NoError(t, err, "the file put in place is kept")
+	assert.Equal(t, "mine", string(b))
+
+	code, _, errs := cogsim(t, "serve", "--listen", path)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "exists already")
+}
