@@ -171,7 +171,9 @@ func ParseMechanics(s string) []string {
 
 // Install installs the mechanics on s in order (before [Scheduler.Init]).
 func Install(s *Scheduler, list []*Mechanic) error {
+	defer func() { s.installing = "" }()
 	for _, m := range list {
+		s.installing = m.Name
 		if err := m.Install(s); err != nil {
 			return fmt.Errorf("mechanic %q: %w", m.Name, err)
 		}

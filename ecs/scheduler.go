@@ -36,6 +36,9 @@ type Entry struct {
 	Enabled bool
 	// Final systems run even when the tick is halted.
 	Final bool
+	// By names the mechanic that added the system ("" for the core), and
+	// ReplacedBy the one that replaced it, if any.
+	By, ReplacedBy string
 	// Nanos and Calls accumulate while timing is on.
 	Nanos int64
 	Calls int64
@@ -46,6 +49,11 @@ type Entry struct {
 // data: a list that can be read, inserted into by name, and toggled.
 type Scheduler struct {
 	entries []*Entry
+	// installing names the mechanic whose Install is running (see
+	// [Install]), so that entries record who made them.
+	installing string
+	// claims are the settings mechanics took with [Scheduler.Claim].
+	claims  []claim
 	control *Control
 	timing  bool
 	labels  bool
@@ -56,7 +64,7 @@ type Scheduler struct {
 
 // Add appends a system at the end of the order.
 func (s *Scheduler) Add(name string, sys System) *Entry {
-	e := &Entry{Name: name, System: sys, Enabled: true}
+	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing}
 	s.entries = append(s.entries, e)
 	return e
 }
@@ -87,7 +95,7 @@ func (s *Scheduler) insert(target string, offset int, name string, sys System) e
 		return fmt.Errorf("scheduler: no system called %q", target)
 	}
 	i += offset
-	e := &Entry{Name: name, System: sys, Enabled: true}
+	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing}
 	s.entries = append(s.entries, nil)
 	copy(s.entries[i+1:], s.entries[i:])
 	s.entries[i] = e
@@ -100,7 +108,11 @@ func (s *Scheduler) Replace(name string, sys System) error {
 	if i < 0 {
 		return fmt.Errorf("scheduler: no system called %q", name)
 	}
-	s.entries[i].System = sys
+	e := s.entries[i]
+	if e.ReplacedBy != "" && e.ReplacedBy != s.installing {
+		return fmt.Errorf("scheduler: system %q is replaced by mechanic %q already; the two cannot be installed together", name, e.ReplacedBy)
+	}
+	e.System, e.ReplacedBy = sys, s.installing
 	return nil
 }
 
@@ -242,3 +254,20 @@ type nothing struct{}
 
 func (nothing) Init(*arche.World)   {}
 func (nothing) Update(*arche.World) {}
+
+// claim is a setting a mechanic took.
+type claim struct{ what, by string }
+
+// Claim records that the mechanic being installed sets what (a
+// system's setting, such as the cog's to-hit roll). A second mechanic
+// claiming the same setting is refused, naming both: of two, the last
+// would silently win.
+func (s *Scheduler) Claim(what string) error {
+	for _, c := range s.claims {
+		if c.what == what && c.by != s.installing {
+			return fmt.Errorf("scheduler: %s is set by mechanic %q already; the two cannot be installed together", what, c.by)
+		}
+	}
+	s.claims = append(s.claims, claim{what, s.installing})
+	return nil
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/systems"
 	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and variants
 )
 
@@ -87,11 +88,20 @@ func (r *RulesFlags) Check() ([]string, error) {
 // CheckSelection checks a rules variant and extra mechanics, naming the
 // field at fault ("rules" or "mechanics") with the error, which lists the
 // known names.
+//
+// Mechanics that cannot go together (two that replace one system, such
+// as rogue-hunger and nethack-hunger) are refused here too, by a trial
+// installation on the standard tick order: the last one would silently
+// win (issue 25).
 func CheckSelection(rules string, mechanics []string) (field string, err error) {
-	if _, err := ecs.Select(rules, mechanics); err != nil {
+	list, err := ecs.Select(rules, mechanics)
+	if err != nil {
 		if _, ok := ecs.LookupVariant(rules); !ok {
 			return "rules", err
 		}
+		return "mechanics", err
+	}
+	if err := ecs.Install(systems.Standard(nil), list); err != nil {
 		return "mechanics", err
 	}
 	return "", nil

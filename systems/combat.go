@@ -53,8 +53,14 @@ func SetSwings(s *ecs.Scheduler, cog, monster Swing) error {
 	if !ok {
 		return errors.New("no combat system to give the swing to")
 	}
+	if err := s.Claim("the cog's to-hit roll"); err != nil {
+		return err
+	}
 	combat.CogHits = cog
 	if monster != nil {
+		if err := s.Claim("the monsters' to-hit roll"); err != nil {
+			return err
+		}
 		combat.MonsterHits = monster
 	}
 	return nil
