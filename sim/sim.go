@@ -194,7 +194,7 @@ func (s *Sim) Reset(seed uint64) error {
 	*e.Run = c.Run{Deeds: c.Deeds{List: deeds}}
 	e.Log.Reset()
 	e.Streams.Reseed(seed)
-	*e.Vision, *e.Action, *e.Potions = c.Vision{}, c.Action{}, c.Potions{}
+	*e.Vision, *e.Action, *e.Knowledge = c.Vision{}, c.Action{}, c.Knowledge{}
 	e.Intents.List, e.Roster.List = e.Intents.List[:0], e.Roster.List[:0]
 	e.Queue.Reset()
 	e.Events.Reset()
@@ -219,13 +219,11 @@ func (s *Sim) startMechanics() {
 	}
 }
 
-// drawAppearances draws the episode's potion appearances (§10) from the
-// items stream.
+// drawAppearances draws the episode's appearances (§10, §32.4): the
+// potions' from the items stream, then each installed mechanic's class
+// from its own stream.
 func (s *Sim) drawAppearances() {
-	perm := s.env.Streams.Get(ecs.StreamItems).Perm(len(c.Appearances))
-	for k := range s.env.Potions.Appearance {
-		s.env.Potions.Appearance[k] = uint8(perm[k])
-	}
+	s.env.Knowledge.Draw(s.env.Streams, s.gen.Mechanics)
 }
 
 // enter replaces the current level with generated level depth and puts the
@@ -243,6 +241,11 @@ func (s *Sim) enter(depth int) {
 	}
 	for _, t := range pop.Traps {
 		e.PlaceTrap(t.Kind, t.At)
+	}
+	for _, m := range s.mechanics {
+		if m.Populate != nil {
+			m.Populate(&s.world, depth)
+		}
 	}
 	s.vision.Update(&s.world)
 }
