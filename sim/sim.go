@@ -82,6 +82,10 @@ type Sim struct {
 	turnTicks int
 	msg       []byte
 	obs       []byte
+	// The installed mechanics' statuses (§32.6): indices into
+	// c.Statuses and their words, in registration order.
+	statuses    []int
+	statusWords []string
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -107,6 +111,11 @@ func New(cfg Config) (*Sim, error) {
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
+	for j, st := range c.Statuses() {
+		if c.ActiveIn(st.Mechanic, s.gen.Mechanics) {
+			s.statuses, s.statusWords = append(s.statuses, j), append(s.statusWords, st.Word)
+		}
+	}
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
 	}
@@ -458,8 +467,22 @@ func (s *Sim) Frame() text.Frame {
 			Hunger:   e.Nutrition.Get(cog).State,
 			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
 			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
+			Words: s.statusWords, Mechanic: s.mechanicStatuses(),
 		},
 	}
+}
+
+// mechanicStatuses is the bitmask of the installed mechanics' statuses
+// that hold now: bit i for s.statusWords[i].
+func (s *Sim) mechanicStatuses() uint32 {
+	var bits uint32
+	all := c.Statuses()
+	for i, j := range s.statuses {
+		if all[j].Holds(&s.world) {
+			bits |= 1 << i
+		}
+	}
+	return bits
 }
 
 func (s *Sim) render() {
