@@ -52,11 +52,15 @@ func TestInventoryStacksAndLetters(t *testing.T) {
 }
 
 func TestNamesReadAsTheCogKnowsThem(t *testing.T) {
-	p := Potions{Appearance: [NumPotions]uint8{3, 0, 1, 2}}
-	name := func(k ItemKind, n int) string { return string(p.AppendName(nil, k, n)) }
+	var p Knowledge
+	for e, a := range []uint8{3, 0, 1, 2} {
+		p.Appearance[PotionKind(PotionEffect(e))], p.Drawn[PotionKind(PotionEffect(e))] = a, true
+	}
+	name := func(k ItemKind, n int) string { return string(p.AppendName(nil, k, n, 0)) }
 	assert.Equal(t, "a smoky potion", name(PotionHealing, 1))
 	assert.Equal(t, "2 smoky potions", name(PotionHealing, 2))
-	p.Identified[Healing] = true
+	assert.True(t, p.Identify(PotionHealing))
+	assert.False(t, p.Identify(PotionHealing), "once")
 	assert.Equal(t, "2 potions of healing", name(PotionHealing, 2))
 	assert.Equal(t, "a pink potion", name(PotionKind(ExtraHealing), 1))
 	assert.Equal(t, "an apple", name(Apple, 1))
@@ -66,7 +70,7 @@ func TestNamesReadAsTheCogKnowsThem(t *testing.T) {
 
 func TestTheInventoryLineReadsAsSection15(t *testing.T) {
 	inv := Inventory{Wielded: NoSlot, Worn: NoSlot}
-	var p Potions
+	var p Knowledge
 	assert.Empty(t, AppendInventory(nil, &inv, &p), "an empty pack lists nothing")
 	inv.Wielded = inv.Add(Dagger, 1)
 	inv.Add(FoodRation, 1)
@@ -74,7 +78,7 @@ func TestTheInventoryLineReadsAsSection15(t *testing.T) {
 	assert.Equal(t, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn)",
 		string(AppendInventory(nil, &inv, &p)))
 
-	p.Appearance[Healing] = 3
+	p.Appearance[PotionHealing], p.Drawn[PotionHealing] = 3, true
 	inv.Add(PotionHealing, 2)
 	inv.Take(1)
 	assert.Equal(t, "d - 2 smoky potions", string(AppendStack(nil, &inv, &p, 3)))

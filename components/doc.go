@@ -15,7 +15,7 @@
 //     [Purse], [Status], [Inventory], [Monster], [MovementPoints], [Item],
 //     [Trap], [CogTag].
 //   - Resources: [Clock], [Run], [Queue], [Action], [Intents], [Roster],
-//     [Potions], [Vision].
+//     [Knowledge], [Vision].
 //
 // Nothing here draws random numbers or touches a world; logic beyond tiny
 // helpers lives in systems.

@@ -126,6 +126,8 @@ type Item struct {
 	Kind   ItemKind
 	Count  int
 	Serial int
+	// Spe is the item's own value (a wand's charges, §33); see [Stack].
+	Spe int32 `json:",omitempty"`
 }
 
 // Trap is a trap on the board (§11). Discovered traps are drawn '^';

@@ -31,8 +31,30 @@ const (
 	StatusEnded
 )
 
-var eventNames = [...]string{Attack: "attack", Death: "death", Meal: "meal", Quaff: "quaff",
+// eventNames names the event kinds by kind: the core's, then those
+// mechanics registered.
+var eventNames = []string{Attack: "attack", Death: "death", Meal: "meal", Quaff: "quaff",
 	TrapFired: "trap", Move: "move", Descend: "descend", StatusSet: "status-set", StatusEnded: "status-ended"}
+
+// RegisterEvent adds a mechanic's own event kind called name (§32.5) and
+// returns it; [EventKind.String] names it. A mechanic calls it from its
+// package init and documents which [Event] fields the kind sets. It
+// panics on an empty or taken name, or when the kinds run out.
+func RegisterEvent(name string) EventKind {
+	if name == "" {
+		panic("components: an event kind needs a name")
+	}
+	for _, n := range eventNames {
+		if n == name {
+			panic("components: event kind " + name + " registered twice")
+		}
+	}
+	if len(eventNames) > maxRow {
+		panic("components: event kinds full at " + name)
+	}
+	eventNames = append(eventNames, name)
+	return EventKind(len(eventNames) - 1)
+}
 
 // String is the event kind's name.
 func (k EventKind) String() string {
@@ -71,6 +93,12 @@ type Event struct {
 	Hunger        HungerState
 	HP            int
 	Cause         string
+	// Dir and Aim: where a thing was aimed (a Zap's direction, §33);
+	// Count: how many (monsters created, cells dug …), as the kind's
+	// mechanic documents.
+	Dir   Dir
+	Aim   Aim
+	Count int
 }
 
 // Events is the tick's event log (§27.3): cleared at the start of every

@@ -1,11 +1,16 @@
 package components
 
-import "strconv"
+import (
+	"slices"
 
-// ItemClass is the class of an item kind (§10).
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// ItemClass is the class of an item kind (§10, §32.4): a row of
+// [Classes].
 type ItemClass uint8
 
-// The item classes.
+// The core item classes, the first rows of [Classes].
 const (
 	GoldClass ItemClass = iota
 	FoodClass
@@ -14,15 +19,76 @@ const (
 	ArmourClass
 )
 
-var classGlyph = [...]byte{GoldClass: '$', FoodClass: '%', PotionClass: '!', WeaponClass: ')', ArmourClass: '['}
+// ClassInfo is one row of the class table (§32.4): everything about a
+// class of items.
+type ClassInfo struct {
+	// Name is the class's name ("wand"); Glyph draws its items on the
+	// map and in the glyph table ('/').
+	Name  string
+	Glyph byte
+	// Colour is the class's colour: [AddItem] gives it to a row of the
+	// class whose Colour is Black (no kind is drawn black on the
+	// window's black ground).
+	Colour Colour
+	// Appearances, when set, are shuffled per episode (a seeded
+	// permutation, §32.4): the class's kind k in table order takes
+	// appearance perm[k], and a kind not yet identified reads "an oak
+	// wand". A class has at most as many kinds as appearances.
+	Appearances []string
+	// Noun names an unidentified item of the class after its
+	// appearance: "potion" in "a smoky potion" (plural: Noun + "s").
+	Noun string
+	// Stream is the RNG stream the permutation is drawn from; ""
+	// is ecs.StreamItems. A mechanic's class takes a stream of its own,
+	// so that the core game's draws stay as they were.
+	Stream string
+	// Stackable: identical items of the class (same kind, same Spe)
+	// share an inventory slot (§5).
+	Stackable bool
+	// Mechanic names the mechanic that added the class; "" for the core
+	// game.
+	Mechanic string
+}
 
-var classNames = [...]string{GoldClass: "gold", FoodClass: "food", PotionClass: "potion", WeaponClass: "weapon", ArmourClass: "armour"}
+// Classes is the class table. A mechanic adds its rows with [AddClass].
+var Classes = []ClassInfo{
+	GoldClass: {Name: "gold", Glyph: '$', Colour: Yellow},
+	FoodClass: {Name: "food", Glyph: '%', Colour: Brown, Stackable: true},
+	PotionClass: {Name: "potion", Glyph: '!', Colour: BrightMagenta, Appearances: Appearances[:],
+		Noun: "potion", Stackable: true},
+	WeaponClass: {Name: "weapon", Glyph: ')', Colour: Cyan},
+	ArmourClass: {Name: "armour", Glyph: '[', Colour: BrightCyan},
+}
+
+// AddClass appends ci to the class table and returns its class. A
+// mechanic calls it from its package init, before its kinds; it panics
+// when the row names no Mechanic, its name or glyph is taken, it has
+// appearances but no Noun, or the table is full.
+func AddClass(ci ClassInfo) ItemClass {
+	taken := false
+	for i := range Classes {
+		if Classes[i].Name == ci.Name || Classes[i].Glyph == ci.Glyph {
+			taken = true
+		}
+	}
+	if len(ci.Appearances) > 0 && ci.Noun == "" {
+		panic("components: class " + ci.Name + " has appearances and no noun")
+	}
+	if len(ci.Appearances) > maxRow+1 {
+		panic("components: class " + ci.Name + " has too many appearances")
+	}
+	ci.Appearances = slices.Clone(ci.Appearances)
+	return ItemClass(addRow(&Classes, ci, "class", ci.Name, ci.Mechanic, taken))
+}
+
+// Info returns the table row of c.
+func (c ItemClass) Info() *ClassInfo { return &Classes[c] }
 
 // String is the class's name.
-func (c ItemClass) String() string { return classNames[c] }
+func (c ItemClass) String() string { return Classes[c].Name }
 
 // Glyph is how items of the class are drawn.
-func (c ItemClass) Glyph() byte { return classGlyph[c] }
+func (c ItemClass) Glyph() byte { return Classes[c].Glyph }
 
 // ItemKind indexes [ItemKinds].
 type ItemKind uint8
@@ -58,10 +124,23 @@ type ItemInfo struct {
 	Confuses     int
 	Sleeps       int
 	QuaffMessage string
+	// Effect is what the kind does, read by the system of its class
+	// (§32.4); nil for the core rows, whose effects are the fields
+	// above. A potion's Effect may be a [QuaffFunc]: quaffing it runs
+	// the function instead of the fields' effects.
+	Effect any
 	// Mechanic names the mechanic that added the row (§27.5); "" for
 	// the core game.
 	Mechanic string
 }
+
+// QuaffFunc is a potion's Effect (§32.4) when a mechanic brings the
+// potion: the items system calls it on the cog after the potion is
+// taken from the pack and the Quaff event is published, then says the
+// row's QuaffMessage (if any) and identifies the kind. The function
+// reads and changes the world as a system does (its own resources,
+// the cog's components).
+type QuaffFunc func(w *arche.World, cog arche.Entity)
 
 // PotionEffect is what quaffing a potion does (§10).
 type PotionEffect uint8
@@ -134,12 +213,9 @@ func (k ItemKind) Info() *ItemInfo { return &ItemKinds[k] }
 // Glyph is how an item of kind k is drawn.
 func (k ItemKind) Glyph() byte { return ItemKinds[k].Class.Glyph() }
 
-// Stackable reports whether identical items of kind k share a stack:
-// food and potions do, weapons and armour never (§5).
-func (k ItemKind) Stackable() bool {
-	c := ItemKinds[k].Class
-	return c == FoodClass || c == PotionClass
-}
+// Stackable reports whether identical items of kind k share a stack, as
+// its class says: food and potions do, weapons and armour never (§5).
+func (k ItemKind) Stackable() bool { return Classes[ItemKinds[k].Class].Stackable }
 
 // ItemByName finds an item kind by name; it panics on an unknown name.
 func ItemByName(name string) ItemKind {
@@ -175,16 +251,36 @@ func ItemByGlyph(g byte) (ItemKind, bool) {
 
 // AddItem appends row to the item table and returns its kind. A mechanic
 // calls it from its package init, before any episode runs: rows are never
-// added while episodes run. It panics when the row names no Mechanic, its
-// name is taken, the table is full, or it is a potion: a potion's
-// appearance is keyed by its [PotionEffect], of which there are
-// [NumPotions].
+// added while episodes run. A row may be of any class, a core one
+// (potions included) or one the mechanic added with [AddClass]. It
+// panics when the row names no Mechanic, its name is taken, its class is
+// unknown, its class has appearances and as many kinds as appearances
+// already, or the table is full. A row drawn Black takes its class's
+// colour.
 func AddItem(row ItemInfo) ItemKind {
-	if row.Class == PotionClass {
-		panic("components: potion " + row.Name + " cannot be added: appearances are keyed by PotionEffect")
+	if int(row.Class) >= len(Classes) {
+		panic("components: item " + row.Name + " of an unknown class")
+	}
+	ci := row.Class.Info()
+	if n := len(ci.Appearances); n > 0 && ClassKinds(row.Class) >= n {
+		panic("components: item " + row.Name + ": the " + ci.Name + " class has no appearance left")
+	}
+	if row.Colour == Black {
+		row.Colour = ci.Colour
 	}
 	_, taken := LookupItem(row.Name)
 	return ItemKind(addRow(&ItemKinds, row, "item", row.Name, row.Mechanic, taken))
+}
+
+// ClassKinds counts the kinds of class cl in the table.
+func ClassKinds(cl ItemClass) int {
+	n := 0
+	for i := range ItemKinds {
+		if ItemKinds[i].Class == cl {
+			n++
+		}
+	}
+	return n
 }
 
 // PotionKind is the item kind of the potion with effect e.
@@ -193,10 +289,13 @@ func PotionKind(e PotionEffect) ItemKind { return PotionHealing + ItemKind(e) }
 // Appearances are the potion descriptions an episode permutes (§10).
 var Appearances = [6]string{"pink", "ruby", "milky", "smoky", "cloudy", "dark"}
 
-// Stack is one inventory slot: Count items of one kind (0: empty).
+// Stack is one inventory slot: Count items of one kind (0: empty). Spe
+// is NetHack's spe, a value each item carries (a wand's charges, §33);
+// items with different Spe never share a stack.
 type Stack struct {
 	Kind  ItemKind
 	Count int
+	Spe   int32 `json:",omitempty"`
 }
 
 // Empty reports whether the slot holds nothing.
@@ -240,21 +339,26 @@ func (inv *Inventory) Stacks() int {
 	return n
 }
 
-// Add puts count items of kind k into the pack: onto a stack of the same
-// kind when the kind stacks, else into the first free letter. It returns
-// the slot used, or -1 when the pack is full.
+// Add puts count items of kind k (Spe 0) into the pack, as [Inventory.Put].
 func (inv *Inventory) Add(k ItemKind, count int) int {
-	if k.Stackable() {
+	return inv.Put(Stack{Kind: k, Count: count})
+}
+
+// Put puts st into the pack: onto a stack of the same kind and Spe when
+// the kind stacks, else into the first free letter. It returns the slot
+// used, or -1 when the pack is full.
+func (inv *Inventory) Put(st Stack) int {
+	if st.Kind.Stackable() {
 		for i := range inv.Slots {
-			if inv.Slots[i].Count > 0 && inv.Slots[i].Kind == k {
-				inv.Slots[i].Count += count
+			if s := &inv.Slots[i]; s.Count > 0 && s.Kind == st.Kind && s.Spe == st.Spe {
+				s.Count += st.Count
 				return i
 			}
 		}
 	}
 	for i := range inv.Slots {
 		if inv.Slots[i].Empty() {
-			inv.Slots[i] = Stack{Kind: k, Count: count}
+			inv.Slots[i] = st
 			return i
 		}
 	}
@@ -281,46 +385,14 @@ func (inv *Inventory) Clear(i int) {
 	}
 }
 
-// Potions is the episode's potion knowledge: the appearance each potion
-// kind has (a seeded permutation, §10) and whether it is identified.
-type Potions struct {
-	Appearance [NumPotions]uint8
-	Identified [NumPotions]bool
-}
-
-// AppendName appends how count items of kind k read to the cog:
-// "a dagger", "2 food rations", "a smoky potion", "leather armour".
-func (p *Potions) AppendName(b []byte, k ItemKind, count int) []byte {
-	info := k.Info()
-	if info.Class == PotionClass && !p.Identified[info.Potion] {
-		app := Appearances[p.Appearance[info.Potion]]
-		if count == 1 {
-			b = append(b, "a "...)
-			b = append(b, app...)
-			return append(b, " potion"...)
-		}
-		b = strconv.AppendInt(b, int64(count), 10)
-		b = append(b, ' ')
-		b = append(b, app...)
-		return append(b, " potions"...)
-	}
-	if count == 1 {
-		b = append(b, info.Article...)
-		return append(b, info.Name...)
-	}
-	b = strconv.AppendInt(b, int64(count), 10)
-	b = append(b, ' ')
-	return append(b, info.Plural...)
-}
-
 // AppendStack appends how slot reads in the inventory (§15): its letter,
 // the stack's name as the cog knows it, and whether it is wielded or
 // worn: "a - a dagger (weapon in hand)", "d - 2 smoky potions",
 // "c - leather armour (being worn)".
-func AppendStack(b []byte, inv *Inventory, p *Potions, slot int) []byte {
+func AppendStack(b []byte, inv *Inventory, kn *Knowledge, slot int) []byte {
 	st := inv.Slots[slot]
 	b = append(b, Letters[slot], ' ', '-', ' ')
-	b = p.AppendName(b, st.Kind, st.Count)
+	b = kn.AppendName(b, st.Kind, st.Count, st.Spe)
 	switch slot {
 	case inv.Wielded:
 		b = append(b, " (weapon in hand)"...)
@@ -333,7 +405,7 @@ func AppendStack(b []byte, inv *Inventory, p *Potions, slot int) []byte {
 // AppendInventory appends the inventory line (§15), every stack in letter
 // order joined by "; ": "a - a dagger (weapon in hand); b - a food
 // ration; c - leather armour (being worn)". An empty pack appends nothing.
-func AppendInventory(b []byte, inv *Inventory, p *Potions) []byte {
+func AppendInventory(b []byte, inv *Inventory, kn *Knowledge) []byte {
 	first := true
 	for i := range inv.Slots {
 		if inv.Slots[i].Empty() {
@@ -343,7 +415,7 @@ func AppendInventory(b []byte, inv *Inventory, p *Potions) []byte {
 			b = append(b, "; "...)
 		}
 		first = false
-		b = AppendStack(b, inv, p, i)
+		b = AppendStack(b, inv, kn, i)
 	}
 	return b
 }

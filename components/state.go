@@ -23,16 +23,16 @@ var (
 	ItemState       = ecs.RegisterComponent[Item]("item")
 	TrapState       = ecs.RegisterComponent[Trap]("trap")
 
-	LevelState   = ecs.RegisterResource[Level]("level")
-	ClockState   = ecs.RegisterResource[Clock]("clock")
-	RunState     = ecs.RegisterResource[Run]("run")
-	VisionState  = ecs.RegisterResource[Vision]("vision")
-	RosterState  = ecs.RegisterResource[Roster]("roster", ecs.Transient)
-	PotionsState = ecs.RegisterResource[Potions]("potions")
-	ActionState  = ecs.RegisterResource[Action]("action", ecs.Transient)
-	IntentsState = ecs.RegisterResource[Intents]("intents", ecs.Transient)
-	QueueState   = ecs.RegisterResource[Queue]("queue", ecs.Transient)
-	EventsState  = ecs.RegisterResource[Events]("events", ecs.Transient)
+	LevelState     = ecs.RegisterResource[Level]("level")
+	ClockState     = ecs.RegisterResource[Clock]("clock")
+	RunState       = ecs.RegisterResource[Run]("run")
+	VisionState    = ecs.RegisterResource[Vision]("vision")
+	RosterState    = ecs.RegisterResource[Roster]("roster", ecs.Transient)
+	KnowledgeState = ecs.RegisterResource[Knowledge]("knowledge")
+	ActionState    = ecs.RegisterResource[Action]("action", ecs.Transient)
+	IntentsState   = ecs.RegisterResource[Intents]("intents", ecs.Transient)
+	QueueState     = ecs.RegisterResource[Queue]("queue", ecs.Transient)
+	EventsState    = ecs.RegisterResource[Events]("events", ecs.Transient)
 	// Derived or configuration, not saved: the roster is rebuilt from
 	// the monsters' serials on restore; the hunger scale is set by the
 	// rules as an episode begins.

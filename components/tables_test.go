@@ -53,9 +53,20 @@ func TestAddingARowRefusesBadRows(t *testing.T) {
 	assert.Panics(t, func() { AddSpecies(SpeciesInfo{Name: "newt", Mechanic: "test"}) }, "a taken name")
 	assert.Panics(t, func() { AddItem(ItemInfo{Name: "stray", Class: FoodClass}) }, "no mechanic")
 	assert.Panics(t, func() { AddItem(ItemInfo{Name: "apple", Class: FoodClass, Mechanic: "test"}) }, "a taken name")
+	assert.Panics(t, func() { AddItem(ItemInfo{Name: "stray", Class: ItemClass(200), Mechanic: "test"}) }, "no such class")
+	assert.Panics(t, func() { AddClass(ClassInfo{Name: "stray", Glyph: '~'}) }, "a class of no mechanic")
+	assert.Panics(t, func() { AddClass(ClassInfo{Name: "potion", Glyph: '~', Mechanic: "test"}) }, "a taken class name")
+	assert.Panics(t, func() { AddClass(ClassInfo{Name: "stray", Glyph: '!', Mechanic: "test"}) }, "a taken glyph")
 	assert.Panics(t, func() {
-		AddItem(ItemInfo{Name: "potion of stray", Class: PotionClass, Mechanic: "test"})
-	}, "a potion has no appearance")
+		AddClass(ClassInfo{Name: "stray", Glyph: '~', Appearances: []string{"x"}, Mechanic: "test"})
+	}, "appearances and no noun")
+	one := AddClass(ClassInfo{Name: "charm", Glyph: '~', Colour: Green, Appearances: []string{"bone"}, Noun: "charm",
+		Mechanic: "test"})
+	k := AddItem(ItemInfo{Name: "charm of luck", Class: one, Mechanic: "test"})
+	assert.Equal(t, Green, k.Info().Colour, "a row drawn black takes its class's colour")
+	assert.Equal(t, byte('~'), k.Glyph())
+	assert.Panics(t, func() { AddItem(ItemInfo{Name: "charm of doom", Class: one, Mechanic: "test"}) },
+		"the class has one appearance and one kind already")
 	assert.Panics(t, func() { AddTrap(TrapInfo{Name: "stray"}) }, "no mechanic")
 	assert.Panics(t, func() { AddTrap(TrapInfo{Name: "pit", Mechanic: "test"}) }, "a taken name")
 }

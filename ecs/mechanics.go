@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"slices"
@@ -32,6 +33,18 @@ type Mechanic struct {
 	// scenario still sets what it names): a mechanic that changes the
 	// cog's starting state does it here.
 	Start func(w *arche.World)
+	// Scenario, when set, reads the mechanic's part of a scenario
+	// ("mechanics": {"NAME": {…}}, §32.7) and sets the mechanic's state
+	// from it, after the scenario's level, cog and things are in place.
+	// It checks what it reads and names the field of a bad value. A
+	// scenario naming a mechanic without Scenario is refused.
+	Scenario func(w *arche.World, raw json.RawMessage) error
+	// Populate, when set, runs as each generated level is made (§32):
+	// after the level's own monsters, items and traps are placed and
+	// before vision, for each installed mechanic in order; not for a
+	// scenario's own level. A mechanic places its items here, drawing
+	// from its own stream so the level is otherwise unchanged.
+	Populate func(w *arche.World, depth int)
 }
 
 // Variant is a rules variant (§25): a named list of mechanics.

@@ -177,7 +177,7 @@ func TestHealingRangeOverSeeds(t *testing.T) {
 func TestAPotionReadsByAppearanceUntilOneOfItsKindIsQuaffed(t *testing.T) {
 	s := onItems(t, 1, nil, sim.ScenarioThing{Kind: "potion of confusion", Count: 2})
 	s.Turn(",")
-	app := c.Appearances[s.State().Potions.Appearance[c.Confusion]]
+	app := s.State().Knowledge.AppearanceOf(c.PotionKind(c.Confusion))
 	assert.Equal(t, fmt.Sprintf("d - 2 %s potions.", app), message(s))
 	s.Turn("quaff d")
 	s.Turn("i")
@@ -191,7 +191,10 @@ func TestAppearancesAreASeededPermutation(t *testing.T) {
 	perms := map[[4]uint8]bool{}
 	for seed := uint64(1); seed <= 200; seed++ {
 		s := start(t, seed, sim.Scenario{Map: withCog(hall, 5, 3)})
-		a := s.State().Potions.Appearance
+		var a [4]uint8
+		for e := range a {
+			a[e] = s.State().Knowledge.Appearance[c.PotionKind(c.PotionEffect(e))]
+		}
 		seen := map[uint8]bool{}
 		for _, x := range a {
 			require.Less(t, int(x), len(c.Appearances))
@@ -200,7 +203,7 @@ func TestAppearancesAreASeededPermutation(t *testing.T) {
 		require.Len(t, seen, 4, "four kinds, four different appearances")
 		perms[a] = true
 		again := start(t, seed, sim.Scenario{Map: withCog(hall, 5, 3)})
-		require.Equal(t, a, again.State().Potions.Appearance, "the same seed draws the same")
+		require.Equal(t, s.State().Knowledge, again.State().Knowledge, "the same seed draws the same")
 	}
 	assert.Greater(t, len(perms), 100, "seeds draw different permutations (360 possible)")
 }

@@ -37,13 +37,25 @@ const (
 // StatNames names the stats in order.
 var StatNames = [NumStats]string{"depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn", "maxTurns", "hunger", "conditions"}
 
-// The bits of StatConditions: what the status line shows.
+// The bits of StatConditions: what the status line shows. A mechanic's
+// status word takes bit 4+j, j its index in [components.Statuses] (the
+// order mechanics added them, §32.6); [ConditionNames] lists them all.
 const (
 	ConditionConfused  = 1 << iota // Conf
 	ConditionParalysed             // Para
 	ConditionStuck                 // Stuck
 	ConditionTrapped               // Trap
 )
+
+// ConditionNames names the bits of StatConditions in order: Conf, Para,
+// Stuck, Trap, then every status word a linked mechanic added.
+func ConditionNames() []string {
+	out := append([]string(nil), c.CoreStatusWords[:]...)
+	for _, st := range c.Statuses() {
+		out = append(out, st.Word)
+	}
+	return out
+}
 
 // Arrays is an observation as fixed-shape arrays: glyph ids (see
 // [text.Glyphs]), the map's characters, the stats and the message line.
@@ -125,6 +137,11 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	for bit, on := range [...]bool{st.Confused, st.Paralysed, st.Stuck, st.Trapped} {
 		if on {
 			cond |= 1 << bit
+		}
+	}
+	for i, j := range s.statuses {
+		if st.Mechanic&(1<<i) != 0 {
+			cond |= 1 << (len(c.CoreStatusWords) + j)
 		}
 	}
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -36,6 +37,12 @@ type Scenario struct {
 	// ("locked", "closed", "open", "broken", "doorway", "secret").
 	Doors []ScenarioThing `json:"doors"`
 	Clock *ScenarioClock  `json:"clock"`
+	// Mechanics sets the state of installed mechanics (§32.7): each
+	// value is read and checked by the named mechanic's Scenario hook,
+	// in the order the episode installs the mechanics. A name that is
+	// no mechanic, or a mechanic the episode does not install, is
+	// refused.
+	Mechanics map[string]json.RawMessage `json:"mechanics,omitempty"`
 }
 
 // ScenarioCog is the cog's state; omitted fields keep the episode-start
@@ -59,6 +66,8 @@ type ScenarioStack struct {
 	Count   int    `json:"count"`
 	Wielded bool   `json:"wielded"`
 	Worn    bool   `json:"worn"`
+	// Spe is each item's own value (a wand's charges, §33).
+	Spe int32 `json:"spe,omitempty"`
 }
 
 // ScenarioThing is a monster, item, trap or door at a cell.
@@ -70,6 +79,8 @@ type ScenarioThing struct {
 	Count   int    `json:"count"`
 	Hidden  *bool  `json:"hidden"`
 	State   string `json:"state"`
+	// Spe is an item's own value (a wand's charges, §33).
+	Spe int32 `json:"spe,omitempty"`
 }
 
 // ScenarioClock overrides the clock (§13).
@@ -244,6 +255,7 @@ type cellPlan struct {
 	cog      c.Pos
 	monsters []worldgen.MonsterSpawn
 	items    []worldgen.ItemSpawn
+	itemSpe  []int32 // by items
 	traps    []scenarioTrap
 }
 
@@ -346,6 +358,7 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 						n = 10
 					}
 					p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
+					p.itemSpe = append(p.itemSpe, 0)
 					continue
 				}
 				return nil, nil, fmt.Errorf("map row %d col %d: unknown glyph %q", y, x, g)
@@ -411,6 +424,7 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 			return nil, nil, err
 		}
 		p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
+		p.itemSpe = append(p.itemSpe, it.Spe)
 	}
 	for i, t := range sc.Traps {
 		field := fmt.Sprintf("traps[%d]", i)
@@ -443,6 +457,15 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 	}
 	if err := sc.checkCog(); err != nil {
 		return nil, nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(sc.Mechanics)) {
+		m, ok := ecs.LookupMechanic(name)
+		if !ok {
+			return nil, nil, fmt.Errorf("mechanics.%s: unknown mechanic %q (known: %s)", name, name, strings.Join(ecs.MechanicNames(), ", "))
+		}
+		if m.Scenario == nil {
+			return nil, nil, fmt.Errorf("mechanics.%s: the mechanic %s takes no scenario state", name, name)
+		}
 	}
 	if ck := sc.Clock; ck != nil {
 		if ck.MaxTurns < 0 || ck.MaxTurns > 100000 {
@@ -631,7 +654,7 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkActive(p); err != nil {
+	if err := s.checkActive(sc, p); err != nil {
 		return err
 	}
 	e := s.env
@@ -647,8 +670,8 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 		}
 		e.SpawnMonster(m.Species, m.At, hp)
 	}
-	for _, it := range p.items {
-		e.PlaceItem(it.Kind, it.Count, it.At)
+	for i, it := range p.items {
+		e.PlaceStack(c.Stack{Kind: it.Kind, Count: it.Count, Spe: p.itemSpe[i]}, it.At)
 	}
 	for _, t := range p.traps {
 		te := e.PlaceTrap(t.kind, t.at)
@@ -658,14 +681,34 @@ func (s *Sim) buildScenario(sc *Scenario) error {
 		}
 	}
 	s.applyCog(sc.Cog)
+	for _, m := range s.mechanics {
+		if raw, ok := sc.Mechanics[m.Name]; ok {
+			if err := m.Scenario(&s.world, raw); err != nil {
+				return fmt.Errorf("mechanics.%s: %w", m.Name, err)
+			}
+		}
+	}
 	s.vision.Update(&s.world)
 	return nil
 }
 
 // checkActive refuses a scenario thing whose kind a mechanic brings that
 // the episode does not install: it would lie there without its rules.
-func (s *Sim) checkActive(p *cellPlan) error {
+func (s *Sim) checkActive(sc *Scenario, p *cellPlan) error {
 	names := s.MechanicNames()
+	for _, name := range slices.Sorted(maps.Keys(sc.Mechanics)) {
+		if !slices.Contains(names, name) {
+			return fmt.Errorf("mechanics.%s: the episode does not install the mechanic %s (--mechanics %s)", name, name, name)
+		}
+	}
+	if cg := sc.Cog; cg != nil {
+		for i, st := range cg.Inventory {
+			k, _ := c.LookupItem(st.Kind)
+			if info := k.Info(); !c.ActiveIn(info.Mechanic, names) {
+				return fmt.Errorf("cog.inventory[%d].kind: %s needs the mechanic %s (--mechanics %s)", i, info.Name, info.Mechanic, info.Mechanic)
+			}
+		}
+	}
 	for i, m := range p.monsters {
 		if info := m.Species.Info(); !c.ActiveIn(info.Mechanic, names) {
 			return fmt.Errorf("monsters[%d].species: %s needs the mechanic %s (--mechanics %s)", i, info.Name, info.Mechanic, info.Mechanic)
@@ -721,7 +764,7 @@ func (s *Sim) applyCog(cg *ScenarioCog) {
 		for i, stck := range cg.Inventory {
 			k, _ := c.LookupItem(stck.Kind)
 			n, _ := count("", stck.Count)
-			inv.Slots[i] = c.Stack{Kind: k, Count: n}
+			inv.Slots[i] = c.Stack{Kind: k, Count: n, Spe: stck.Spe}
 			if stck.Wielded {
 				inv.Wielded = i
 			}

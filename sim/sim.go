@@ -82,6 +82,10 @@ type Sim struct {
 	turnTicks int
 	msg       []byte
 	obs       []byte
+	// The installed mechanics' statuses (§32.6): indices into
+	// c.Statuses and their words, in registration order.
+	statuses    []int
+	statusWords []string
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -107,6 +111,11 @@ func New(cfg Config) (*Sim, error) {
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
+	for j, st := range c.Statuses() {
+		if c.ActiveIn(st.Mechanic, s.gen.Mechanics) {
+			s.statuses, s.statusWords = append(s.statuses, j), append(s.statusWords, st.Word)
+		}
+	}
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
 	}
@@ -194,7 +203,7 @@ func (s *Sim) Reset(seed uint64) error {
 	*e.Run = c.Run{Deeds: c.Deeds{List: deeds}}
 	e.Log.Reset()
 	e.Streams.Reseed(seed)
-	*e.Vision, *e.Action, *e.Potions = c.Vision{}, c.Action{}, c.Potions{}
+	*e.Vision, *e.Action, *e.Knowledge = c.Vision{}, c.Action{}, c.Knowledge{}
 	e.Intents.List, e.Roster.List = e.Intents.List[:0], e.Roster.List[:0]
 	e.Queue.Reset()
 	e.Events.Reset()
@@ -219,13 +228,11 @@ func (s *Sim) startMechanics() {
 	}
 }
 
-// drawAppearances draws the episode's potion appearances (§10) from the
-// items stream.
+// drawAppearances draws the episode's appearances (§10, §32.4): the
+// potions' from the items stream, then each installed mechanic's class
+// from its own stream.
 func (s *Sim) drawAppearances() {
-	perm := s.env.Streams.Get(ecs.StreamItems).Perm(len(c.Appearances))
-	for k := range s.env.Potions.Appearance {
-		s.env.Potions.Appearance[k] = uint8(perm[k])
-	}
+	s.env.Knowledge.Draw(s.env.Streams, s.gen.Mechanics)
 }
 
 // enter replaces the current level with generated level depth and puts the
@@ -243,6 +250,11 @@ func (s *Sim) enter(depth int) {
 	}
 	for _, t := range pop.Traps {
 		e.PlaceTrap(t.Kind, t.At)
+	}
+	for _, m := range s.mechanics {
+		if m.Populate != nil {
+			m.Populate(&s.world, depth)
+		}
 	}
 	s.vision.Update(&s.world)
 }
@@ -455,8 +467,22 @@ func (s *Sim) Frame() text.Frame {
 			Hunger:   e.Nutrition.Get(cog).State,
 			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
 			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
+			Words: s.statusWords, Mechanic: s.mechanicStatuses(),
 		},
 	}
+}
+
+// mechanicStatuses is the bitmask of the installed mechanics' statuses
+// that hold now: bit i for s.statusWords[i].
+func (s *Sim) mechanicStatuses() uint32 {
+	var bits uint32
+	all := c.Statuses()
+	for i, j := range s.statuses {
+		if all[j].Holds(&s.world) {
+			bits |= 1 << i
+		}
+	}
+	return bits
 }
 
 func (s *Sim) render() {

@@ -431,7 +431,7 @@ func (s *Sim) validateLevel() error {
 	return nil
 }
 
-// validateRun checks the run's standing and deeds, and the potions.
+// validateRun checks the run's standing and deeds, and the knowledge.
 func (s *Sim) validateRun() error {
 	e := s.env
 	run := e.Run
@@ -452,14 +452,7 @@ func (s *Sim) validateRun() error {
 		}
 		seen[d.Name] = true
 	}
-	var used [len(c.Appearances)]bool
-	for k, a := range e.Potions.Appearance {
-		if int(a) >= len(c.Appearances) || used[a] {
-			return fmt.Errorf("snapshot: potions.Appearance[%d] %d: unknown or taken twice", k, a)
-		}
-		used[a] = true
-	}
-	return nil
+	return e.Knowledge.Check(&s.world)
 }
 
 // validateCreatures checks the cog's and the monsters' values, floor

@@ -224,8 +224,6 @@ func TestDamagedSnapshotsAreRefusedNamingTheField(t *testing.T) {
 		{res("run"), "Ended", true, "run.Ended true"},
 		{res("run"), "Cause", "clock", "run.Cause \"clock\""},
 		{res("run"), "Deeds", map[string]any{"List": []any{map[string]any{"name": "ate", "tick": 99}}}, `run.Deeds[0] "ate" at tick 99`},
-		{res("potions"), "Appearance", []any{9, 1, 2, 3}, "potions.Appearance[0] 9"},
-		{res("potions"), "Appearance", []any{1, 1, 2, 3}, "potions.Appearance[1] 1"},
 		{res("vision"), "X0", -50, "vision (-50,"},
 	}
 	for _, tc := range cases {
@@ -236,6 +234,34 @@ func TestDamagedSnapshotsAreRefusedNamingTheField(t *testing.T) {
 			_, err = sim.FromSnapshot(&snap)
 		}
 		assert.ErrorContains(t, err, tc.want, "%s = %v", tc.field, tc.value)
+	}
+	// The knowledge is written by kind and appearance names (§32.1).
+	known := func(change func(list []any)) []byte {
+		return damage(t, good, func(m map[string]any) {
+			for _, x := range m["resources"].([]any) {
+				if x := x.(map[string]any); x["name"] == "knowledge" {
+					change(x["value"].([]any))
+				}
+			}
+		})
+	}
+	entry := func(list []any, i int) map[string]any { return list[i].(map[string]any) }
+	for _, tc := range []struct {
+		b    []byte
+		want string
+	}{
+		{known(func(l []any) { entry(l, 1)["appearance"] = entry(l, 0)["appearance"] }), `"potion of extra healing": appearance`},
+		{known(func(l []any) { entry(l, 0)["appearance"] = "plaid" }), `the potion class has no appearance "plaid"`},
+		{known(func(l []any) { entry(l, 0)["kind"] = "potion of stray" }), `unknown item kind "potion of stray"`},
+		{known(func(l []any) { entry(l, 0)["kind"] = "dagger" }), `"dagger": the weapon class has no appearance`},
+		{known(func(l []any) { l[3] = l[0] }), `"potion of healing" written twice`},
+	} {
+		var snap sim.Snapshot
+		err := snap.UnmarshalBinary(tc.b)
+		if err == nil {
+			_, err = sim.FromSnapshot(&snap)
+		}
+		assert.ErrorContains(t, err, tc.want)
 	}
 	cell := func(field string, v any) []byte {
 		return damage(t, good, func(m map[string]any) { named(m, "resources", "level")[field].([]any)[500] = v })

@@ -23,9 +23,10 @@ type State struct {
 	Action  *c.Action
 	Intents *c.Intents
 	Roster  *c.Roster
-	Potions *c.Potions
-	Queue   *c.Queue
-	Events  *c.Events
+	// Knowledge is what the cog knows of appearances (§10, §32.4).
+	Knowledge *c.Knowledge
+	Queue     *c.Queue
+	Events    *c.Events
 	// Hunger reads nutrition as a hunger state by the rules in play.
 	Hunger *c.HungerScale
 
@@ -51,20 +52,20 @@ type State struct {
 // newState adds the core game's resources to w and makes the maps.
 func newState(w *arche.World, streams *ecs.Streams) *State {
 	e := &State{
-		W:       w,
-		Level:   &c.Level{},
-		Clock:   &c.Clock{MaxTurns: DefaultMaxTurns, TurnTicks: DefaultTurnTicks},
-		Run:     &c.Run{Deeds: c.Deeds{List: make([]c.Deed, 0, 16)}},
-		Log:     ecs.NewLog(),
-		Streams: streams,
-		Vision:  &c.Vision{},
-		Action:  &c.Action{},
-		Intents: &c.Intents{List: make([]c.Intent, 0, 16)},
-		Roster:  &c.Roster{List: make([]arche.Entity, 0, 16)},
-		Potions: &c.Potions{},
-		Queue:   &c.Queue{},
-		Events:  &c.Events{List: make([]c.Event, 0, 64)},
-		Hunger:  &c.HungerScale{StateOf: c.HungerStateOf},
+		W:         w,
+		Level:     &c.Level{},
+		Clock:     &c.Clock{MaxTurns: DefaultMaxTurns, TurnTicks: DefaultTurnTicks},
+		Run:       &c.Run{Deeds: c.Deeds{List: make([]c.Deed, 0, 16)}},
+		Log:       ecs.NewLog(),
+		Streams:   streams,
+		Vision:    &c.Vision{},
+		Action:    &c.Action{},
+		Intents:   &c.Intents{List: make([]c.Intent, 0, 16)},
+		Roster:    &c.Roster{List: make([]arche.Entity, 0, 16)},
+		Knowledge: &c.Knowledge{},
+		Queue:     &c.Queue{},
+		Events:    &c.Events{List: make([]c.Event, 0, 64)},
+		Hunger:    &c.HungerScale{StateOf: c.HungerStateOf},
 
 		Pos:        generic.NewMap[c.Position](w),
 		Health:     generic.NewMap[c.Health](w),
@@ -88,7 +89,7 @@ func newState(w *arche.World, streams *ecs.Streams) *State {
 	arche.AddResource(w, e.Action)
 	arche.AddResource(w, e.Intents)
 	arche.AddResource(w, e.Roster)
-	arche.AddResource(w, e.Potions)
+	arche.AddResource(w, e.Knowledge)
 	arche.AddResource(w, e.Queue)
 	arche.AddResource(w, e.Events)
 	arche.AddResource(w, e.Hunger)
@@ -132,6 +133,10 @@ func (e *State) RemoveMonster(m arche.Entity) { e.monsters.Remove(m) }
 func (e *State) PlaceItem(k c.ItemKind, count int, p c.Pos) arche.Entity {
 	return e.floor.Place(k, count, p)
 }
+
+// PlaceStack puts the items of st, their Spe kept, on the floor at p, on
+// top of the pile.
+func (e *State) PlaceStack(st c.Stack, p c.Pos) arche.Entity { return e.floor.PlaceStack(st, p) }
 
 // PlaceTrap puts a hidden trap of kind k at p.
 func (e *State) PlaceTrap(k c.TrapKind, p c.Pos) arche.Entity { return e.traps.Place(k, p) }

@@ -21,7 +21,7 @@ type Items struct {
 	run        *c.Run
 	log        *ecs.Log
 	action     *c.Action
-	potions    *c.Potions
+	knowledge  *c.Knowledge
 	events     *c.Events
 	level      *c.Level
 	floor      *Floor
@@ -41,7 +41,7 @@ type Items struct {
 func (s *Items) Init(w *arche.World) {
 	s.rng = Res[ecs.Streams](w).Get(ecs.StreamItems)
 	s.clock, s.run, s.log, s.action = Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w), Res[c.Action](w)
-	s.potions, s.events, s.level = Res[c.Potions](w), Res[c.Events](w), Res[c.Level](w)
+	s.knowledge, s.events, s.level = Res[c.Knowledge](w), Res[c.Events](w), Res[c.Level](w)
 	s.floor, s.conditions, s.w = NewFloor(w), NewConditions(w), w
 	s.pos, s.item, s.inventory = generic.NewMap[c.Position](w), generic.NewMap[c.Item](w), generic.NewMap[c.Inventory](w)
 	s.purse, s.nutrition, s.health = generic.NewMap[c.Purse](w), generic.NewMap[c.Nutrition](w), generic.NewMap[c.Health](w)
@@ -106,7 +106,7 @@ func (s *Items) pickup() {
 				s.run.Deeds.Earn("gold-100", s.clock.Tick)
 			}
 		} else {
-			slot := inv.Add(item.Kind, item.Count)
+			slot := inv.Put(c.Stack{Kind: item.Kind, Count: item.Count, Spe: item.Spe})
 			if slot < 0 {
 				s.log.Say("You cannot carry any more.")
 				break
@@ -125,14 +125,14 @@ func (s *Items) pickup() {
 
 // sayStack says "d - a smoky potion" plus suffix for slot.
 func (s *Items) sayStack(inv *c.Inventory, slot int, suffix string) {
-	s.msg = c.AppendStack(s.msg[:0], inv, s.potions, slot)
+	s.msg = c.AppendStack(s.msg[:0], inv, s.knowledge, slot)
 	s.msg = append(s.msg, suffix...)
 	s.log.SayBytes(s.msg)
 }
 
 // listPack says the inventory line (§15).
 func (s *Items) listPack() {
-	s.msg = c.AppendInventory(s.msg[:0], s.inventory.Get(s.run.Cog), s.potions)
+	s.msg = c.AppendInventory(s.msg[:0], s.inventory.Get(s.run.Cog), s.knowledge)
 	if len(s.msg) == 0 {
 		s.log.Say("You are not carrying anything.")
 		return
@@ -166,22 +166,28 @@ func (s *Items) quaff(inv *c.Inventory, slot int) {
 	kind := inv.Slots[slot].Kind
 	inv.Take(slot)
 	s.events.Add(c.Event{Kind: c.Quaff, Actor: s.run.Cog, Item: kind})
-	// The potion's effect is its row's data (§10, §27.5).
-	h := s.health.Get(s.run.Cog)
 	t := s.clock.Tick
-	h.MaxHP += info.MaxHPGain
-	if info.HealDie > 0 {
-		h.HP = min(h.HP+info.HealBase+s.rng.Rnd(info.HealDie), h.MaxHP)
+	if q, ok := info.Effect.(c.QuaffFunc); ok {
+		// A mechanic's potion does what its function does (§32.4).
+		q(s.w, s.run.Cog)
+	} else {
+		// A core potion's effect is its row's data (§10, §27.5).
+		h := s.health.Get(s.run.Cog)
+		h.MaxHP += info.MaxHPGain
+		if info.HealDie > 0 {
+			h.HP = min(h.HP+info.HealBase+s.rng.Rnd(info.HealDie), h.MaxHP)
+		}
+		if info.Confuses > 0 {
+			s.conditions.Set(c.Confused, info.Confuses)
+		}
+		if info.Sleeps > 0 {
+			s.conditions.Set(c.Paralysed, info.Sleeps)
+		}
 	}
-	if info.Confuses > 0 {
-		s.conditions.Set(c.Confused, info.Confuses)
+	if info.QuaffMessage != "" {
+		s.log.Say(info.QuaffMessage)
 	}
-	if info.Sleeps > 0 {
-		s.conditions.Set(c.Paralysed, info.Sleeps)
-	}
-	s.log.Say(info.QuaffMessage)
-	if !s.potions.Identified[info.Potion] {
-		s.potions.Identified[info.Potion] = true
+	if s.knowledge.Identify(kind) {
 		s.run.Deeds.Earn("identified", t)
 	}
 }
@@ -216,9 +222,9 @@ func (s *Items) drop(inv *c.Inventory, slot int) {
 		return
 	}
 	st := inv.Slots[slot]
-	s.msg = s.potions.AppendName(append(s.msg[:0], "You drop "...), st.Kind, st.Count)
+	s.msg = s.knowledge.AppendName(append(s.msg[:0], "You drop "...), st.Kind, st.Count, st.Spe)
 	s.msg = append(s.msg, '.')
 	s.log.SayBytes(s.msg)
 	inv.Clear(slot)
-	s.floor.Place(st.Kind, st.Count, *s.pos.Get(s.run.Cog))
+	s.floor.PlaceStack(st, *s.pos.Get(s.run.Cog))
 }

@@ -137,10 +137,16 @@ func NewFloor(w *arche.World) *Floor {
 	return f
 }
 
-// Place puts count items of kind k on p, on top of the pile.
+// Place puts count items of kind k (Spe 0) on p, on top of the pile.
 func (f *Floor) Place(k c.ItemKind, count int, p c.Pos) arche.Entity {
-	it := f.builder.NewWith(&p, &c.Item{Kind: k, Count: count, Serial: f.run.Serial()})
-	f.level.FloorItems.Push(p, k.Glyph())
+	return f.PlaceStack(c.Stack{Kind: k, Count: count}, p)
+}
+
+// PlaceStack puts the items of st, their Spe kept, on p, on top of the
+// pile.
+func (f *Floor) PlaceStack(st c.Stack, p c.Pos) arche.Entity {
+	it := f.builder.NewWith(&p, &c.Item{Kind: st.Kind, Count: st.Count, Serial: f.run.Serial(), Spe: st.Spe})
+	f.level.FloorItems.Push(p, st.Kind.Glyph())
 	return it
 }
 

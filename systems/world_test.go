@@ -23,7 +23,7 @@ func TestEverySystemAsksForWhatItUses(t *testing.T) {
 		"run": func(w *arche.World) { arche.AddResource(w, &c.Run{}) }, "log": func(w *arche.World) { arche.AddResource(w, ecs.NewLog()) },
 		"streams": func(w *arche.World) { arche.AddResource(w, ecs.NewStreams(1)) }, "vision": func(w *arche.World) { arche.AddResource(w, &c.Vision{}) },
 		"action": func(w *arche.World) { arche.AddResource(w, &c.Action{}) }, "intents": func(w *arche.World) { arche.AddResource(w, &c.Intents{}) },
-		"roster": func(w *arche.World) { arche.AddResource(w, &c.Roster{}) }, "potions": func(w *arche.World) { arche.AddResource(w, &c.Potions{}) },
+		"roster": func(w *arche.World) { arche.AddResource(w, &c.Roster{}) }, "knowledge": func(w *arche.World) { arche.AddResource(w, &c.Knowledge{}) },
 		"queue": func(w *arche.World) { arche.AddResource(w, &c.Queue{}) }, "events": func(w *arche.World) { arche.AddResource(w, &c.Events{}) },
 		"control": func(w *arche.World) { arche.AddResource(w, &ecs.Control{}) },
 	}

@@ -52,10 +52,18 @@ func buildGlyphs() {
 	}
 	add('^', "trap")
 	for k := range c.ItemKinds {
-		cl := c.ItemKind(k).Info().Class
-		add(cl.Glyph(), cl.String())
+		if cl := c.ItemKind(k).Info().Class; cl.Info().Mechanic == "" {
+			add(cl.Glyph(), cl.String())
+		}
 	}
 	add('@', "the cog")
+	// A mechanic's classes come after the cog, so that linking one
+	// changes no core glyph id (§32.9).
+	for cl := range c.Classes {
+		if ci := &c.Classes[cl]; ci.Mechanic != "" {
+			add(ci.Glyph, ci.Name)
+		}
+	}
 	for id := range c.Species {
 		sp := c.SpeciesID(id).Info()
 		g.list = append(g.list, GlyphInfo{ID: SpeciesGlyphBase + int16(id), Char: string(sp.Glyph), Name: sp.Name})

@@ -22,6 +22,12 @@ type Status struct {
 	MaxTicks                            int
 	Hunger                              c.HungerState
 	Confused, Paralysed, Stuck, Trapped bool
+	// Words are the status words of the episode's installed mechanics,
+	// in the documented order (§32.6: as [components.AddStatus] added
+	// them); bit i of Mechanic set shows Words[i]. The slice is the
+	// episode's, never changed: drawing allocates nothing.
+	Words    []string
+	Mechanic uint32
 }
 
 // Frame is everything the observation is drawn from.
@@ -94,7 +100,9 @@ func AppendMessage(b []byte, msg []byte) []byte {
 // AppendStatus appends the status line, e.g.
 // "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341 Turn:10/55 Hungry Conf", or
 // with MaxTicks set "Dlvl:2 $:37 HP:11(16) AC:7 Xp:1/9 T:341/2200 Hungry
-// Conf". It is the one formatter of the status line: the observation and
+// Conf": the §15 fields, the hunger word, the core conditions (Conf,
+// Para, Stuck, Trap), then the mechanics' words that hold, in Words'
+// order. It is the one formatter of the status line: the observation and
 // cogplay's window both draw it.
 func AppendStatus(b []byte, s *Status) []byte {
 	b = append(b, "Dlvl:"...)
@@ -137,6 +145,12 @@ func AppendStatus(b []byte, s *Status) []byte {
 	}
 	if s.Trapped {
 		b = append(b, " Trap"...)
+	}
+	for i, w := range s.Words {
+		if s.Mechanic&(1<<i) != 0 {
+			b = append(b, ' ')
+			b = append(b, w...)
+		}
 	}
 	return b
 }

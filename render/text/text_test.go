@@ -125,3 +125,11 @@ func BenchmarkAppendMap(b *testing.B) {
 		buf = text.AppendMap(buf[:0], &f)
 	}
 }
+
+func TestMechanicsWordsFollowTheCoreWordsInOrder(t *testing.T) {
+	st := text.Status{Depth: 1, HP: 5, MaxHP: 9, AC: 7, XLevel: 1, MaxTurns: 55, Hunger: c.Hungry, Confused: true,
+		Words: []string{"Thirsty", "Parched", "Cursed"}, Mechanic: 0b101}
+	require.Equal(t, "Dlvl:1 $:0 HP:5(9) AC:7 Xp:1/0 T:0 Turn:0/55 Hungry Conf Thirsty Cursed", string(text.AppendStatus(nil, &st)))
+	b := make([]byte, 0, 256)
+	require.Zero(t, testing.AllocsPerRun(100, func() { b = text.AppendStatus(b[:0], &st) }))
+}

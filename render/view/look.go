@@ -49,7 +49,7 @@ func (p *Play) topItemName(q c.Pos) string {
 	for _, ent := range e.ItemsAt(nil, q) {
 		it := e.Item.Get(ent)
 		if it.Kind.Glyph() == top {
-			name = string(e.Potions.AppendName(nil, it.Kind, it.Count))
+			name = string(e.Knowledge.AppendName(nil, it.Kind, it.Count, it.Spe))
 		}
 	}
 	return name

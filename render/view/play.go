@@ -457,7 +457,7 @@ func (p *Play) InventoryLines() []string {
 	inv := e.Inventory.Get(cog)
 	for i := range inv.Slots {
 		if !inv.Slots[i].Empty() {
-			p.line = c.AppendStack(p.line[:0], inv, e.Potions, i)
+			p.line = c.AppendStack(p.line[:0], inv, e.Knowledge, i)
 			out = append(out, string(p.line))
 		}
 	}

@@ -187,7 +187,7 @@ func TestThePanelAndTheInventoryCommandAgree(t *testing.T) {
 	p := view.NewPlay(s, view.PlayOptions{})
 	press(t, p, "i")
 	e := s.State()
-	line := string(c.AppendInventory(nil, e.Inventory.Get(e.Run.Cog), e.Potions))
+	line := string(c.AppendInventory(nil, e.Inventory.Get(e.Run.Cog), e.Knowledge))
 	assert.Equal(t, line, p.Message())
 	assert.Equal(t, strings.Join(p.InventoryLines(), "; "), line, "the pack holds no gold")
 	assert.True(t, strings.HasPrefix(line, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn); d - 2 "), line)

@@ -198,6 +198,7 @@ type Info struct {
 	Autoreset   bool             `json:"autoreset"`
 	Engine      string           `json:"engine"`
 	Stats       []string         `json:"stats"`
+	Conditions  []string         `json:"conditions"`
 	Glyphs      []text.GlyphInfo `json:"glyphs"`
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
@@ -205,7 +206,7 @@ type Info struct {
 
 func (sv *Server) writeInfo() error {
 	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
-		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
+		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
 		Actions: Actions()})
 }
 

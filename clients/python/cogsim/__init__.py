@@ -13,12 +13,12 @@ adds ``cogsim/Cog-v0`` to its registry.
 
 from ._binary import find_binary
 from ._errors import CogsimError, InvalidAction
-from ._session import ACTIONS, RECORD, STATS
+from ._session import ACTIONS, CONDITIONS, RECORD, STATS
 from ._spaces import HAVE_GYMNASIUM
 from .env import Env
 from .vector import VecEnv
 
-__all__ = ["ACTIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
+__all__ = ["ACTIONS", "CONDITIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
            "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID"]
 __version__ = "0.2.0"
 

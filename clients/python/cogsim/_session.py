@@ -26,6 +26,11 @@ STATUS_BYTES = 128
 STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
          "maxTurns", "hunger", "conditions")
 
+# The bits of stats["conditions"], low bit first: the core's; a
+# mechanic's status words follow from bit 4 on, named by the server's
+# info["conditions"] (docs/serve.md).
+CONDITIONS = ("Conf", "Para", "Stuck", "Trap")
+
 # One observation record of the binary framing, little endian.
 RECORD = np.dtype([
     ("env", "<i4"),

@@ -61,6 +61,7 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(len(cogsim.ACTIONS), 142)
         self.assertEqual(list(cogsim.ACTIONS), self.env.server_info["actions"])
         self.assertEqual(list(cogsim.STATS), self.env.server_info["stats"])
+        self.assertEqual(list(cogsim.CONDITIONS), self.env.server_info["conditions"][:4])
         self.assertEqual(self.env.action_space.n, 142)
 
     def test_observations_match_the_replay_hashes(self):

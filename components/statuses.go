@@ -1,0 +1,63 @@
+package components
+
+import arche "github.com/mlange-42/arche/ecs"
+
+// StatusInfo is a status word a mechanic adds for the cog (§32.6): Word
+// is shown on the status line while Holds reports true, in episodes that
+// install Mechanic.
+type StatusInfo struct {
+	Word     string
+	Mechanic string
+	// Holds reports whether the status holds now, reading the world as
+	// the observation is drawn (after a tick, or as a front end
+	// draws). It must not change the world nor allocate.
+	Holds func(w *arche.World) bool
+}
+
+// CoreStatusWords are §15's condition words, in the order the status line
+// shows them (after the hunger word) and the bits of the stats'
+// conditions (bit 0 Conf … bit 3 Trap).
+var CoreStatusWords = [...]string{"Conf", "Para", "Stuck", "Trap"}
+
+// MaxStatuses bounds the statuses mechanics may add: the conditions
+// bitmask of §29's stats is an int32, its low bits the core's.
+const MaxStatuses = 31 - len(CoreStatusWords)
+
+var statuses []StatusInfo
+
+// AddStatus adds a mechanic's status word and returns its index in
+// [Statuses]. The documented order (§32.6): the status line shows the
+// installed mechanics' words after the core's, in the order they were
+// added (registration order), and word i of [Statuses] is bit 4+i of the
+// stats' conditions (docs/serve.md). A mechanic calls it from its package
+// init. It panics on a word that is empty, has a space or is taken, on a
+// status without a mechanic or Holds, and past [MaxStatuses].
+func AddStatus(s StatusInfo) int {
+	switch {
+	case s.Word == "" || s.Mechanic == "" || s.Holds == nil:
+		panic("components: status " + s.Word + " needs a word, a mechanic and Holds")
+	case len(statuses) >= MaxStatuses:
+		panic("components: too many statuses at " + s.Word)
+	}
+	for i := 0; i < len(s.Word); i++ {
+		if s.Word[i] <= ' ' {
+			panic("components: status word " + s.Word + " has a space")
+		}
+	}
+	for _, w := range CoreStatusWords {
+		if w == s.Word {
+			panic("components: status word " + s.Word + " is taken")
+		}
+	}
+	for _, o := range statuses {
+		if o.Word == s.Word {
+			panic("components: status word " + s.Word + " is taken")
+		}
+	}
+	statuses = append(statuses, s)
+	return len(statuses) - 1
+}
+
+// Statuses lists the mechanics' statuses in the order they were added.
+// The list is the registry's own: callers must not change it.
+func Statuses() []StatusInfo { return statuses }
