@@ -33,6 +33,9 @@ type Zap struct {
 	// Done is told of every zap that reached a wand (identification, the
 	// Zap event), before a spent wand leaves the pack.
 	Done func(st *c.Stack, o Outcome)
+	// Mechanics names the installed mechanics, for create monster (see
+	// [Zapper]); nil takes glue.go's installed().
+	Mechanics []string
 
 	action    *c.Action
 	run       *c.Run
@@ -55,6 +58,7 @@ func (s *Zap) Init(w *arche.World) {
 	if s.Mechanics == nil {
 		s.Mechanics = installed(w)
 	}
+	s.Zapper.Mechanics = s.Mechanics
 }
 
 // Update implements ecs.System.
