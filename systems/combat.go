@@ -2,7 +2,6 @@ package systems
 
 import (
 	"errors"
-	"strconv"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -88,6 +87,7 @@ type Combat struct {
 	intents    *c.Intents
 	events     *c.Events
 	death      *Death
+	awards     *Awards
 	conditions *Conditions
 	monsters   *Monsters
 	w          *arche.World
@@ -98,7 +98,6 @@ type Combat struct {
 	inventory  generic.Map[c.Inventory]
 	experience generic.Map[c.Experience]
 	killed     []arche.Entity
-	msg        []byte
 }
 
 // Init implements ecs.System.
@@ -106,10 +105,10 @@ func (s *Combat) Init(w *arche.World) {
 	s.rng = Res[ecs.Streams](w).Get(ecs.StreamCombat)
 	s.clock, s.run, s.log = Res[c.Clock](w), Res[c.Run](w), Res[ecs.Log](w)
 	s.intents, s.events = Res[c.Intents](w), Res[c.Events](w)
-	s.death, s.conditions, s.monsters, s.w = NewDeath(w), NewConditions(w), NewMonsters(w), w
+	s.death, s.awards, s.conditions, s.monsters, s.w = NewDeath(w), NewAwards(w), NewConditions(w), NewMonsters(w), w
 	s.health, s.monster, s.status = generic.NewMap[c.Health](w), generic.NewMap[c.Monster](w), generic.NewMap[c.Status](w)
 	s.nutrition, s.inventory, s.experience = generic.NewMap[c.Nutrition](w), generic.NewMap[c.Inventory](w), generic.NewMap[c.Experience](w)
-	s.killed, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 64)
+	s.killed = make([]arche.Entity, 0, 16)
 	if s.CogHits == nil {
 		s.CogHits = CogSwing
 	}
@@ -214,26 +213,5 @@ func (s *Combat) monsterAttacks(m arche.Entity) {
 }
 
 // award gives the cog xp points and the levels they reach, each with
-// 1 + rnd(8) more maximum and current hp (§6).
-func (s *Combat) award(xp int) {
-	cog, t := s.run.Cog, s.clock.Tick
-	s.run.Deeds.Earn(firstKillDeed, t)
-	ex := s.experience.Get(cog)
-	ex.Points += xp
-	for target := c.XLevelFor(ex.Points); ex.Level < target; {
-		ex.Level++
-		gain := 1 + s.rng.Rnd(LevelUpHPDie)
-		h := s.health.Get(cog)
-		h.MaxHP += gain
-		h.HP += gain
-		s.msg = strconv.AppendInt(append(s.msg[:0], "Welcome to experience level "...), int64(ex.Level), 10)
-		s.msg = append(s.msg, '.')
-		s.log.SayBytes(s.msg)
-		switch ex.Level {
-		case 3:
-			s.run.Deeds.Earn(xlevel3Deed, t)
-		case 5:
-			s.run.Deeds.Earn(xlevel5Deed, t)
-		}
-	}
-}
+// 1 + rnd(8) more maximum and current hp (§6), drawn from combat's stream.
+func (s *Combat) award(xp int) { s.awards.Give(s.rng, xp) }
