@@ -1,5 +1,11 @@
 package agents
 
+import (
+	"sync"
+
+	"github.com/cogsim/cogsim/components"
+)
+
 // The board as the observation draws it (§4, §15).
 const (
 	boardW = 48
@@ -70,10 +76,17 @@ func abs(v int) int {
 // newt and the gecko (§9).
 func isMonster(g byte) bool { return g >= 'a' && g <= 'z' || g >= 'A' && g <= 'Z' || g == ':' }
 
-func isItem(g byte) bool {
-	switch g {
-	case '$', '%', '!', ')', '[':
-		return true
+// isItem reports whether g draws an item: the glyph of an item class
+// of the table (§32.4), a mechanic's too — its glyph is on the map only
+// in an episode that installs it.
+func isItem(g byte) bool { return itemGlyphs()[g] }
+
+// itemGlyphs marks the item classes' glyphs. Classes are added at
+// package initialisation only, so the table is built once, at first use.
+var itemGlyphs = sync.OnceValue(func() *[256]bool {
+	var t [256]bool
+	for _, ci := range components.Classes {
+		t[ci.Glyph] = true
 	}
-	return false
-}
+	return &t
+})

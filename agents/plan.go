@@ -165,6 +165,9 @@ func (x *Explore) itemBonus(g byte) int32 {
 	case ')', '[':
 		return 8
 	}
+	if isItem(g) {
+		return 8 // a mechanic's class: picked up like the others
+	}
 	return 0
 }
 
