@@ -107,6 +107,7 @@ func New(cfg Config) (*Sim, error) {
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
+	s.parser.SetMechanics(s.gen.Mechanics)
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
 	}
