@@ -114,3 +114,20 @@ func TestVerbsOfMechanicsNotInstalledAreNotThere(t *testing.T) {
 	assert.NotContains(t, g.String(), "Mechanics' commands")
 	assert.Contains(t, g.String(), "extended command")
 }
+
+// TestTheCoreKeysAreTheTables: cogplay's keys of the core verbs are the
+// keys, ops and item classes of the verb table's core rows.
+func TestTheCoreKeysAreTheTables(t *testing.T) {
+	for _, v := range c.ActiveVerbs(nil) {
+		if v.Key == 0 {
+			continue
+		}
+		k, ok := view.KeyOf(v.Key)
+		require.True(t, ok, v.Word)
+		b, ok := view.PlayBinding(k)
+		require.True(t, ok, "%s: no binding for %s", v.Word, k)
+		assert.Equal(t, v.Op, b.Prim.Op, v.Word)
+		assert.Equal(t, v.Classes, b.Classes, v.Word)
+		assert.Equal(t, view.VerbBinding(v).Action, b.Action, v.Word)
+	}
+}
