@@ -9,6 +9,7 @@ import (
 	"github.com/cogsim/cogsim/internal/verbtest"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -130,4 +131,24 @@ func TestTheCoreKeysAreTheTables(t *testing.T) {
 		assert.Equal(t, v.Classes, b.Classes, v.Word)
 		assert.Equal(t, view.VerbBinding(v).Action, b.Action, v.Word)
 	}
+}
+
+// TestAMechanicsPrimitiveIsWrittenAsItsReply: PrimitiveString writes a
+// mechanic's primitive as a reply that parses back to it.
+func TestAMechanicsPrimitiveIsWrittenAsItsReply(t *testing.T) {
+	var pr reply.Parser
+	pr.SetMechanics([]string{verbtest.Name})
+	for _, prim := range []c.Primitive{
+		{Op: verbtest.Hum}, {Op: verbtest.Chant}, {Op: verbtest.Point, Dir: c.SouthWest},
+		{Op: verbtest.Polish, Letter: 'q'}, {Op: verbtest.Aim, Letter: 'f'},
+		{Op: verbtest.Aim, Letter: 'f', Aim: c.AimDown}, {Op: verbtest.Aim, Letter: 'f', Aim: c.AimDir, Dir: c.North},
+	} {
+		text := view.PrimitiveString(prim)
+		var q c.Queue
+		assert.Empty(t, pr.Parse(text, &q), text)
+		assert.Equal(t, []c.Primitive{prim}, q.Items[:q.Len], text)
+	}
+	assert.Equal(t, "aim f >", view.PrimitiveString(c.Primitive{Op: verbtest.Aim, Letter: 'f', Aim: c.AimDown}))
+	assert.Equal(t, "point sw", view.PrimitiveString(c.Primitive{Op: verbtest.Point, Dir: c.SouthWest}))
+	assert.Equal(t, "-", view.PrimitiveString(c.Primitive{Op: 250}))
 }
