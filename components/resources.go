@@ -72,9 +72,10 @@ func (d *Deeds) Has(name string) bool {
 // Op is a primitive's kind (§14).
 type Op uint8
 
-// The primitives, numbered from 1 so that the zero Op, what an inactive
-// [Action] or an empty [Primitive] holds (a paralysed tick), is none of
-// them.
+// The core primitives, numbered from 1 so that the zero Op, what an
+// inactive [Action] or an empty [Primitive] holds (a paralysed tick), is
+// none of them. Each is a row of the verb table ([Verbs]); a mechanic's
+// verbs get the Ops after these ([AddVerb]).
 const (
 	OpMove Op = iota + 1
 	OpSearch
@@ -92,10 +93,13 @@ const (
 )
 
 // Primitive is one action of the cog: it costs exactly one tick.
+// Aim says where an [ArgLetterAim] verb points (Dir with AimDir); the
+// core verbs leave it AimNone.
 type Primitive struct {
 	Op     Op
 	Dir    Dir
 	Letter byte
+	Aim    Aim
 }
 
 // MaxQueue is the most primitives a command turn executes (turnTicks).

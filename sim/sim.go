@@ -116,6 +116,7 @@ func New(cfg Config) (*Sim, error) {
 			s.statuses, s.statusWords = append(s.statuses, j), append(s.statusWords, st.Word)
 		}
 	}
+	s.parser.SetMechanics(s.gen.Mechanics)
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
 	}

@@ -94,6 +94,12 @@ const (
 	Explore
 	// Profile: toggle the profiler overlay (no tick).
 	Profile
+	// AskItemAim: ask for an inventory letter, then for a direction or
+	// >, then perform the primitive (a verb of shape ArgLetterAim).
+	AskItemAim
+	// Extended: NetHack's extended command: type a verb's word after #,
+	// then Enter (every active verb, a mechanic's included, §32.3).
+	Extended
 )
 
 // Binding is one command of play.
@@ -129,6 +135,7 @@ var PlayKeys = []Binding{
 	{Key: ';', Action: Look, Help: "look: what is on a cell picked"},
 	{Key: 'x', Action: Explore, Help: "auto-explore (any key stops)"},
 	{Key: KeyF3, Action: Profile, Help: "profiler: per-system timings"},
+	{Key: '#', Action: Extended, Help: "extended command: # then a verb (#kick)"},
 	{Key: '?', Action: ShowHelp, Help: "this help"},
 	{Key: 'S', Action: SaveQuit, Help: "save and quit"},
 }

@@ -75,6 +75,10 @@ const (
 	over
 	// picking: a cell is being picked for travel or look.
 	picking
+	// extended: a verb's word is being typed after # (§32.3).
+	extended
+	// askAim: a direction or > is asked for a letter-and-aim verb.
+	askAim
 )
 
 // Play is a game played by a person (§22): one key, one primitive, one
@@ -122,6 +126,10 @@ type Play struct {
 	hovering bool
 	items    itemMemory
 	prof     Profiler
+	// verbs are the verb table's rows active in the episode (the core's,
+	// then its mechanics'); ext is the extended command being typed.
+	verbs []*c.Verb
+	ext   []byte
 	// scores is the top of the record for the closing screen.
 	scores []string
 }
@@ -130,6 +138,9 @@ type Play struct {
 func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	s.State().Log.SetHistory(LogSize)
 	p := &Play{Sim: s, opts: o}
+	names := s.MechanicNames()
+	p.verbs = c.ActiveVerbs(names)
+	p.parser.SetMechanics(names)
 	p.remember()
 	if o.AskKeep {
 		p.mode, p.prompt = askKeep, "Do you want to keep the save file? [yn] (n)"
@@ -245,12 +256,20 @@ func (p *Play) Key(k Key) bool {
 		p.quit = true
 	case helping:
 		p.mode = playing
+	case extended:
+		p.extendedKey(k)
+	case askAim:
+		p.aimKey(k)
 	case askItem:
 		p.mode, p.prompt = playing, ""
 		if ch, ok := k.Printable(); ok && ch >= 'a' && ch <= 'z' {
 			prim := p.pending.Prim
 			prim.Letter = ch
-			p.step(prim)
+			if p.pending.Action == AskItemAim {
+				p.askAim(prim)
+			} else {
+				p.step(prim)
+			}
 		} else {
 			p.note = "Never mind."
 		}
@@ -294,9 +313,17 @@ func (p *Play) command(k Key) {
 	}
 	b, ok := p.binding(k)
 	if !ok {
+		b, ok = p.verbKey(k)
+	}
+	if !ok {
 		p.note = fmt.Sprintf("Unknown command '%s'.  Press ? for help.", k)
 		return
 	}
+	p.perform(b, n)
+}
+
+// perform carries out binding b (with count n for a Perform).
+func (p *Play) perform(b Binding, n int) {
 	switch b.Action {
 	case Perform:
 		if n > 1 {
@@ -312,7 +339,9 @@ func (p *Play) command(k Key) {
 		p.startExplore()
 	case Profile:
 		p.prof.Toggle(p.Sim)
-	case AskItem:
+	case Extended:
+		p.startExtended()
+	case AskItem, AskItemAim:
 		letters := p.letters(&b)
 		if letters == "" {
 			p.note = "You don't have anything to " + b.Verb + "."

@@ -111,8 +111,13 @@ func box(g *Grid, x0, y0, x1, y1 int) {
 	g.Fill(x0, y0, x1, y1, BoxBack)
 }
 
-// HelpLines is the help overlay's text, made from the key tables.
-func HelpLines() []string {
+// HelpLines is the help overlay's text of the core game, made from the key
+// tables.
+func HelpLines() []string { return helpLines(nil) }
+
+// helpLines is the help overlay's text, with the commands of the verbs
+// of the episode's mechanics.
+func helpLines(verbs []*c.Verb) []string {
 	var moves []string
 	for _, d := range DirKeys {
 		var names []string
@@ -133,6 +138,7 @@ func HelpLines() []string {
 		}
 		out = append(out, line)
 	}
+	out = append(out, verbHelp(verbs)...)
 	return append(out, "",
 		"Counts: digits then a command (20s: twenty searches; n20s with the number pad on).",
 		"Run: Shift and a direction (H J K L Y U B N, Shift+arrows). A count, a run, travel",
@@ -142,7 +148,7 @@ func HelpLines() []string {
 }
 
 func (p *Play) drawHelp(g *Grid) {
-	lines := HelpLines()
+	lines := helpLines(p.verbs)
 	x0, y0 := 2, 0
 	box(g, 0, y0, playCols, min(y0+len(lines)+3, playRows))
 	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)

@@ -280,7 +280,8 @@ func (v *Viewer) Summary() string {
 }
 
 // PrimitiveString writes a primitive as the reply grammar does (§14):
-// "e", "s", ",", "eat b", "kick n".
+// "e", "s", ",", "eat b", "kick n", and a mechanic's verb by the verb
+// table: "zap f >".
 func PrimitiveString(p c.Primitive) string {
 	switch p.Op {
 	case c.OpMove:
@@ -300,7 +301,26 @@ func PrimitiveString(p c.Primitive) string {
 	case c.OpKick, c.OpChat:
 		return opWords[p.Op] + " " + p.Dir.String()
 	}
-	return "-"
+	v := c.VerbOf(p.Op)
+	if v == nil {
+		return "-"
+	}
+	// A mechanic's verb, by its shape (§32.3).
+	switch v.Arg {
+	case c.ArgDir:
+		return v.Word + " " + p.Dir.String()
+	case c.ArgLetter:
+		return v.Word + " " + string(p.Letter)
+	case c.ArgLetterAim:
+		switch p.Aim {
+		case c.AimDir:
+			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
+		case c.AimDown:
+			return v.Word + " " + string(p.Letter) + " >"
+		}
+		return v.Word + " " + string(p.Letter)
+	}
+	return v.Word
 }
 
 var opWords = map[c.Op]string{c.OpEat: "eat", c.OpQuaff: "quaff", c.OpWield: "wield", c.OpWear: "wear",

@@ -1,5 +1,7 @@
 // Package reply parses an agent's reply into the cog's primitives (§14 of
-// the spec).
+// the spec). The verbs come from the verb table ([components.Verbs],
+// §32.3): the core's rows below, and those of the mechanics the parser is
+// given ([Parser.SetMechanics]).
 //
 // A reply is text. Tokens are separated by whitespace (any Unicode space),
 // semicolons and commas; case does not matter (ASCII letters only: "ſ" is
@@ -15,6 +17,8 @@
 //	inventory, i                look at the pack
 //	eat L, quaff L, wield L, wear L, drop L   L a single letter a–z
 //	kick DIR, chat DIR
+//	VERB L [DIR|>]              a mechanic's verb of shape ArgLetterAim
+//	                            ("zap f e", "zap f >", "zap f")
 //
 // N is a token of digits only: 1 to 40 (more is cut to 40, as the queue is).
 // A count of 0 asks for nothing, so the whole form ("e*0", "move e 0",
@@ -35,6 +39,14 @@
 //   - A verb whose argument is missing or wrong (a letter for eat … drop, a
 //     direction for move, kick and chat) is skipped alone, and the token
 //     after it is read afresh: "kick h" skips "kick" and moves west.
+//   - After a letter verb of shape ArgLetterAim ("zap f") the next token
+//     is taken as its aim when it is one of the eight direction words
+//     (aim along it: "zap f s" is south) or ">" (aim down: "zap f >" is
+//     not a descent); anything else is read afresh and the verb has no
+//     aim ("zap f e*3" zaps, then moves east three times). Its letter is
+//     needed as for eat: "zap 3" skips "zap" alone.
+//   - A verb of a mechanic not installed in the episode is an unknown
+//     token like any other.
 //   - A count after a word is read only after the words search, wait and
 //     move DIR; "e 3" is a move east and an ignored "3".
 //   - A comma right after a token character is a separator ("e,e", "e, e");
@@ -51,14 +63,15 @@ import (
 	"github.com/cogsim/cogsim/components"
 )
 
-// arg is what a verb needs from the token after it.
+// arg is what a word needs from the tokens after it.
 type arg uint8
 
 const (
-	argNone   arg = iota
-	argCount      // an optional count: search N, wait N
-	argDir        // a direction word, then an optional count for move
-	argLetter     // an inventory letter
+	argNone      arg = iota
+	argCount         // an optional count: search N, wait N
+	argDir           // a direction word, then an optional count for move
+	argLetter        // an inventory letter
+	argLetterAim     // a letter, then an optional direction word or ">"
 )
 
 // word is the meaning of a keyword of the grammar.
@@ -71,40 +84,64 @@ type word struct {
 	arg    arg
 }
 
-// words is the grammar's keywords other than the eight direction words,
-// which come from [components.Dir.String].
-var words = [...]word{
-	{name: "s", prim: components.Primitive{Op: components.OpSearch}, repeat: true},
-	{name: "search", prim: components.Primitive{Op: components.OpSearch}, repeat: true, arg: argCount},
-	{name: ".", prim: components.Primitive{Op: components.OpWait}, repeat: true},
-	{name: "wait", prim: components.Primitive{Op: components.OpWait}, repeat: true, arg: argCount},
-	{name: "h", prim: components.Primitive{Op: components.OpMove, Dir: components.West}, repeat: true},
-	{name: "j", prim: components.Primitive{Op: components.OpMove, Dir: components.South}, repeat: true},
-	{name: "k", prim: components.Primitive{Op: components.OpMove, Dir: components.North}, repeat: true},
-	{name: "l", prim: components.Primitive{Op: components.OpMove, Dir: components.East}, repeat: true},
-	{name: "y", prim: components.Primitive{Op: components.OpMove, Dir: components.NorthWest}, repeat: true},
-	{name: "u", prim: components.Primitive{Op: components.OpMove, Dir: components.NorthEast}, repeat: true},
-	{name: "b", prim: components.Primitive{Op: components.OpMove, Dir: components.SouthWest}, repeat: true},
-	{name: "pickup", prim: components.Primitive{Op: components.OpPickup}},
-	{name: ",", prim: components.Primitive{Op: components.OpPickup}},
-	{name: "descend", prim: components.Primitive{Op: components.OpDescend}},
-	{name: ">", prim: components.Primitive{Op: components.OpDescend}},
-	{name: "inventory", prim: components.Primitive{Op: components.OpInventory}},
-	{name: "i", prim: components.Primitive{Op: components.OpInventory}},
-	{name: "move", prim: components.Primitive{Op: components.OpMove}, arg: argDir},
-	{name: "kick", prim: components.Primitive{Op: components.OpKick}, arg: argDir},
-	{name: "chat", prim: components.Primitive{Op: components.OpChat}, arg: argDir},
-	{name: "eat", prim: components.Primitive{Op: components.OpEat}, arg: argLetter},
-	{name: "quaff", prim: components.Primitive{Op: components.OpQuaff}, arg: argLetter},
-	{name: "wield", prim: components.Primitive{Op: components.OpWield}, arg: argLetter},
-	{name: "wear", prim: components.Primitive{Op: components.OpWear}, arg: argLetter},
-	{name: "drop", prim: components.Primitive{Op: components.OpDrop}, arg: argLetter},
+// coreWords is the grammar of the core game: the core rows of the verb
+// table with their aliases, and the vi keys. The eight direction words
+// come from [components.Dir.String].
+var coreWords = wordsOf(components.ActiveVerbs(nil))
+
+// wordsOf is the keywords of verbs, in table order, then the vi keys. A
+// verb's word takes its argument; an alias takes the same, except that a
+// count verb's alias takes only "*N" ("s*3", not "s 3"), as §14 has it.
+func wordsOf(verbs []*components.Verb) []word {
+	var out []word
+	for _, v := range verbs {
+		w := word{name: v.Word, prim: components.Primitive{Op: v.Op}}
+		switch v.Arg {
+		case components.ArgCount:
+			w.repeat, w.arg = true, argCount
+		case components.ArgDir:
+			w.arg = argDir
+		case components.ArgLetter:
+			w.arg = argLetter
+		case components.ArgLetterAim:
+			w.arg = argLetterAim
+		}
+		out = append(out, w)
+		for _, a := range v.Aliases {
+			alias := w
+			alias.name = a
+			if v.Arg == components.ArgCount {
+				alias.arg = argNone
+			}
+			out = append(out, alias)
+		}
+	}
+	for _, m := range components.MoveKeys {
+		out = append(out, word{name: m.Key, prim: components.Primitive{Op: components.OpMove, Dir: m.Dir}, repeat: true})
+	}
+	return out
 }
 
 // Parser turns a reply (§14) into primitives. It reuses its buffers; not
 // safe for concurrent use.
 type Parser struct {
 	ignored []byte
+	// words is the grammar: the core's (nil) or that of the mechanics
+	// given to [Parser.SetMechanics].
+	words []word
+}
+
+// SetMechanics makes the parser read the verbs of the mechanics named in
+// active (the episode's installed ones, variant included) beside the
+// core's; a verb of any other mechanic stays an unknown token.
+func (p *Parser) SetMechanics(active []string) {
+	p.words = nil
+	for _, v := range components.Verbs() {
+		if v.Mechanic != "" && components.ActiveIn(v.Mechanic, active) {
+			p.words = wordsOf(components.ActiveVerbs(active))
+			return
+		}
+	}
 }
 
 // Parse resets q, fills it with the reply's primitives (cut at
@@ -132,7 +169,7 @@ func (p *Parser) Parse(reply string, q *components.Queue) (ignored string) {
 func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 	head, count, starred := strings.Cut(tok, "*")
 	if starred {
-		w, ok := lookup(head)
+		w, ok := p.lookup(head)
 		n, counted := parseCount(count)
 		if !ok || !w.repeat || !counted || n < 1 {
 			p.ignore(tok)
@@ -141,7 +178,7 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		push(q, w.prim, n)
 		return
 	}
-	w, ok := lookup(tok)
+	w, ok := p.lookup(tok)
 	if !ok {
 		p.ignore(tok)
 		return
@@ -161,6 +198,26 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		*sc = look
 		prim := w.prim
 		prim.Letter = t[0] | 0x20
+		push(q, prim, 1)
+	case argLetterAim:
+		look := *sc
+		t, ok := look.next()
+		if !ok || len(t) != 1 || !isLetter(t[0]) {
+			p.ignore(tok)
+			return
+		}
+		*sc = look
+		prim := w.prim
+		prim.Letter = t[0] | 0x20
+		if t, ok := look.next(); ok {
+			if d, isDir := lookupDir(t); isDir {
+				prim.Aim, prim.Dir = components.AimDir, d
+				*sc = look
+			} else if t == ">" {
+				prim.Aim = components.AimDown
+				*sc = look
+			}
+		}
 		push(q, prim, 1)
 	case argDir:
 		look := *sc
@@ -264,7 +321,11 @@ func push(q *components.Queue, prim components.Primitive, n int) {
 
 // lookup finds the meaning of tok alone: a keyword, or a direction word as
 // a move.
-func lookup(tok string) (word, bool) {
+func (p *Parser) lookup(tok string) (word, bool) {
+	words := p.words
+	if words == nil {
+		words = coreWords
+	}
 	for _, w := range words {
 		if equalFold(tok, w.name) {
 			return w, true
@@ -304,21 +365,7 @@ func parseCount(t string) (n int, ok bool) {
 
 // equalFold reports whether s equals the lower-case ASCII keyword kw,
 // ignoring ASCII case.
-func equalFold(s, kw string) bool {
-	if len(s) != len(kw) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c |= 0x20
-		}
-		if c != kw[i] {
-			return false
-		}
-	}
-	return true
-}
+func equalFold(s, kw string) bool { return components.EqualFold(s, kw) }
 
 func isLetter(c byte) bool {
 	c |= 0x20
@@ -383,12 +430,12 @@ func separator(s string, i int) int {
 	return 0
 }
 
-// Keywords lists every keyword of the grammar in its canonical spelling:
-// the verbs, the keys and the eight direction words (for documents and
-// their tests).
+// Keywords lists every keyword of the core grammar in its canonical
+// spelling: the verbs with their aliases, the vi keys and the eight
+// direction words (for documents and their tests).
 func Keywords() []string {
 	var out []string
-	for _, w := range words {
+	for _, w := range coreWords {
 		out = append(out, w.name)
 	}
 	for _, d := range components.Dirs {

@@ -241,6 +241,9 @@ func TestParseAllocations(t *testing.T) {
 
 // validPrimitive reports why p could not come from a reply, or "".
 func validPrimitive(p c.Primitive) string {
+	if p.Aim != c.AimNone {
+		return "aim on a core primitive"
+	}
 	switch p.Op {
 	case c.OpMove, c.OpKick, c.OpChat:
 		if int(p.Dir) >= len(c.Dirs) {

@@ -53,21 +53,31 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode):
 _STEP_FRAMES = tuple(step_request(0, a.encode()) for a in ACTIONS)
 
 
-def step_frame(action, env=0):
-    """The framed step request of an action (an index into ACTIONS or a
-    reply string)."""
+def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
+    """The framed step request of an action (an index into actions — the
+    env's, by default cogsim.ACTIONS — or a reply string); frames are the
+    actions' requests for env 0."""
+    name = "cogsim.ACTIONS" if actions is ACTIONS else "env.actions"
     if isinstance(action, str):
         return step_request(env, action.encode())
     try:
         i = operator.index(action)
     except TypeError:
         raise InvalidAction(f"action: {action!r} is neither a reply string nor an index into "
-                            f"cogsim.ACTIONS (0 … {len(ACTIONS) - 1})") from None
-    if not 0 <= i < len(ACTIONS):
-        raise InvalidAction(f"action: {i} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
+                            f"{name} (0 … {len(actions) - 1})") from None
+    if not 0 <= i < len(actions):
+        raise InvalidAction(f"action: {i} is out of range 0 … {len(actions) - 1} ({name})")
     if env == 0:
-        return _STEP_FRAMES[i]
-    return step_request(env, ACTIONS[i].encode())
+        return frames[i]
+    return step_request(env, actions[i].encode())
+
+
+def actions_of(session):
+    """The actions the server lists (§29, §32.3): cogsim.ACTIONS itself
+    when they are the cog game's, else the longer list with the verbs of
+    the mechanics after them."""
+    got = tuple(session.info.get("actions", ACTIONS))
+    return ACTIONS if got == ACTIONS else got
 
 
 def obs_of(records, k=0):
@@ -91,7 +101,9 @@ class Env(BaseEnv):
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
     [18, 48], stats int32 [12] (cogsim.STATS order), message uint8 [256].
-    An action is a reply string (§14) or an index into cogsim.ACTIONS.
+    An action is a reply string (§14) or an index into env.actions: the
+    server's list, which is cogsim.ACTIONS for the cog game and has the
+    verbs of the mechanics installed after it (docs/serve.md).
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -100,10 +112,13 @@ class Env(BaseEnv):
                  scenario=None, render_mode=None, transport="pipe"):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
         self.observation_space = observation_space()
-        self.action_space = Discrete(len(ACTIONS))
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, transport=transport)
+        self.actions = actions_of(self._session)
+        self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
+            step_request(0, a.encode()) for a in self.actions)
+        self.action_space = Discrete(len(self.actions))
         self._started = False
         self._ended = False
         self._record = None
@@ -138,7 +153,7 @@ class Env(BaseEnv):
             raise CogsimError("step() before reset()")
         if self._ended:
             raise CogsimError("step() after the episode ended: call reset()")
-        got = self._live().observations(step_frame(action))
+        got = self._live().observations(step_frame(action, 0, self.actions, self._frames))
         rec = got.records
         r = rec[0]
         flags = int(r["flags"])

@@ -8,7 +8,7 @@ from ._errors import CogsimError, InvalidAction
 from ._session import (ACTIONS, ENDED, IGNORED, PACKED, packed, TERMINATED, TRUNCATED, UNUSABLE,
                        Session, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
-from .env import SEED_BOUND, Env, configure, obs_of, observation_space, scenario_object
+from .env import SEED_BOUND, Env, actions_of, configure, obs_of, observation_space, scenario_object
 
 
 class VecEnv(BaseVectorEnv):
@@ -18,7 +18,8 @@ class VecEnv(BaseVectorEnv):
     (glyphs [n, 18, 48], chars [n, 18, 48], stats [n, 12], message
     [n, 256]): read-only-free views into the step's own answer buffer, so
     they stay valid after later steps. Actions are n indices into
-    cogsim.ACTIONS (an int array) or n reply strings.
+    env.actions (an int array) — cogsim.ACTIONS for the cog game, with the
+    installed mechanics' verbs after it otherwise — or n reply strings.
 
     Autoreset is Gymnasium's next step: the step after an env's episode
     ended starts its next episode (the action is not played) and returns
@@ -37,12 +38,14 @@ class VecEnv(BaseVectorEnv):
         self.num_envs = int(num_envs)
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
         self.single_observation_space = observation_space()
-        self.single_action_space = Discrete(len(ACTIONS))
-        self.observation_space = batch(self.single_observation_space, self.num_envs)
-        self.action_space = batch(self.single_action_space, self.num_envs)
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, autoreset=True, transport=transport)
+        self.actions = actions_of(self._session)
+        self._packed = PACKED if self.actions is ACTIONS else tuple(packed(a) for a in self.actions)
+        self.single_action_space = Discrete(len(self.actions))
+        self.observation_space = batch(self.single_observation_space, self.num_envs)
+        self.action_space = batch(self.single_action_space, self.num_envs)
         self._records = None
 
     def reset(self, *, seed=None, options=None):
@@ -89,16 +92,19 @@ class VecEnv(BaseVectorEnv):
         return (self._obs(r), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
                 (flags & TRUNCATED) != 0, self._infos(r, got.extras))
 
+    def _name(self):
+        return "cogsim.ACTIONS" if self.actions is ACTIONS else "env.actions"
+
     def _step_frame(self, actions):
         n = self.num_envs
         if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
             idx = actions.reshape(-1)
             if idx.size != n:
                 raise InvalidAction(f"actions: {idx.size} actions for {n} envs")
-            if idx.size and (idx.min() < 0 or idx.max() >= len(ACTIONS)):
-                bad = idx[(idx < 0) | (idx >= len(ACTIONS))][0]
-                raise InvalidAction(f"actions: {bad} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
-            quoted = [PACKED[i] for i in idx.tolist()]
+            if idx.size and (idx.min() < 0 or idx.max() >= len(self.actions)):
+                bad = idx[(idx < 0) | (idx >= len(self.actions))][0]
+                raise InvalidAction(f"actions: {bad} is out of range 0 … {len(self.actions) - 1} ({self._name()})")
+            quoted = [self._packed[i] for i in idx.tolist()]
         else:
             actions = list(actions)
             if len(actions) != n:
@@ -112,10 +118,10 @@ class VecEnv(BaseVectorEnv):
                     i = int(a)
                 except (TypeError, ValueError):
                     raise InvalidAction(f"actions: {a!r} is neither a reply string nor an index into "
-                                        "cogsim.ACTIONS") from None
-                if i != a or not 0 <= i < len(ACTIONS):
-                    raise InvalidAction(f"actions: {a!r} is out of range 0 … {len(ACTIONS) - 1} (cogsim.ACTIONS)")
-                quoted.append(PACKED[i])
+                                        f"{self._name()}") from None
+                if i != a or not 0 <= i < len(self.actions):
+                    raise InvalidAction(f"actions: {a!r} is out of range 0 … {len(self.actions) - 1} ({self._name()})")
+                quoted.append(self._packed[i])
         body = b"a" + b"".join(quoted)
         return len(body).to_bytes(4, "little") + body
 

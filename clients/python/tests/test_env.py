@@ -63,6 +63,9 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(list(cogsim.STATS), self.env.server_info["stats"])
         self.assertEqual(list(cogsim.CONDITIONS), self.env.server_info["conditions"][:4])
         self.assertEqual(self.env.action_space.n, 142)
+        # The cog game's actions are the module's list itself (§32.3: a
+        # mechanic's verbs would follow it in env.actions).
+        self.assertIs(self.env.actions, cogsim.ACTIONS)
 
     def test_observations_match_the_replay_hashes(self):
         """The text of every observation hashes as cogsim agent's replay

@@ -9,17 +9,20 @@ import (
 	"strings"
 
 	"github.com/cogsim/cogsim/agents"
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/docs"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
 )
 
-type promptOptions struct{ rules string }
+type promptOptions struct{ rules rulesFlags }
 
 func promptFlags() (*flag.FlagSet, *promptOptions) {
 	o := &promptOptions{}
 	fs := flag.NewFlagSet("prompt", flag.ContinueOnError)
-	fs.StringVar(&o.rules, "rules", "cog", "the rules variant the agent will play (§25): its section is included")
+	// The rules variant's section is included, and the verbs of the
+	// variant's and the extra mechanics (§32.3).
+	o.rules.add(fs)
 	return fs, o
 }
 
@@ -31,14 +34,11 @@ func promptCmd(_ context.Context, out streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if _, ok := ecs.LookupVariant(o.rules); !ok {
-		var names []string
-		for _, v := range ecs.Variants() {
-			names = append(names, v.Name)
-		}
-		return usagef("--rules: unknown rules %q (known: %s)", o.rules, strings.Join(names, ", "))
+	mechanics, err := o.rules.check()
+	if err != nil {
+		return err
 	}
-	text, err := Prompt(o.rules)
+	text, err := Prompt(o.rules.Rules, mechanics)
 	if err != nil {
 		return err
 	}
@@ -50,8 +50,17 @@ func promptCmd(_ context.Context, out streams, args []string) error {
 // need.
 var citation = regexp.MustCompile(` \(§[0-9]+(, §[0-9]+)*\)`)
 
-// Prompt returns the instruction text for an agent playing rules.
-func Prompt(rules string) (string, error) {
+// Prompt returns the instruction text for an agent playing rules with the
+// extra mechanics.
+func Prompt(rules string, mechanics []string) (string, error) {
+	ms, err := ecs.Select(rules, mechanics)
+	if err != nil {
+		return "", err
+	}
+	var active []string
+	for _, m := range ms {
+		active = append(active, m.Name)
+	}
 	var b strings.Builder
 	b.WriteString(`You are playing cogsim, a roguelike. You are the cog, the @ on the map.
 After each command turn you receive an observation (20 lines of text) and
@@ -60,8 +69,8 @@ nothing else. The episode ends when you die or after 55 command turns; the
 score counts depth, experience, gold and deeds.
 
 `)
-	b.WriteString(rulesText(rules))
-	ex, err := workedExample(rules)
+	b.WriteString(rulesText(rules, active))
+	ex, err := workedExample(rules, mechanics)
 	if err != nil {
 		return "", err
 	}
@@ -71,12 +80,14 @@ score counts depth, experience, gold and deeds.
 }
 
 // rulesText is docs/rules.md for an agent: from "## The game" on, without
-// its citations, with only the section of the variant played.
-func rulesText(rules string) string {
+// its citations, with only the section of the variant played, and the
+// verbs of the active mechanics as rows of the grammar's table.
+func rulesText(rules string, active []string) string {
 	text := docs.Rules
 	if i := strings.Index(text, "## The game"); i >= 0 {
 		text = text[i:]
 	}
+	text = withVerbRows(text, active)
 	parts := strings.Split(text, "\n## Variant `")
 	var b strings.Builder
 	b.WriteString(parts[0])
@@ -90,9 +101,73 @@ func rulesText(rules string) string {
 	return citation.ReplaceAllString(b.String(), "")
 }
 
+// withVerbRows adds a row to the grammar's table (the last row of the
+// section "## The reply grammar") for each verb of a mechanic in active.
+func withVerbRows(text string, active []string) string {
+	var rows strings.Builder
+	for _, v := range c.ActiveVerbs(active) {
+		if v.Mechanic != "" {
+			rows.WriteString(VerbRow(v))
+		}
+	}
+	if rows.Len() == 0 {
+		return text
+	}
+	start := strings.Index(text, "## The reply grammar")
+	if start < 0 {
+		return text
+	}
+	// The table ends at its last "|…|" line.
+	end := start
+	for i := start; i < len(text); {
+		nl := strings.IndexByte(text[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		line := text[i : i+nl]
+		if strings.HasPrefix(line, "|") {
+			end = i + nl + 1
+		} else if end > start {
+			break
+		}
+		i += nl + 1
+	}
+	if end == start {
+		return text
+	}
+	return text[:end] + rows.String() + text[end:]
+}
+
+// VerbRow is a verb as a row of the grammar's table in docs/rules.md:
+// the action (the word and what it does), the forms and the primitives.
+func VerbRow(v *c.Verb) string {
+	var forms []string
+	names := append([]string{v.Word}, v.Aliases...)
+	n := "1"
+	for i, w := range names {
+		switch v.Arg {
+		case c.ArgNone:
+			forms = append(forms, w)
+		case c.ArgCount:
+			forms = append(forms, w, w+"*N")
+			if i == 0 {
+				forms = append(forms, w+" N")
+			}
+			n = "1 or N"
+		case c.ArgDir:
+			forms = append(forms, w+" DIR")
+		case c.ArgLetter:
+			forms = append(forms, w+" L")
+		case c.ArgLetterAim:
+			forms = append(forms, w+" L", w+" L DIR", w+" L >")
+		}
+	}
+	return "| " + v.Word + ": " + v.Help + " | `" + strings.Join(forms, "`, `") + "` | " + n + " |\n"
+}
+
 // workedExample plays the first turn of seed 1 with the explore agent.
-func workedExample(rules string) (string, error) {
-	s, err := sim.New(sim.Config{Seed: 1, Rules: rules, Agent: "explore"})
+func workedExample(rules string, mechanics []string) (string, error) {
+	s, err := sim.New(sim.Config{Seed: 1, Rules: rules, Mechanics: mechanics, Agent: "explore"})
 	if err != nil {
 		return "", err
 	}
