@@ -176,3 +176,9 @@ func (r *Roster) Remove(e arche.Entity) {
 // Vision is what the cog sees this tick: always a rectangle — a lit room
 // with its walls, or the cog's cell and its 8 neighbours (§12).
 type Vision struct{ Rect }
+
+// Installed names the mechanics installed in the episode, the variant's
+// first (§27.1): what a system reads to know which table rows are in
+// play (§27.5), such as the species a wand of create monster may make.
+// The driver sets it as the episode is built; configuration, not saved.
+type Installed struct{ Names []string }

@@ -37,6 +37,8 @@ var (
 	// the monsters' serials on restore; the hunger scale is set by the
 	// rules as an episode begins.
 	HungerScaleState = ecs.RegisterResource[HungerScale]("hunger-scale", ecs.Transient)
+	// InstalledState is configuration, set as the episode is built.
+	InstalledState = ecs.RegisterResource[Installed]("installed", ecs.Transient)
 )
 
 // Clone copies the level, its rooms included.

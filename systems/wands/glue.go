@@ -1,14 +1,7 @@
 package wands
 
-// GLUE. Everything in this file waits for the round-two APIs of §32
-// (/work/wt/CONTRACT.md), which other branches bring: the verb table
-// (c.AddVerb, c.Aim on the Primitive), the wand class and its kinds
-// (c.AddClass, c.AddItem with Effect, Spe on c.Stack and c.Item, the
-// Knowledge resource), the mechanic's event (c.RegisterEvent, Event.Dir,
-// Aim, Count) and the populate hook (ecs.Mechanic.Populate). Each
-// function below is what the lead wires after the merge; the sketch in
-// its comment is the intended body. Until then the mechanic installs,
-// changes nothing, and its zap system matches no action.
+// The mechanic's content, registered through §32's tables: the wand class
+// and its four kinds, the Zap event, and how the zap system reads them.
 
 import (
 	c "github.com/cogsim/cogsim/components"
@@ -17,70 +10,99 @@ import (
 	arche "github.com/mlange-42/arche/ecs"
 )
 
-// zapOp is the zap verb's primitive. GLUE:
-//
-//	var zapOp = c.AddVerb(c.Verb{Word: "zap", Aliases: []string{"z"},
-//		Arg: c.ArgLetterAim, Key: 'z', Classes: []c.ItemClass{WandClass},
-//		Help: "zap L [DIR|>]: zap the wand L, in a direction or down",
-//		Mechanic: Name})
-var zapOp c.Op
+// AppearanceStream is the stream the wand class's appearances are drawn
+// from (§33: its own), so that the potions' draw is unchanged.
+const AppearanceStream = "wands/appearances"
 
-// WandClass and the kinds' rows. GLUE:
-//
-//	var WandClass = c.AddClass(c.ClassInfo{Name: "wand", Glyph: '/',
-//		Colour: c.…, Appearances: []string{"oak", "ebony", "marble", "tin",
-//		"brass", "iron"}, Noun: "wand", Stream: "wands.appearances",
-//		Mechanic: Name})
-//	var itemKinds [NumKinds]c.ItemKind // c.AddItem per kind:
-//	//   {Name: "wand of " + k.String(), Class: WandClass, Weight: 0,
-//	//    Effect: k, Mechanic: Name}  (Weight 0: §10 never draws it;
-//	//    Populate places it)
-//	var zapEvent = c.RegisterEvent("zap")
+// WandClass is the item class the mechanic adds (§33): `/`, its
+// appearances shuffled per episode.
+var WandClass = c.AddClass(c.ClassInfo{
+	Name: "wand", Glyph: '/', Colour: c.Brown, // NetHack's wood, the first appearance's
+	Appearances: []string{"oak", "ebony", "marble", "tin", "brass", "iron"},
+	Noun:        "wand", Stream: AppearanceStream, Mechanic: Name,
+})
 
-// wandIn reports whether st is a wand: its kind and its charges. GLUE:
-//
-//	k, ok := st.Kind.Info().Effect.(Kind)
-//	return k, &st.Spe, ok && st.Kind.Info().Class == WandClass
-func wandIn(st *c.Stack) (Kind, *int32, bool) { return 0, nil, false }
-
-// aimOf reads the action's aim. GLUE: return Aim(a.Aim) (c.AimNone,
-// AimDir, AimDown have this package's values; or make Aim an alias of
-// c.Aim).
-func aimOf(a *c.Action) Aim { return AimDir }
-
-// wandName appends how the wand reads without article. GLUE: the
-// Knowledge's name of st.Kind ("oak wand" / "wand of striking").
-func wandName(b []byte, st *c.Stack) []byte { return append(b, "wand"...) }
-
-// zapped is told of each zap. GLUE:
-//
-//	if o.Known { knowledge.Identify(st.Kind) }
-//	events.Add(c.Event{Kind: zapEvent, Actor: cog, Item: st.Kind,
-//		Dir: o.Dir, Aim: c.Aim(o.Aim), Count: o.Met, Hit: o.Fired})
-//
-// (the system needs the Knowledge and Events resources: give Zap the
-// fields and take them in its Init).
-func zapped(st *c.Stack, o Outcome) {}
-
-// installed names the episode's installed mechanics, whose species create
-// monster may draw. GLUE: the core exposes no such list to systems yet
-// (sim.Sim.MechanicNames is the driver's); a resource or a field the
-// driver sets would do. Until then: the core rows only.
-func installed(w *arche.World) []string { return nil }
-
-// Populate places a level's wand (§33): the contract's
-// ecs.Mechanic.Populate, run as each generated level is made, after its
-// §10 items and before vision. GLUE: set Populate: Populate in the
-// Register call (wands.go).
-func Populate(w *arche.World, depth int) {
-	p, ok := Draw(systems.Res[ecs.Streams](w).Seed(), depth, systems.Res[c.Level](w))
-	if ok {
-		placeWand(w, p)
+// ItemKinds are the wand kinds' rows, kind k at ItemKinds[k]: "a wand of
+// striking" once known. Weight 0: §10's generation never draws them; the
+// mechanic places its own ([Populate]).
+var ItemKinds = func() (rows [NumKinds]c.ItemKind) {
+	for k := range NumKinds {
+		rows[k] = c.AddItem(c.ItemInfo{
+			Name: "wand of " + k.String(), Plural: "wands of " + k.String(), Article: "a ",
+			Class: WandClass, Effect: k, Mechanic: Name,
+		})
 	}
+	return rows
+}()
+
+// ZapEvent is the mechanic's event (§33): the cog zapped a wand. Item is
+// its kind, Dir and Aim how it was aimed, Hit whether it fired, Count
+// the monsters the bolt met or create monster made.
+var ZapEvent = c.RegisterEvent("zap")
+
+// wandIn reports whether st is a wand: its kind and its charges (Spe).
+func wandIn(st *c.Stack) (Kind, *int32, bool) {
+	info := st.Kind.Info()
+	k, ok := info.Effect.(Kind)
+	return k, &st.Spe, ok && info.Class == WandClass
 }
 
-// placeWand puts the drawn wand on the floor. GLUE:
-//
-//	it := systems.NewFloor(w).Place(itemKinds[p.Kind], 1, p.At)
-//	generic.NewMap[c.Item](w).Get(it).Spe = p.Charges
-func placeWand(w *arche.World, p Placed) {}
+// aimOf reads how the action is aimed.
+func aimOf(a *c.Action) Aim { return a.Aim }
+
+// appendWandName appends how the wand of kind kd reads without article:
+// "oak wand" until known, then "wand of striking".
+func appendWandName(b []byte, kn *c.Knowledge, kd c.ItemKind) []byte {
+	if kn.Known(kd) {
+		return append(b, kd.Info().Name...)
+	}
+	b = append(b, kn.AppearanceOf(kd)...)
+	b = append(b, ' ')
+	return append(b, WandClass.Info().Noun...)
+}
+
+// glue is what the zap system takes from the world for its hooks.
+type glue struct {
+	knowledge *c.Knowledge
+	events    *c.Events
+	run       *c.Run
+}
+
+func newGlue(w *arche.World) *glue {
+	return &glue{knowledge: systems.Res[c.Knowledge](w), events: systems.Res[c.Events](w), run: systems.Res[c.Run](w)}
+}
+
+// name is the zap system's Name hook.
+func (g *glue) name(b []byte, st *c.Stack) []byte { return appendWandName(b, g.knowledge, st.Kind) }
+
+// zapped identifies the kind when the zap made it known, and publishes
+// the Zap event.
+func (g *glue) zapped(st *c.Stack, o Outcome) {
+	if o.Known {
+		g.knowledge.Identify(st.Kind)
+	}
+	g.events.Add(c.Event{Kind: ZapEvent, Actor: g.run.Cog, Item: st.Kind,
+		Dir: o.Dir, Aim: o.Aim, Hit: o.Fired, Count: o.Met})
+}
+
+// installed names the episode's installed mechanics, whose species create
+// monster may draw.
+func installed(w *arche.World) []string { return systems.Res[c.Installed](w).Names }
+
+// Populate places a level's wand (§33), as each generated level is made
+// after its §10 items and before vision: [Draw]'s kind, charges and cell.
+func Populate(w *arche.World, depth int) {
+	p, ok := Draw(systems.Res[ecs.Streams](w).Seed(), depth, systems.Res[c.Level](w))
+	if !ok {
+		return
+	}
+	systems.NewFloor(w).PlaceStack(c.Stack{Kind: ItemKinds[p.Kind], Count: 1, Spe: p.Charges}, p.At)
+}
+
+// ZapOp is the zap verb's primitive (§33): `zap L [DIR|>]`, alias `z`,
+// cogplay's `z` key and `#zap`.
+var ZapOp = c.AddVerb(c.Verb{
+	Word: "zap", Aliases: []string{"z"}, Arg: c.ArgLetterAim, Key: 'z',
+	Classes: []c.ItemClass{WandClass},
+	Help:    "zap the wand of letter L in direction DIR, or down (>)", Mechanic: Name,
+})

@@ -18,6 +18,7 @@
 package wands
 
 import (
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
 )
@@ -57,15 +58,14 @@ func (k Kind) String() string {
 // create monster (NetHack's NODIR).
 func (k Kind) Directional() bool { return k != CreateMonster }
 
-// Aim is how a zap is aimed: the contract's c.Aim (AimNone, AimDir,
-// AimDown), kept here until it exists; the glue converts.
-type Aim uint8
+// Aim is how a zap is aimed: the verb table's (§32.3).
+type Aim = c.Aim
 
 // The aims.
 const (
-	AimNone Aim = iota // "zap f"
-	AimDir             // "zap f e"
-	AimDown            // "zap f >"
+	AimNone = c.AimNone // "zap f"
+	AimDir  = c.AimDir  // "zap f e"
+	AimDown = c.AimDown // "zap f >"
 )
 
 // Slowed marks a monster slowed by a wand, for the rest of its life
@@ -126,6 +126,7 @@ func init() {
 		Name: Name, Version: "1",
 		Doc:        "NetHack's wands: striking, slow monster, digging and create monster (zap)",
 		Components: []*ecs.StateType{SlowState},
+		Populate:   Populate,
 		Install: func(s *ecs.Scheduler) error {
 			if err := s.Replace(systems.NameMovementPoints, &MovementPoints{}); err != nil {
 				return err

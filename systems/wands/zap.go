@@ -45,9 +45,7 @@ type Zap struct {
 }
 
 // newZap is the system the mechanic installs, its hooks from glue.go.
-func newZap() *Zap {
-	return &Zap{Op: zapOp, Wand: wandIn, AimOf: aimOf, Name: wandName, Done: zapped}
-}
+func newZap() *Zap { return &Zap{Op: ZapOp, Wand: wandIn, AimOf: aimOf} }
 
 // Init implements ecs.System.
 func (s *Zap) Init(w *arche.World) {
@@ -57,6 +55,15 @@ func (s *Zap) Init(w *arche.World) {
 	s.msg = make([]byte, 0, 64)
 	if s.Mechanics == nil {
 		s.Mechanics = installed(w)
+	}
+	if s.Name == nil || s.Done == nil {
+		g := newGlue(w)
+		if s.Name == nil {
+			s.Name = g.name
+		}
+		if s.Done == nil {
+			s.Done = g.zapped
+		}
 	}
 	s.Zapper.Mechanics = s.Mechanics
 }

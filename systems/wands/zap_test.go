@@ -63,6 +63,7 @@ func newBench(t *testing.T, seed uint64, sc sim.Scenario, mechanics ...string) *
 				return k, &b.charges[k], ok
 			}
 			z.Done = func(_ *c.Stack, o wands.Outcome) { b.outs = append(b.outs, o) }
+			z.Name = func(b []byte, _ *c.Stack) []byte { return append(b, "wand"...) }
 			z.Mechanics = append([]string{wands.Name}, mechanics...)
 			b.z = z
 			return nil

@@ -66,6 +66,7 @@ type Zapper struct {
 	monster  generic.Map[c.Monster]
 	health   generic.Map[c.Health]
 	slow     generic.Map[Slowed]
+	slowing  generic.Map1[Slowed]
 	strikeFn func(arche.Entity)
 	slowFn   func(arche.Entity)
 	cells    [8]c.Pos
@@ -78,7 +79,7 @@ func NewZapper(w *arche.World) *Zapper {
 		level: systems.Res[c.Level](w), run: systems.Res[c.Run](w), log: systems.Res[ecs.Log](w),
 		vision: systems.Res[c.Vision](w), monsters: systems.NewMonsters(w), slayer: systems.NewSlayer(w),
 		pos: generic.NewMap[c.Position](w), monster: generic.NewMap[c.Monster](w),
-		health: generic.NewMap[c.Health](w), slow: generic.NewMap[Slowed](w)}
+		health: generic.NewMap[c.Health](w), slow: generic.NewMap[Slowed](w), slowing: generic.NewMap1[Slowed](w)}
 	// Made once, so that a zap allocates no closure.
 	z.strikeFn, z.slowFn = z.strike, z.slowDown
 	return z
@@ -179,7 +180,7 @@ func (z *Zapper) slowDown(m arche.Entity) {
 	if z.slow.Has(m) {
 		return
 	}
-	z.w.Assign(m, arche.Component{ID: z.slow.ID(), Comp: &Slowed{}})
+	z.slowing.Add(m)
 	if z.sees(m) {
 		z.out.Known = true
 		z.log.Say("The ", z.monster.Get(m).Species.Info().Name, " seems to be moving slower.")
