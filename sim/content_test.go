@@ -163,3 +163,22 @@ func TestAMechanicPopulatesGeneratedLevelsOnly(t *testing.T) {
 	s := startWith(t, 1, sim.Scenario{Map: withCog(hall, 5, 3)}, withThirst)
 	assert.Empty(t, s.State().FloorItems(nil), "not on a scenario's own level")
 }
+
+// TestAMechanicsVerbUsesItsClass: thirst's `drink L` (§32.3) acts on its
+// own class, in its own system, and is an unknown word without it.
+func TestAMechanicsVerbUsesItsClass(t *testing.T) {
+	sc := sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "dagger"}, {Kind: "canteen"}}},
+		Mechanics: map[string]json.RawMessage{thirst.Name: json.RawMessage(`{"thirst": 150}`)}}
+	s := startWith(t, 1, sc, withThirst)
+	s.Turn("drink b")
+	assert.Contains(t, message(s), "You drink from the canteen. Refreshing!")
+	assert.Equal(t, 1, thirstOf(s).Value, "quenched, then the tick's thirst")
+	assert.Equal(t, 1, thirstOf(s).Drank, "its Drank event")
+	s.Turn("drink a")
+	assert.Contains(t, message(s), "You can't drink from that!")
+	assert.Equal(t, 2, thirstOf(s).Value, "a tick spent")
+
+	plain := start(t, 1, sim.Scenario{Map: withCog(hall, 5, 3)})
+	plain.Turn("drink a")
+	assert.Contains(t, message(plain), "Ignored: drink", "not a word without the mechanic")
+}

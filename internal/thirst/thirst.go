@@ -1,7 +1,9 @@
-// Package thirst is a mechanic for tests of §32.4–§32.7: it adds an item
-// class with appearances (trinkets, '='), a potion kind with its own
-// effect (a flask of water), an event kind, two status words, a scenario
-// field and a populate hook, so that tests can prove each reaches the
+// Package thirst is a mechanic for tests of §32.3–§32.7: it adds an item
+// class with appearances (trinkets, '='), a class without (flasks, '(')
+// and the verb that uses it (drink L, reached in cogplay by #drink), a
+// potion kind with its own effect (a flask of water), an event kind, two
+// status words, a scenario field and a populate hook, so that tests can
+// prove each reaches the
 // cog, the status line, the stats, scenarios and generated levels — and
 // that none of it touches the cog game when the mechanic is not
 // installed. Importing the package registers the mechanic "thirst"; only
@@ -53,6 +55,13 @@ var (
 	// Water is a potion whose effect is the mechanic's: it quenches.
 	Water = c.AddItem(c.ItemInfo{Name: "flask of water", Plural: "flasks of water", Article: "a ", Class: c.PotionClass,
 		Colour: c.BrightBlue, Effect: c.QuaffFunc(drink), QuaffMessage: "This tastes like water.", Mechanic: Name})
+
+	// FlaskClass holds the canteen, drunk with the mechanic's verb.
+	FlaskClass = c.AddClass(c.ClassInfo{Name: "flask", Glyph: '(', Colour: c.BrightBlue, Mechanic: Name})
+	Canteen    = c.AddItem(c.ItemInfo{Name: "canteen", Plural: "canteens", Article: "a ", Class: FlaskClass, Mechanic: Name})
+	// DrinkOp is `drink L`: no key of its own, so cogplay offers #drink.
+	DrinkOp = c.AddVerb(c.Verb{Word: "drink", Arg: c.ArgLetter, Classes: []c.ItemClass{FlaskClass},
+		Help: "drink from the canteen of letter L", Mechanic: Name})
 
 	// Drank: the cog drank Before thirst away (Count: 1).
 	Drank = c.RegisterEvent("drank")
@@ -119,19 +128,39 @@ func populate(w *arche.World, depth int) {
 	lvl.FloorItems.Push(p, Calm.Glyph())
 }
 
-// System makes the cog thirstier each tick and counts the Drank events.
+// System performs `drink L`, makes the cog thirstier each tick and
+// counts the Drank events.
 type System struct {
-	thirst *Thirst
-	events *c.Events
+	thirst    *Thirst
+	events    *c.Events
+	action    *c.Action
+	run       *c.Run
+	log       *ecs.Log
+	inventory generic.Map[c.Inventory]
 }
 
 // Init implements ecs.System.
 func (s *System) Init(w *arche.World) {
 	s.thirst, s.events = systems.Res[Thirst](w), systems.Res[c.Events](w)
+	s.action, s.run, s.log = systems.Res[c.Action](w), systems.Res[c.Run](w), systems.Res[ecs.Log](w)
+	s.inventory = generic.NewMap[c.Inventory](w)
 }
 
 // Update implements ecs.System.
 func (s *System) Update(*arche.World) {
+	if a := s.action; a.Active && a.Op == DrinkOp {
+		inv := s.inventory.Get(s.run.Cog)
+		switch slot := inv.Slot(a.Letter); {
+		case slot < 0:
+			s.log.Say("You don't have that object.")
+		case inv.Slots[slot].Kind != Canteen:
+			s.log.Say("You can't drink from that!")
+		default:
+			s.log.Say("You drink from the canteen. Refreshing!")
+			s.events.Add(c.Event{Kind: Drank, Actor: s.run.Cog, Before: s.thirst.Value, Count: 1})
+			s.thirst.Value = 0
+		}
+	}
 	s.thirst.Value++
 	for _, ev := range s.events.List {
 		if ev.Kind == Drank {
