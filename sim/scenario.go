@@ -468,8 +468,8 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		}
 	}
 	if ck := sc.Clock; ck != nil {
-		if ck.MaxTurns < 0 || ck.MaxTurns > 100000 {
-			return nil, nil, fmt.Errorf("clock.maxTurns: %d is out of range 1…100000", ck.MaxTurns)
+		if ck.MaxTurns < 0 || ck.MaxTurns > MaxClockTurns {
+			return nil, nil, fmt.Errorf("clock.maxTurns: %d is out of range 1…%d", ck.MaxTurns, MaxClockTurns)
 		}
 		if ck.TurnTicks < 0 || ck.TurnTicks > c.MaxQueue {
 			return nil, nil, fmt.Errorf("clock.turnTicks: %d is out of range 1…%d", ck.TurnTicks, c.MaxQueue)

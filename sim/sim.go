@@ -21,6 +21,13 @@ const (
 	DefaultTurnTicks = 40
 )
 
+// MaxClockTurns bounds an episode's clock in command turns, whoever sets
+// it (--turns, a serve request, a scenario, sim.Config): 100 000 turns
+// of at most 40 ticks keep every tick count far inside the int32 of the
+// stats array and the snapshots' checks (issue 25: 3e9 turns showed as
+// −1294967296, and 53 687 092 made the server's snapshots unrestorable).
+const MaxClockTurns = 100000
+
 // UnusableReply is the message of a turn whose reply could not be read
 // (§20).
 const UnusableReply = "Unusable reply."
@@ -93,6 +100,9 @@ type Sim struct {
 func New(cfg Config) (*Sim, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
+	}
+	if cfg.MaxTurns < 0 || cfg.MaxTurns > MaxClockTurns {
+		return nil, fmt.Errorf("max turns %d: out of range 1…%d (0: the default)", cfg.MaxTurns, MaxClockTurns)
 	}
 	mechanics, err := ecs.Select(cfg.Rules, cfg.Mechanics)
 	if err != nil {

@@ -409,8 +409,8 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if req.Mechanics != nil {
 		cfg.Mechanics = req.Mechanics
 	}
-	if req.MaxTurns < 0 {
-		return bad("maxTurns: must not be negative, got %d", req.MaxTurns)
+	if req.MaxTurns < 0 || req.MaxTurns > sim.MaxClockTurns {
+		return bad("maxTurns: must be 1 … %d (0: the session's), got %d", sim.MaxClockTurns, req.MaxTurns)
 	}
 	if req.MaxTurns > 0 {
 		cfg.MaxTurns = req.MaxTurns

@@ -110,18 +110,21 @@ func TestAResetAndStepsPlayAnEpisode(t *testing.T) {
 func TestABadRequestNamesTheFieldAndTheSessionGoesOn(t *testing.T) {
 	s := start(t, serve.Options{Envs: 2})
 	for req, want := range map[string]string{
-		`not json`:                                       "request:",
-		`{"op":"step","env":0,"reply":"e"}`:              "env 0: no episode (reset it first)",
-		`{"op":"step","env":2,"reply":"e"}`:              "env: 2 is out of range 0 … 1",
-		`{"op":"step","reply":"e"}`:                      "env: missing",
-		`{"op":"reset","env":0,"seed":"x"}`:              "seed: must be uint64",
-		`{"op":"reset","env":0,"rules":"nope"}`:          `rules: unknown rules "nope"`,
-		`{"op":"reset","env":0,"mechanics":["dragons"]}`: `mechanics: unknown mechanic "dragons"`,
-		`{"op":"reset","env":0,"colour":1}`:              `unknown field "colour"`,
-		`{"op":"fly"}`:                                   `op: unknown "fly"`,
-		`{"op":"step_all","replies":["e"]}`:              "replies: 1 replies for 2 envs",
-		`{"op":"restore","env":0,"snapshot":"!!"}`:       "snapshot: not base64",
-		`{"op":"reset","env":0,"scenario":{"map":7}}`:    "scenario:",
+		`not json`:                                                             "request:",
+		`{"op":"step","env":0,"reply":"e"}`:                                    "env 0: no episode (reset it first)",
+		`{"op":"step","env":2,"reply":"e"}`:                                    "env: 2 is out of range 0 … 1",
+		`{"op":"step","reply":"e"}`:                                            "env: missing",
+		`{"op":"reset","env":0,"seed":"x"}`:                                    "seed: must be uint64",
+		`{"op":"reset","env":0,"rules":"nope"}`:                                `rules: unknown rules "nope"`,
+		`{"op":"reset","env":0,"mechanics":["dragons"]}`:                       `mechanics: unknown mechanic "dragons"`,
+		`{"op":"reset","env":0,"colour":1}`:                                    `unknown field "colour"`,
+		`{"op":"fly"}`:                                                         `op: unknown "fly"`,
+		`{"op":"step_all","replies":["e"]}`:                                    "replies: 1 replies for 2 envs",
+		`{"op":"restore","env":0,"snapshot":"!!"}`:                             "snapshot: not base64",
+		`{"op":"reset","env":0,"scenario":{"map":7}}`:                          "scenario:",
+		`{"op":"reset","env":0,"maxTurns":53687092}`:                           "maxTurns: must be 1 … 100000",
+		`{"op":"reset","env":0,"maxTurns":3000000000}`:                         "maxTurns: must be 1 … 100000",
+		`{"op":"reset","env":0,"mechanics":["rogue-hunger","nethack-hunger"]}`: `is replaced by mechanic "rogue-hunger" already`,
 	} {
 		assert.Contains(t, s.err(req), want, req)
 	}

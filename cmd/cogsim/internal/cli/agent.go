@@ -43,8 +43,8 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	if o.turns < 0 {
-		return usagef("--turns: must not be negative, got %d", o.turns)
+	if o.turns < 0 || o.turns > sim.MaxClockTurns {
+		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
 	}
 	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio", MaxTurns: o.turns, Strict: o.strict}
 	if o.scenario != "" {

@@ -198,8 +198,8 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if o.workers < 1 {
 		return nil, usagef("--workers: must be at least 1, got %d", o.workers)
 	}
-	if isSet(fs, "turns") && o.turns < 1 {
-		return nil, usagef("--turns: must be at least 1, got %d", o.turns)
+	if isSet(fs, "turns") && (o.turns < 1 || o.turns > sim.MaxClockTurns) {
+		return nil, usagef("--turns: must be 1 … %d, got %d", sim.MaxClockTurns, o.turns)
 	}
 	if _, err := newAgent(o.agent); err != nil {
 		return nil, usagef("--agent %s: %v", o.agent, err)

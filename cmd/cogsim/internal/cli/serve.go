@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cogsim/cogsim/sim"
 	"io/fs"
 	"net"
 	"os"
@@ -55,8 +56,8 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	if o.envs < 1 || o.envs > 1<<16 {
 		return usagef("--envs: must be 1 … 65536, got %d", o.envs)
 	}
-	if o.turns < 0 {
-		return usagef("--turns: must not be negative, got %d", o.turns)
+	if o.turns < 0 || o.turns > sim.MaxClockTurns {
+		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
 	}
 	mechanics, err := o.rules.check()
 	if err != nil {

@@ -34,3 +34,26 @@ func TestConflictingMechanicsAreRefused(t *testing.T) {
 	_, err := CheckSelection("nethack", []string{"yellow-mold"})
 	assert.NoError(t, err)
 }
+
+// TestTheClockIsBounded: a clock past MaxClockTurns is refused, however
+// it is set (issue 25: 3e9 turns showed stats.maxTurns −1294967296, and
+// 53 687 092 made the server's own snapshots unrestorable); the largest
+// allowed clock snapshots and restores.
+func TestTheClockIsBounded(t *testing.T) {
+	for _, n := range []int{-1, MaxClockTurns + 1, 53687092, 3000000000} {
+		_, err := New(Config{Seed: 1, MaxTurns: n})
+		assert.ErrorContains(t, err, "out of range 1…100000", n)
+	}
+	s, err := New(Config{Seed: 1, MaxTurns: MaxClockTurns})
+	require.NoError(t, err)
+	s.Turn("s")
+	var a Arrays
+	s.FillArrays(&a)
+	assert.Equal(t, int32(MaxClockTurns), a.Stats[StatMaxTurns])
+	b, err := s.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	var snap Snapshot
+	require.NoError(t, snap.UnmarshalBinary(b))
+	_, err = FromSnapshot(&snap)
+	assert.NoError(t, err, "the largest clock restores")
+}
