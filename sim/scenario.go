@@ -488,8 +488,8 @@ func (sc *Scenario) checkCog() error {
 	if cg == nil {
 		return nil
 	}
-	if cg.MaxHP != nil && *cg.MaxHP < 1 {
-		return fmt.Errorf("cog.maxHp: %d, must be at least 1", *cg.MaxHP)
+	if cg.MaxHP != nil && (*cg.MaxHP < 1 || *cg.MaxHP > maxScenarioNumber) {
+		return fmt.Errorf("cog.maxHp: %d is out of range 1…%d", *cg.MaxHP, maxScenarioNumber)
 	}
 	if cg.HP != nil && *cg.HP < 1 {
 		return fmt.Errorf("cog.hp: %d, must be at least 1", *cg.HP)
@@ -504,11 +504,14 @@ func (sc *Scenario) checkCog() error {
 	if cg.Nutrition != nil && (*cg.Nutrition < -1000 || *cg.Nutrition > 100000) {
 		return fmt.Errorf("cog.nutrition: %d is out of range −1000…100000", *cg.Nutrition)
 	}
-	if cg.Gold != nil && *cg.Gold < 0 {
-		return fmt.Errorf("cog.gold: %d is negative", *cg.Gold)
+	// Gold, experience and hit points are bounded like a stack's count,
+	// so that a score and the stats' int32 figures cannot overflow
+	// (issue 25: gold 2^63−1 scored −9223372036854775709).
+	if cg.Gold != nil && (*cg.Gold < 0 || *cg.Gold > maxScenarioNumber) {
+		return fmt.Errorf("cog.gold: %d is out of range 0…%d", *cg.Gold, maxScenarioNumber)
 	}
-	if cg.XPPoints != nil && *cg.XPPoints < 0 {
-		return fmt.Errorf("cog.xpPoints: %d is negative", *cg.XPPoints)
+	if cg.XPPoints != nil && (*cg.XPPoints < 0 || *cg.XPPoints > maxScenarioNumber) {
+		return fmt.Errorf("cog.xpPoints: %d is out of range 0…%d", *cg.XPPoints, maxScenarioNumber)
 	}
 	if cg.Confused < 0 || cg.Paralysed < 0 {
 		return errors.New("cog.confused/paralysed: ticks must not be negative")
@@ -548,9 +551,13 @@ func (sc *Scenario) checkCog() error {
 	return nil
 }
 
+// maxScenarioNumber bounds a scenario's counts, gold, experience and
+// hit points.
+const maxScenarioNumber = 1_000_000
+
 func count(field string, n int) (int, error) {
-	if n < 0 || n > 1_000_000 {
-		return 0, fmt.Errorf("%s.count: %d is out of range 1…1000000", field, n)
+	if n < 0 || n > maxScenarioNumber {
+		return 0, fmt.Errorf("%s.count: %d is out of range 1…%d", field, n, maxScenarioNumber)
 	}
 	if n == 0 {
 		return 1, nil
