@@ -239,11 +239,14 @@ func (m *merged) stats() *Summary {
 	s.Mechanics = strings.Join(mech, ",")
 	scores := make([]int, n)
 	ends, deeds := map[string]int{}, map[string]int{}
-	total, depth, died := 0, 0, 0
+	// Sums in float64: exact below 2^53, and no int overflow however
+	// large the scores a file holds (issue 25: two scores of 2^63−1
+	// averaged −1.0).
+	total, depth, died := 0.0, 0.0, 0
 	for i, r := range rs {
 		scores[i] = r.Score
-		total += r.Score
-		depth += r.MaxDepth
+		total += float64(r.Score)
+		depth += float64(r.MaxDepth)
 		ends[r.Cause]++
 		if !survived[r.Cause] {
 			died++
@@ -255,7 +258,7 @@ func (m *merged) stats() *Summary {
 		s.Replies.Unusable += r.Unusable
 		s.Replies.Ignored += r.Ignored
 	}
-	mean := float64(total) / float64(n)
+	mean := total / float64(n)
 	ss := 0.0
 	for _, v := range scores {
 		ss += (float64(v) - mean) * (float64(v) - mean)
@@ -267,7 +270,7 @@ func (m *merged) stats() *Summary {
 	if n%2 == 1 {
 		s.Score.Median = float64(sorted[n/2])
 	} else {
-		s.Score.Median = float64(sorted[n/2-1]+sorted[n/2]) / 2
+		s.Score.Median = (float64(sorted[n/2-1]) + float64(sorted[n/2])) / 2
 	}
 	s.Score.CI95 = Interval{round4(mean), round4(mean)}
 	if n > 1 {
@@ -276,7 +279,7 @@ func (m *merged) stats() *Summary {
 		s.Score.SD = round4(sd)
 		s.Score.CI95 = Interval{round4(mean - h), round4(mean + h)}
 	}
-	s.MaxDepthMean = round4(float64(depth) / float64(n))
+	s.MaxDepthMean = round4(depth / float64(n))
 	s.Died = Rate{Name: "died", Episodes: died, Rate: round4(float64(died) / float64(n)), CI95: wilson(died, n)}
 	s.Ends = rates(ends, n)
 	s.Deeds = rates(deeds, n)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -78,4 +79,18 @@ func TestIntervals(t *testing.T) {
 	for df, want := range map[int]float64{31: 2.0395, 40: 2.0211, 100: 1.9840, 1000: 1.9623} {
 		assert.InDelta(t, want, tQuantile(df), 2e-4, "df %d", df)
 	}
+}
+
+// TestSummarizeDoesNotOverflow: huge scores average as numbers, not
+// wrapped ints (issue 25: two scores of 2^63−1 gave a mean of −1.0).
+func TestSummarizeDoesNotOverflow(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "huge.jsonl")
+	line := `{"seed":%d,"agent":"explore","rules":"cog","mechanics":[],"score":9223372036854775807,"parts":{"depth":0,"xp":0,"gold":0,"deeds":0},"deeds":[],"cause":"clock","maxDepth":1,"ticks":1,"turns":1,"unusable":0,"ignored":0}` + "\n"
+	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(line, 1)+fmt.Sprintf(line, 2)), 0o644))
+	code, stdout, errs := cogsim(t, "summarize", "--json", file)
+	require.Equal(t, ExitOK, code, errs)
+	var s Summary
+	require.NoError(t, json.Unmarshal([]byte(stdout), &s))
+	assert.InEpsilon(t, 9.223372036854776e18, s.Score.Mean, 1e-12)
+	assert.InEpsilon(t, 9.223372036854776e18, s.Score.Median, 1e-12)
 }
