@@ -381,12 +381,15 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		if t := lvl.At(at); !t.IsDoor() && !t.IsWall() && t != c.Floor {
 			return nil, nil, fmt.Errorf("%s.at: (%d, %d) is %s, not a wall, floor or door", field, at.X, at.Y, t.Name())
 		}
-		if what := p.holds(at); what != "" {
-			return nil, nil, fmt.Errorf("%s.at: (%d, %d) holds %s on the map; a door goes on an empty cell", field, at.X, at.Y, what)
-		}
 		t, ok := doorStates[d.State]
 		if !ok {
 			return nil, nil, fmt.Errorf("%s.state: unknown door state %q (locked, closed, open, broken, doorway, secret)", field, d.State)
+		}
+		// A creature or an item may stand in a doorway one can pass (open,
+		// broken, doorless), as in NetHack; never in a shut or secret
+		// door, and no trap in any door.
+		if what := p.holds(at); what != "" && (!t.Walkable() || what == "a trap") {
+			return nil, nil, fmt.Errorf("%s.at: (%d, %d) holds %s on the map; a %s door goes on an empty cell", field, at.X, at.Y, what, d.State)
 		}
 		if t == c.SecretDoorV && (lvl.At(at.Add(c.East)) == c.HWall || lvl.At(at.Add(c.West)) == c.HWall) {
 			t = c.SecretDoorH

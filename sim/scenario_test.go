@@ -134,9 +134,10 @@ func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {
 		`{` + base + `, "clock": {"turnTicks": 41}}`:                                                  "clock.turnTicks: 41 is out of range",
 		`{` + base + `, "doors": [{"at": [9, 9], "state": "locked"}]}`:                                "doors[0].at: (9, 9) is solid rock, not a wall, floor or door",
 		`{` + base + `, "doors": [{"at": [1, 2], "state": "ajar"}]}`:                                  `doors[0].state: unknown door state "ajar"`,
-		`{` + base + `, "doors": [{"at": [2, 2], "state": "secret"}]}`:                                "doors[0].at: (2, 2) holds the cog on the map; a door goes on an empty cell",
+		`{` + base + `, "doors": [{"at": [2, 2], "state": "secret"}]}`:                                "doors[0].at: (2, 2) holds the cog on the map; a secret door goes on an empty cell",
 		`{"map": ["", " ------", " |@.a|", " ------"], "doors": [{"at": [4, 2], "state": "closed"}]}`: "doors[0].at: (4, 2) holds a monster on the map",
-		`{"map": ["", " ------", " |@.%|", " ------"], "doors": [{"at": [4, 2], "state": "open"}]}`:   "doors[0].at: (4, 2) holds an item on the map",
+		`{"map": ["", " ------", " |@.%|", " ------"], "doors": [{"at": [4, 2], "state": "locked"}]}`: "doors[0].at: (4, 2) holds an item on the map",
+		`{"map": ["", " ------", " |@.^|", " ------"], "doors": [{"at": [4, 2], "state": "open"}]}`:   "doors[0].at: (4, 2) holds a trap on the map; a open door",
 		`{"map": ["", " ------", " |@.^|", " ------"], "doors": [{"at": [4, 2], "state": "locked"}]}`: "doors[0].at: (4, 2) holds a trap on the map",
 		`{` + base + `} {}`: "trailing data",
 		"{\n\"map\": [\n}":  "line 3: not valid JSON",
@@ -173,4 +174,30 @@ func TestScenarioGlyphsTakeTheFirstOfTheirTable(t *testing.T) {
 	s.Turn("w w ,")
 	assert.Contains(t, message(s), "potion")
 	assert.Equal(t, c.PotionHealing, inventory(s).Slots[3].Kind)
+}
+
+// TestACreatureOrAnItemMayStandInAPassableDoorway: a scenario puts the
+// cog, a monster and an item in an open door, a broken door and a
+// doorless doorway (issue 25: refused since "a door goes on an empty
+// cell"), as NetHack's levels have them; the diagonal-doorway rule then
+// holds the cog (§8). Shut, locked and secret doors stay refused there.
+func TestACreatureOrAnItemMayStandInAPassableDoorway(t *testing.T) {
+	m := []string{"", " ------", " |...@#", " |...x#", " --%---"}
+	s := start(t, 1, sim.Scenario{Map: m, Doors: []sim.ScenarioThing{
+		{At: []int{5, 2}, State: "open"}, {At: []int{5, 3}, State: "broken"}, {At: []int{3, 4}, State: "doorway"}}})
+	e := s.State()
+	assert.Equal(t, c.OpenDoor, e.Level.At(c.Pos{X: 5, Y: 2}))
+	assert.Equal(t, c.BrokenDoor, e.Level.At(c.Pos{X: 5, Y: 3}))
+	assert.Equal(t, c.Doorway, e.Level.At(c.Pos{X: 3, Y: 4}))
+	assert.Equal(t, c.Pos{X: 5, Y: 2}, cog(s))
+	_, ok := e.Level.Creatures.At(c.Pos{X: 5, Y: 3})
+	assert.True(t, ok, "the grid bug in the broken door")
+	assert.Equal(t, 1, e.Level.FloorItems.Count(c.Pos{X: 3, Y: 4}), "the food in the doorway")
+	s.Turn("sw")
+	assert.Contains(t, message(s), "You can't move diagonally out of an intact doorway.")
+	assert.Equal(t, c.Pos{X: 5, Y: 2}, cog(s))
+	for _, state := range []string{"closed", "locked", "secret"} {
+		_, err := sim.New(sim.Config{Seed: 1, Scenario: &sim.Scenario{Map: m, Doors: []sim.ScenarioThing{{At: []int{5, 2}, State: state}}}})
+		assert.ErrorContains(t, err, "doors[0].at: (5, 2) holds the cog on the map; a "+state+" door goes on an empty cell")
+	}
 }
