@@ -191,8 +191,8 @@ func TestASnapshotOfOtherMechanicsIsRefusedByName(t *testing.T) {
 	foreign := strings.ReplaceAll(string(encoded), `"tally.ledger"`, `"dragons.hoard"`)
 	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(foreign)), `unknown resource "dragons.hoard"`)
 
-	old := strings.Replace(string(encoded), `"version":2`, `"version":1`, 1)
-	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(old)), "format version 1, this engine reads version 2")
+	old := strings.Replace(string(encoded), `"version":3`, `"version":2`, 1)
+	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(old)), "format version 2, this engine reads version 3")
 }
 
 // unregistered is a component type nobody registered.

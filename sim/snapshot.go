@@ -19,8 +19,9 @@ import (
 
 // SnapshotVersion is the format of snapshots and of the save files made
 // from them. Version 1 listed the core game's components field by field;
-// version 2 holds every registered component and resource (§27.2).
-const SnapshotVersion = 2
+// version 2 holds every registered component and resource (§27.2);
+// version 3 writes species, item kinds and trap kinds by name (§32.1).
+const SnapshotVersion = 3
 
 // Snapshot is the whole state of an episode between two turns (§24,
 // §27.2): every entity with every registered component, every registered
