@@ -22,6 +22,13 @@ import (
 // scenario's depth, §19).
 const MaxStartDepth = 50
 
+// Begin starts an episode with an empty level, keeping the room buffer
+// (written out, not through Assign: a zero Level to copy from is large).
+func (l *Level) Begin(*arche.World) {
+	rooms := l.Rooms[:0]
+	*l = Level{Rooms: rooms}
+}
+
 // Begin starts an episode with no deeds, keeping the deed buffer.
 func (r *Run) Begin(*arche.World) {
 	deeds := r.Deeds.List[:0]
