@@ -155,7 +155,7 @@ const (
 )
 
 // The item table, defined once. A mechanic adds its rows with [AddItem].
-var ItemKinds = []ItemInfo{
+var ItemKinds = append(leadingItems, []ItemInfo{
 	{Name: "gold piece", Plural: "gold pieces", Article: "a ", Class: GoldClass, Colour: Yellow},
 	{Name: "food ration", Plural: "food rations", Article: "a ", Class: FoodClass, Colour: Brown, Weight: 1,
 		Nutrition: 800},
@@ -189,7 +189,7 @@ var ItemKinds = []ItemInfo{
 		ArmourBonus: 3},
 	{Name: "plate mail", Plural: "suits of plate mail", Class: ArmourClass, Colour: BrightCyan, Weight: 1,
 		ArmourBonus: 6},
-}
+}...)
 
 // The item kinds the rules name.
 var (
@@ -229,7 +229,7 @@ func ItemByName(name string) ItemKind {
 // LookupItem finds an item kind by name ("gold" is accepted for gold).
 func LookupItem(name string) (ItemKind, bool) {
 	if name == "gold" {
-		return 0, true
+		name = "gold piece"
 	}
 	for i := range ItemKinds {
 		if ItemKinds[i].Name == name {

@@ -52,7 +52,7 @@ func (s *SpeciesInfo) Has(f SpeciesFlag) bool { return s.Flags&f != 0 }
 
 // The species table, defined once. Identifiers below name the rows the
 // rules single out. A mechanic adds its rows with [AddSpecies].
-var Species = []SpeciesInfo{
+var Species = append(leadingSpecies, []SpeciesInfo{
 	{Name: "newt", Glyph: ':', Colour: Yellow, Level: 0, Speed: 6, AC: 8, Die: 2, XP: 1,
 		Weight: 5, MinDepth: 1, MaxDepth: 11, Verb: "bites!"},
 	{Name: "jackal", Glyph: 'd', Colour: Brown, Level: 0, Speed: 12, AC: 7, Die: 2, XP: 1,
@@ -91,7 +91,7 @@ var Species = []SpeciesInfo{
 		Weight: 3, MinDepth: 7, MaxDepth: 29, Verb: "hits!"},
 	{Name: "Oracle", Glyph: 'O', Colour: BrightBlue, Level: 12, Speed: 0, AC: 0, Die: 0, XP: 0,
 		Flags: Peaceful}, // coloured HI_ZAP
-}
+}...)
 
 // The species the rules name.
 var (

@@ -21,12 +21,12 @@ type TrapInfo struct {
 }
 
 // The trap table, defined once. A mechanic adds its rows with [AddTrap].
-var TrapKinds = []TrapInfo{
+var TrapKinds = append(leadingTraps, []TrapInfo{
 	{Name: "arrow trap", Article: "an ", Colour: Cyan, Die: 6, Message: "An arrow shoots out at you!"},
 	{Name: "dart trap", Article: "a ", Colour: Cyan, Die: 3, Message: "A little dart shoots out at you!"},
 	{Name: "pit", Article: "a ", Colour: Black, Die: 3, TrappedTicks: 3, Message: "You fall into a pit!"},
 	{Name: "teleport trap", Article: "a ", Colour: Magenta, Teleport: true, Message: "You feel a wrenching sensation."},
-}
+}...)
 
 // Info returns the table row of k.
 func (k TrapKind) Info() *TrapInfo { return &TrapKinds[k] }

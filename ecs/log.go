@@ -1,6 +1,10 @@
 package ecs
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	arche "github.com/mlange-42/arche/ecs"
+)
 
 // Log collects the messages of the current tick and keeps those of the
 // last tick that produced any (the message line, §15). It reuses its
@@ -53,6 +57,15 @@ func (l *Log) EndTick(t int) {
 // Last returns the messages of the last tick that produced any, and that
 // tick (0 if none). The slice is valid until the next EndTick.
 func (l *Log) Last() ([]byte, int) { return l.last, l.lastTick }
+
+// Begin starts an episode with an empty log (the history is kept),
+// with room for a tick's usual messages.
+func (l *Log) Begin(*arche.World) {
+	if l.tick == nil {
+		l.tick, l.last = make([]byte, 0, 1024), make([]byte, 0, 1024)
+	}
+	l.Reset()
+}
 
 // Reset forgets everything but the history.
 func (l *Log) Reset() {

@@ -22,8 +22,11 @@ type Mechanic struct {
 	// with another version warns.
 	Version string
 	// Components and Resources are the state types the mechanic owns
-	// (from [RegisterComponent] and [RegisterResource]). Its resources
-	// are added to the world, zero, when it is installed.
+	// (from [RegisterComponent] and [RegisterResource]); [Register]
+	// marks them as its own ([StateType.Mechanic]). A world holds its
+	// resources, begun, only when it is installed, and a snapshot holds
+	// its state only when it lists the mechanic. A type no mechanic
+	// lists is the core game's, in every world.
 	Components []*StateType
 	Resources  []*StateType
 	// Install edits the scheduler: Before, After, Replace, Enable.
@@ -77,6 +80,7 @@ func Register(m Mechanic) {
 	if _, ok := LookupMechanic(m.Name); ok {
 		panic(fmt.Sprintf("ecs: mechanic %q is registered already", m.Name))
 	}
+	own(&m)
 	mechanics.list = append(mechanics.list, &m)
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+
+	arche "github.com/mlange-42/arche/ecs"
 )
 
 // Stream is one named random stream (§18): a PCG generator whose state can
@@ -83,6 +85,11 @@ type Streams struct {
 
 // NewStreams makes the stream set of an episode.
 func NewStreams(seed uint64) *Streams { return &Streams{seed: seed} }
+
+// Begin keeps the streams as they are: the episode's driver, which knows
+// the seed, reseeds them ([Streams.Reseed]); systems keep the streams
+// they were given.
+func (s *Streams) Begin(*arche.World) {}
 
 // Seed is the episode seed.
 func (s *Streams) Seed() uint64 { return s.seed }

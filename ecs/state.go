@@ -22,6 +22,20 @@ import (
 // both and panics, naming the field, when a type needs one and lacks it.
 // A type whose value must be restored in place (because systems keep
 // pointers into it) gives *T a method Assign(from *T).
+//
+// One lifecycle serves the core game's state and a mechanic's alike
+// (§32.2): *T may have any of these methods, detected at registration.
+//
+//	Begin(w *arche.World)                           // a resource: a new episode
+//	Check(w *arche.World) error                     // a resource: after a restore
+//	CheckEntity(w *arche.World, e arche.Entity) error // a component: each entity after a restore
+//	Rebuild(w *arche.World) error                   // a resource: derived state after a restore
+//
+// A resource without Begin begins at its zero value (through Assign when
+// it has one, so its buffers are kept). Check and CheckEntity refuse a
+// damaged value, naming the field, so that a later tick never crashes on
+// it; they may read other state, but not the derived indices, which
+// Rebuild makes afterwards (see [Restored]).
 type StateType struct {
 	// Name is the type's name in snapshots and save files.
 	Name string
@@ -33,13 +47,21 @@ type StateType struct {
 	// (intents, the event log): they are registered so the world holds no
 	// unknown state, but not saved.
 	Transient bool
+	// Mechanic is the mechanic that owns the type (it lists it in its
+	// Components or Resources); "" for the core game's. A world holds a
+	// mechanic's resources only when the mechanic is installed.
+	Mechanic string
+
+	begin       func(w *arche.World)
+	check       func(w *arche.World) error
+	checkEntity func(w *arche.World, id arche.ID, e arche.Entity) error
+	rebuild     func(w *arche.World) error
 
 	clone  func(src unsafe.Pointer) any
 	put    func(dst unsafe.Pointer, v any)
 	encode func(v any) (json.RawMessage, error)
 	decode func(raw json.RawMessage) (any, error)
 	add    func(w *arche.World)
-	zero   func(w *arche.World)
 }
 
 // Clone returns a deep copy of the value at src (a *T) as a T.
@@ -60,19 +82,11 @@ func (st *StateType) Decode(raw json.RawMessage) (any, error) {
 	return v, nil
 }
 
-// Ensure adds a zero resource of this type to w when w has none (a
-// mechanic's own resources are added this way when it is installed).
-func (st *StateType) Ensure(w *arche.World) {
-	if st.Resource {
-		st.add(w)
-	}
-}
-
-// Zero sets w's resource of this type to its zero value (a new episode
-// in a reused world).
-func (st *StateType) Zero(w *arche.World) {
-	if st.Resource {
-		st.zero(w)
+// Begin starts a new episode for w's resource of this type: its Begin,
+// or its zero value.
+func (st *StateType) Begin(w *arche.World) {
+	if st.Resource && st.begin != nil {
+		st.begin(w)
 	}
 }
 
@@ -82,6 +96,9 @@ var registry struct {
 	sync.Mutex
 	byName map[string]*StateType
 	byType map[reflect.Type]*StateType
+	// sorted is every type ordered by name, made on first use after the
+	// last registration.
+	sorted []*StateType
 }
 
 // Option changes how a state type is registered.
@@ -112,6 +129,16 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 	_, cloner := any(new(T)).(interface{ Clone() T })
 	_, assigner := any(new(T)).(interface{ Assign(*T) })
 	_, marshals := any(new(T)).(json.Marshaler)
+	_, begins := any(new(T)).(beginner)
+	_, checks := any(new(T)).(checker)
+	_, checksEntity := any(new(T)).(entityChecker)
+	_, rebuilds := any(new(T)).(rebuilder)
+	switch {
+	case resource && checksEntity:
+		panic(fmt.Sprintf("ecs: resource %q (%v) has CheckEntity, which is for components: give it Check", name, t))
+	case !resource && (checks || begins || rebuilds):
+		panic(fmt.Sprintf("ecs: component %q (%v) has Check, Begin or Rebuild, which are for resources: give it CheckEntity", name, t))
+	}
 	if !st.Transient {
 		if what := deepField(t, ""); what != "" && !cloner {
 			panic(fmt.Sprintf("ecs: state %q (%v) holds %s: give *%v a method Clone() %v", name, t, what, t, t))
@@ -147,10 +174,41 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 		return v, nil
 	}
-	st.zero = func(w *arche.World) {
-		if r := arche.GetResource[T](w); r != nil {
-			var zero T
-			*r = zero
+	if resource {
+		st.begin = func(w *arche.World) {
+			r := resourceOf[T](w)
+			switch {
+			case r == nil:
+			case begins:
+				any(r).(beginner).Begin(w)
+			case assigner:
+				var zero T
+				any(r).(interface{ Assign(*T) }).Assign(&zero)
+			default:
+				var zero T
+				*r = zero
+			}
+		}
+	}
+	if checks {
+		st.check = func(w *arche.World) error {
+			if r := resourceOf[T](w); r != nil {
+				return any(r).(checker).Check(w)
+			}
+			return nil
+		}
+	}
+	if checksEntity {
+		st.checkEntity = func(w *arche.World, id arche.ID, e arche.Entity) error {
+			return any((*T)(w.Get(e, id))).(entityChecker).CheckEntity(w, e)
+		}
+	}
+	if rebuilds {
+		st.rebuild = func(w *arche.World) error {
+			if r := resourceOf[T](w); r != nil {
+				return any(r).(rebuilder).Rebuild(w)
+			}
+			return nil
 		}
 	}
 	st.add = func(w *arche.World) {
@@ -173,8 +231,28 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 	}
 	registry.byName[name] = st
 	registry.byType[t] = st
+	registry.sorted = nil
 	return st
 }
+
+// resourceOf is w's resource of type T, or nil when w has none.
+func resourceOf[T any](w *arche.World) *T {
+	id := arche.ResourceID[T](w)
+	if !w.Resources().Has(id) {
+		return nil
+	}
+	return w.Resources().Get(id).(*T)
+}
+
+// The lifecycle's optional methods (see [StateType]).
+type (
+	beginner      interface{ Begin(w *arche.World) }
+	checker       interface{ Check(w *arche.World) error }
+	entityChecker interface {
+		CheckEntity(w *arche.World, e arche.Entity) error
+	}
+	rebuilder interface{ Rebuild(w *arche.World) error }
+)
 
 // StateByName returns the state type registered under name.
 func StateByName(name string) (*StateType, bool) {
@@ -192,16 +270,20 @@ func StateOf(t reflect.Type) (*StateType, bool) {
 	return st, ok
 }
 
-// States lists every registered state type, ordered by name.
+// States lists every registered state type, ordered by name. The slice
+// is shared: do not change it.
 func States() []*StateType {
 	registry.Lock()
 	defer registry.Unlock()
-	out := make([]*StateType, 0, len(registry.byName))
-	for _, st := range registry.byName {
-		out = append(out, st)
+	if registry.sorted == nil {
+		out := make([]*StateType, 0, len(registry.byName))
+		for _, st := range registry.byName {
+			out = append(out, st)
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+		registry.sorted = out
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return registry.sorted
 }
 
 // deepField names the first part of t that plain assignment would share

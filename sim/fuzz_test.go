@@ -43,7 +43,7 @@ func FuzzSnapshot(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"format":"cogsim-snapshot","version":2}`))
+	f.Add([]byte(`{"format":"cogsim-snapshot","version":3}`))
 	f.Add([]byte("\x00{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var snap sim.Snapshot

@@ -191,8 +191,8 @@ func TestASnapshotOfOtherMechanicsIsRefusedByName(t *testing.T) {
 	foreign := strings.ReplaceAll(string(encoded), `"tally.ledger"`, `"dragons.hoard"`)
 	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(foreign)), `unknown resource "dragons.hoard"`)
 
-	old := strings.Replace(string(encoded), `"version":2`, `"version":1`, 1)
-	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(old)), "format version 1, this engine reads version 2")
+	old := strings.Replace(string(encoded), `"version":3`, `"version":2`, 1)
+	assert.ErrorContains(t, snap.UnmarshalBinary([]byte(old)), "format version 2, this engine reads version 3")
 }
 
 // unregistered is a component type nobody registered.
@@ -307,4 +307,32 @@ func TestDeathAndDescendEvents(t *testing.T) {
 	require.Equal(t, []c.EventKind{c.Descend}, kinds(sp.seen))
 	assert.Equal(t, 1, sp.seen[0].Before)
 	assert.Equal(t, 2, sp.seen[0].After)
+}
+
+// TestAMechanicsChecksRunOnRestore: a mechanic's Check and CheckEntity
+// run on restore as the core game's do, and refuse a damaged value by
+// name (§32.2); a snapshot holding a mechanic's state without listing
+// the mechanic is refused, naming both.
+func TestAMechanicsChecksRunOnRestore(t *testing.T) {
+	s := mustNew(t, sim.Config{Seed: 3, Mechanics: []string{tally.Name}})
+	s.Turn("e e s")
+	good, err := s.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		change func(m map[string]any)
+		want   string
+	}{
+		{func(m map[string]any) { named(m, "resources", "tally.ledger")["Ticks"] = -3 }, "snapshot: tally.ledger.Ticks -3: out of range"},
+		{func(m map[string]any) { named(m, "resources", "tally.ledger")["Sum"] = 100000 }, "snapshot: tally.ledger.Sum 100000: out of range"},
+		{func(m map[string]any) { named(m, "components", "tally.steps")["Count"] = -1 }, "snapshot: tally.steps.Count -1 of entity"},
+		{func(m map[string]any) { m["mechanics"] = []any{} }, `snapshot: "tally.steps" is the state of mechanic "tally", which the snapshot does not list`},
+	} {
+		var snap sim.Snapshot
+		require.NoError(t, snap.UnmarshalBinary(damage(t, good, tc.change)))
+		_, err := sim.FromSnapshot(&snap)
+		assert.ErrorContains(t, err, tc.want)
+		before := string(s.Observe())
+		assert.ErrorContains(t, s.Restore(&snap), "snapshot:")
+		assert.Equal(t, before, string(s.Observe()), "a refused snapshot leaves the episode as it was")
+	}
 }

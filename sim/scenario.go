@@ -282,7 +282,7 @@ func (p *cellPlan) holds(at c.Pos) string {
 }
 
 // maxScenarioDepth is the deepest level a scenario may start on.
-const maxScenarioDepth = 50
+const maxScenarioDepth = c.MaxStartDepth
 
 // plan checks the scenario and lays out its level; hit points not given
 // are left 0 (drawn when the episode is built).

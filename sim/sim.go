@@ -117,7 +117,11 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.dungeon = worldgen.Plan(s.cfg.Seed)
 	w := &s.world
-	s.env = newState(w, ecs.NewStreams(s.cfg.Seed))
+	// The registered resources of the core game and of the installed
+	// mechanics, each begun (§32.2).
+	ecs.AddResources(w, mechanics)
+	s.env = newState(w)
+	s.env.Streams.Reseed(s.cfg.Seed)
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
@@ -130,11 +134,6 @@ func New(cfg Config) (*Sim, error) {
 	s.parser.SetMechanics(s.gen.Mechanics)
 	if err := ecs.Install(s.sched, mechanics); err != nil {
 		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
-	}
-	for _, m := range mechanics {
-		for _, st := range m.Resources {
-			st.Ensure(w)
-		}
 	}
 	if cfg.Invariants || os.Getenv("COGSIM_INVARIANTS") == "1" {
 		// Before Setup, so that a benchmark can switch the checker off.
@@ -207,24 +206,10 @@ func (s *Sim) Reset(seed uint64) error {
 	s.cfg.Seed = seed
 	w := &s.world
 	resetKeepingResources(w)
-	e := s.env
-	rooms := e.Level.Rooms[:0]
-	*e.Level = c.Level{Rooms: rooms}
-	*e.Clock = c.Clock{}
-	deeds := e.Run.Deeds.List[:0]
-	*e.Run = c.Run{Deeds: c.Deeds{List: deeds}}
-	e.Log.Reset()
-	e.Streams.Reseed(seed)
-	*e.Vision, *e.Action, *e.Knowledge = c.Vision{}, c.Action{}, c.Knowledge{}
-	e.Intents.List, e.Roster.List = e.Intents.List[:0], e.Roster.List[:0]
-	e.Queue.Reset()
-	e.Events.Reset()
-	e.Hunger.StateOf = c.HungerStateOf
-	for _, m := range s.mechanics {
-		for _, st := range m.Resources {
-			st.Zero(w)
-		}
-	}
+	// Every registered resource begins anew, the core game's and the
+	// mechanics' alike (§32.2).
+	ecs.BeginEpisode(w)
+	s.env.Streams.Reseed(seed)
 	s.note, s.lastIgnored, s.lastUnusable = "", "", false
 	s.inTurn, s.turnTicks = false, 0
 	s.dungeon = worldgen.Plan(seed)

@@ -4,14 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"unsafe"
 
-	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
 	arche "github.com/mlange-42/arche/ecs"
@@ -19,8 +16,9 @@ import (
 
 // SnapshotVersion is the format of snapshots and of the save files made
 // from them. Version 1 listed the core game's components field by field;
-// version 2 holds every registered component and resource (§27.2).
-const SnapshotVersion = 2
+// version 2 holds every registered component and resource (§27.2);
+// version 3 writes species, item kinds and trap kinds by name (§32.1).
+const SnapshotVersion = 3
 
 // Snapshot is the whole state of an episode between two turns (§24,
 // §27.2): every entity with every registered component, every registered
@@ -79,7 +77,7 @@ func (s *Sim) Snapshot() *Snapshot {
 			snap.Resources = append(snap.Resources, ResourceValue{Name: st.Name, Value: st.Clone(resourcePointer(w, id))})
 			continue
 		}
-		id, ok := componentID(w, st)
+		id, ok := ecs.ComponentID(w, st)
 		if !ok {
 			continue
 		}
@@ -98,16 +96,6 @@ func (s *Sim) Snapshot() *Snapshot {
 	return snap
 }
 
-// componentID is st's id in w, if w has ever used the type.
-func componentID(w *arche.World, st *ecs.StateType) (arche.ID, bool) {
-	for _, id := range arche.ComponentIDs(w) {
-		if info, ok := arche.ComponentInfo(w, id); ok && info.Type == st.Type {
-			return id, true
-		}
-	}
-	return arche.ID{}, false
-}
-
 // Restore puts the episode back in the state of snap, which must come from
 // an episode of the same seed, rules and mechanics. A snapshot that
 // fails its checks is refused and the episode is left as it was.
@@ -116,6 +104,9 @@ func (s *Sim) Restore(snap *Snapshot) error {
 		return err
 	}
 	if err := snap.check(); err != nil {
+		return err
+	}
+	if err := snap.checkOwners(); err != nil {
 		return err
 	}
 	backup := s.Snapshot()
@@ -211,6 +202,26 @@ func (snap *Snapshot) check() error {
 	return nil
 }
 
+// checkOwners refuses state of a mechanic the snapshot does not list
+// ([ecs.Mechanic] Components and Resources): the episode would not have
+// the mechanic's systems, or (for a resource) a place for it.
+func (snap *Snapshot) checkOwners() error {
+	names := make([]string, 0, len(snap.Components)+len(snap.Resources))
+	for _, col := range snap.Components {
+		names = append(names, col.Name)
+	}
+	for _, r := range snap.Resources {
+		names = append(names, r.Name)
+	}
+	for _, name := range names {
+		st, _ := ecs.StateByName(name)
+		if st.Mechanic != "" && !slices.ContainsFunc(snap.Mechanics, func(r ecs.MechanicRef) bool { return r.Name == st.Mechanic }) {
+			return fmt.Errorf("snapshot: %q is the state of mechanic %q, which the snapshot does not list", st.Name, st.Mechanic)
+		}
+	}
+	return nil
+}
+
 // apply replaces the world's state with snap's, rebuilds the indices and,
 // with check, checks the result.
 func (s *Sim) apply(snap *Snapshot, check bool) error {
@@ -250,15 +261,19 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 		st.Put(resourcePointer(w, id), r.Value)
 	}
 	s.note = snap.Note
-	s.env.Queue.Reset()
-	s.env.Events.Reset()
-	s.env.Intents.List = s.env.Intents.List[:0]
-	s.env.Run.Descend = false
-	if err := s.reindex(len(dump.Entities)); err != nil {
-		return err
+	// Every registered type checks itself and rebuilds what it derives,
+	// the core game's and the mechanics' alike (§32.2); then the
+	// invariant checker looks at the whole.
+	if check {
+		if err := ecs.CheckState(w); err != nil {
+			return fmt.Errorf("snapshot: %w", err)
+		}
+	}
+	if err := ecs.RebuildState(w); err != nil {
+		return fmt.Errorf("snapshot: %w", err)
 	}
 	if check {
-		if err := s.validate(len(dump.Entities)); err != nil {
+		if err := s.checkInvariants(); err != nil {
 			return err
 		}
 	}
@@ -291,238 +306,6 @@ func resetKeepingResources(w *arche.World) {
 func resourcePointer(w *arche.World, id arche.ResID) unsafe.Pointer {
 	return reflect.ValueOf(w.Resources().Get(id)).UnsafePointer()
 }
-
-// reindex rebuilds what is derived from the entities: the occupancy
-// index, the floor-item index, the trap index and the roster. slots is
-// the size of the entity pool.
-func (s *Sim) reindex(slots int) error {
-	e := s.env
-	lvl := e.Level
-	lvl.Creatures, lvl.FloorItems = c.Occupancy{}, c.ItemIndex{}
-	lvl.ClearTraps()
-	cog := e.Run.Cog
-	if cog.IsZero() || int(cog.ID()) >= slots || !e.W.Alive(cog) || !e.Pos.Has(cog) || !e.Health.Has(cog) || !e.Inventory.Has(cog) || !e.Nutrition.Has(cog) ||
-		!e.Status.Has(cog) || !e.Experience.Has(cog) || !e.Purse.Has(cog) {
-		return fmt.Errorf("snapshot: run.Cog entity %d: not a whole cog", cog.ID())
-	}
-	put := func(p c.Pos, ent arche.Entity, g byte) error {
-		if !p.In() {
-			return fmt.Errorf("snapshot: a creature at (%d, %d) is off the board", p.X, p.Y)
-		}
-		if lvl.Creatures.Occupied(p) {
-			return fmt.Errorf("snapshot: two creatures at (%d, %d)", p.X, p.Y)
-		}
-		lvl.Creatures.Put(p, ent, g)
-		return nil
-	}
-	if err := put(*e.Pos.Get(cog), cog, '@'); err != nil {
-		return err
-	}
-	var monsters, items []arche.Entity
-	q := e.W.Query(arche.All())
-	for q.Next() {
-		ent := q.Entity()
-		if e.Monster.Has(ent) {
-			monsters = append(monsters, ent)
-		}
-		if e.Item.Has(ent) {
-			items = append(items, ent)
-		}
-	}
-	sort.Slice(monsters, func(i, j int) bool { return e.Monster.Get(monsters[i]).Serial < e.Monster.Get(monsters[j]).Serial })
-	e.Roster.List = e.Roster.List[:0]
-	for _, m := range monsters {
-		sp := e.Monster.Get(m).Species
-		if int(sp) >= len(c.Species) || !e.Pos.Has(m) || !e.Health.Has(m) || !e.Movement.Has(m) {
-			return fmt.Errorf("snapshot: a monster of unknown species %d or without a position", sp)
-		}
-		if err := put(*e.Pos.Get(m), m, sp.Info().Glyph); err != nil {
-			return err
-		}
-		e.Roster.List = append(e.Roster.List, m)
-	}
-	sort.Slice(items, func(i, j int) bool { return e.Item.Get(items[i]).Serial < e.Item.Get(items[j]).Serial })
-	for _, it := range items {
-		item := e.Item.Get(it)
-		if int(item.Kind) >= len(c.ItemKinds) || !e.Pos.Has(it) || !e.Pos.Get(it).In() {
-			return fmt.Errorf("snapshot: a floor item of unknown kind %d or off the board", item.Kind)
-		}
-		lvl.FloorItems.Push(*e.Pos.Get(it), item.Kind.Glyph())
-	}
-	for _, te := range e.Traps(nil) {
-		p := *e.Pos.Get(te)
-		if int(e.Trap.Get(te).Kind) >= len(c.TrapKinds) || !p.In() {
-			return errors.New("snapshot: a trap of unknown kind or off the board")
-		}
-		lvl.PutTrap(p)
-	}
-	return nil
-}
-
-// validate checks the restored state with the values' own rules and the
-// invariant checker, so that a damaged snapshot is refused, naming the
-// field, instead of crashing a later tick: every index into a table or
-// the pack, every enum, the level's rooms and room ids, the depth, the
-// clock, the run, the cog's state and every entity reference. slots is
-// the size of the entity pool.
-func (s *Sim) validate(slots int) error {
-	if err := s.validateLevel(); err != nil {
-		return err
-	}
-	if err := s.validateRun(); err != nil {
-		return err
-	}
-	if err := s.validateCreatures(slots); err != nil {
-		return err
-	}
-	return s.checkInvariants()
-}
-
-// validateLevel checks the level, the clock and the vision rectangle.
-func (s *Sim) validateLevel() error {
-	e := s.env
-	lvl := e.Level
-	ck := e.Clock
-	switch {
-	case ck.TurnTicks < 1 || ck.TurnTicks > c.MaxQueue:
-		return fmt.Errorf("snapshot: clock.TurnTicks %d: out of range 1…%d", ck.TurnTicks, c.MaxQueue)
-	case ck.MaxTurns < 1 || ck.MaxTurns > math.MaxInt32/ck.TurnTicks:
-		return fmt.Errorf("snapshot: clock.MaxTurns %d: out of range", ck.MaxTurns)
-	case ck.Turn < 0 || ck.Turn > ck.MaxTurns:
-		return fmt.Errorf("snapshot: clock.Turn %d: out of range 0…%d (clock.MaxTurns)", ck.Turn, ck.MaxTurns)
-	case ck.Tick < ck.Turn || ck.Tick > ck.MaxTurns*ck.TurnTicks:
-		return fmt.Errorf("snapshot: clock.Tick %d: out of range %d…%d", ck.Tick, ck.Turn, ck.MaxTurns*ck.TurnTicks)
-	}
-	// Each tick descends at most once, from at most a scenario's depth.
-	if lvl.Depth < 1 || lvl.Depth > maxScenarioDepth+ck.Tick {
-		return fmt.Errorf("snapshot: level.Depth %d: out of range 1…%d", lvl.Depth, maxScenarioDepth+ck.Tick)
-	}
-	noStairs := c.Pos{X: -1, Y: -1} // a scenario's level may have none
-	if !lvl.Stairs.In() && lvl.Stairs != noStairs {
-		return fmt.Errorf("snapshot: level.Stairs (%d, %d): off the board", lvl.Stairs.X, lvl.Stairs.Y)
-	}
-	if !lvl.Arrival.In() {
-		return fmt.Errorf("snapshot: level.Arrival (%d, %d): off the board", lvl.Arrival.X, lvl.Arrival.Y)
-	}
-	if len(lvl.Rooms) > math.MaxUint8 {
-		return fmt.Errorf("snapshot: level.Rooms: %d rooms, at most %d", len(lvl.Rooms), math.MaxUint8)
-	}
-	for k, r := range lvl.Rooms {
-		in, walls := r.Interior, r.Walls()
-		if in.X0 > in.X1 || in.Y0 > in.Y1 || !(c.Pos{X: walls.X0, Y: walls.Y0}).In() || !(c.Pos{X: walls.X1, Y: walls.Y1}).In() {
-			return fmt.Errorf("snapshot: level.Rooms[%d]: interior (%d, %d)…(%d, %d) is not a room on the board", k, in.X0, in.Y0, in.X1, in.Y1)
-		}
-	}
-	for i := range c.N {
-		p := c.PosOf(i)
-		if !lvl.Terrain[i].Valid() {
-			return fmt.Errorf("snapshot: level.Terrain at (%d, %d): unknown terrain %d", p.X, p.Y, lvl.Terrain[i])
-		}
-		if k := int(lvl.RoomOf[i]); k > len(lvl.Rooms) {
-			return fmt.Errorf("snapshot: level.RoomOf at (%d, %d): room %d of %d", p.X, p.Y, k, len(lvl.Rooms))
-		} else if k > 0 && !lvl.Rooms[k-1].Interior.Contains(p) {
-			return fmt.Errorf("snapshot: level.RoomOf at (%d, %d): room %d, whose interior does not hold the cell", p.X, p.Y, k)
-		}
-	}
-	r := e.Vision.Rect
-	if r.X0 > r.X1 || r.Y0 > r.Y1 || !(c.Pos{X: r.X0, Y: r.Y0}).In() || !(c.Pos{X: r.X1, Y: r.Y1}).In() {
-		return fmt.Errorf("snapshot: vision (%d, %d)…(%d, %d): not a rectangle on the board", r.X0, r.Y0, r.X1, r.Y1)
-	}
-	return nil
-}
-
-// validateRun checks the run's standing and deeds, and the knowledge.
-func (s *Sim) validateRun() error {
-	e := s.env
-	run := e.Run
-	switch {
-	case run.Ended != (run.Cause != ""):
-		return fmt.Errorf("snapshot: run.Ended %v with run.Cause %q: an ended run has a cause, a running one none", run.Ended, run.Cause)
-	case run.MaxDepth < e.Level.Depth || run.MaxDepth > maxScenarioDepth+e.Clock.Tick:
-		return fmt.Errorf("snapshot: run.MaxDepth %d: out of range %d (level.Depth)…%d", run.MaxDepth, e.Level.Depth, maxScenarioDepth+e.Clock.Tick)
-	case run.NextSerial < 0:
-		return fmt.Errorf("snapshot: run.NextSerial %d: negative", run.NextSerial)
-	case run.Descend:
-		return errors.New("snapshot: run.Descend: set between turns")
-	}
-	seen := map[string]bool{}
-	for k, d := range run.Deeds.List {
-		if d.Name == "" || seen[d.Name] || d.Tick < 0 || d.Tick > e.Clock.Tick {
-			return fmt.Errorf("snapshot: run.Deeds[%d] %q at tick %d: empty, twice, or not in ticks 0…%d", k, d.Name, d.Tick, e.Clock.Tick)
-		}
-		seen[d.Name] = true
-	}
-	return e.Knowledge.Check(&s.world)
-}
-
-// validateCreatures checks the cog's and the monsters' values, floor
-// items' serials, and the cog's references to other entities.
-func (s *Sim) validateCreatures(slots int) error {
-	e := s.env
-	cog := e.Run.Cog
-	inv := e.Inventory.Get(cog)
-	for k, sl := range inv.Slots {
-		if int(sl.Kind) >= len(c.ItemKinds) || sl.Count < 0 {
-			return fmt.Errorf("snapshot: inventory.Slots[%d]: %d of unknown kind %d", k, sl.Count, sl.Kind)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		slot int
-	}{{"Wielded", inv.Wielded}, {"Worn", inv.Worn}} {
-		if f.slot != c.NoSlot && (f.slot < 0 || f.slot >= len(inv.Slots) || inv.Slots[f.slot].Empty()) {
-			return fmt.Errorf("snapshot: inventory.%s %d: not a slot that holds something (or %d, none)", f.name, f.slot, c.NoSlot)
-		}
-	}
-	if inv.Worn != c.NoSlot && inv.Slots[inv.Worn].Kind.Info().Class != c.ArmourClass {
-		return fmt.Errorf("snapshot: inventory.Worn %d: not armour", inv.Worn)
-	}
-	if n := e.Nutrition.Get(cog); n.State > c.Fainting {
-		return fmt.Errorf("snapshot: nutrition.State %d: not a hunger state", n.State)
-	}
-	if ex := e.Experience.Get(cog); ex.Points < 0 || ex.Level != c.XLevelFor(ex.Points) {
-		return fmt.Errorf("snapshot: experience %d points at level %d: want points ≥ 0 and level %d", ex.Points, ex.Level, c.XLevelFor(max(ex.Points, 0)))
-	}
-	if g := e.Purse.Get(cog).Gold; g < 0 {
-		return fmt.Errorf("snapshot: purse.Gold %d: negative", g)
-	}
-	st := e.Status.Get(cog)
-	if st.ConfusedUntil < 0 || st.ParalysedUntil < 0 || st.StuckUntil < 0 || st.TrappedUntil < 0 {
-		return errors.New("snapshot: status: a negative tick")
-	}
-	// The lichen holding the cog, or one killed this turn (the status
-	// system lets go of it next tick).
-	if to := st.StuckTo; !to.IsZero() && (int(to.ID()) >= slots || e.W.Alive(to) && !slices.Contains(e.Roster.List, to)) {
-		return fmt.Errorf("snapshot: status.StuckTo entity %d: not a monster of the level", to.ID())
-	}
-	for _, m := range e.Roster.List {
-		mon, mp, h := e.Monster.Get(m), e.Movement.Get(m), e.Health.Get(m)
-		switch {
-		case mon.Serial < 1 || mon.Serial > e.Run.NextSerial:
-			return fmt.Errorf("snapshot: monster.Serial %d of entity %d: out of range 1…%d (run.NextSerial)", mon.Serial, m.ID(), e.Run.NextSerial)
-		case mp.Actions < 0 || mp.Actions > maxActions:
-			return fmt.Errorf("snapshot: movement-points.Actions %d of entity %d: out of range 0…%d", mp.Actions, m.ID(), maxActions)
-		case h.MaxHP < 1:
-			return fmt.Errorf("snapshot: health.MaxHP %d of entity %d: below 1", h.MaxHP, m.ID())
-		}
-	}
-	for _, it := range e.FloorItems(nil) {
-		if item := e.Item.Get(it); item.Serial < 1 || item.Serial > e.Run.NextSerial {
-			return fmt.Errorf("snapshot: item.Serial %d of entity %d: out of range 1…%d (run.NextSerial)", item.Serial, it.ID(), e.Run.NextSerial)
-		}
-	}
-	return nil
-}
-
-// maxActions bounds a monster's actions in a tick: the fastest species
-// acts speed/12 times, rounded up.
-var maxActions = func() int {
-	m := 1
-	for _, sp := range c.Species {
-		m = max(m, (sp.Speed+11)/12)
-	}
-	return m
-}()
 
 // checkInvariants runs the invariant checker on the restored world.
 func (s *Sim) checkInvariants() error {

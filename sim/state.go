@@ -49,23 +49,24 @@ type State struct {
 	everything *generic.Filter0
 }
 
-// newState adds the core game's resources to w and makes the maps.
-func newState(w *arche.World, streams *ecs.Streams) *State {
+// newState reads the resources of w (added by [ecs.AddResources]) and
+// makes the maps.
+func newState(w *arche.World) *State {
 	e := &State{
-		W:         w,
-		Level:     &c.Level{},
-		Clock:     &c.Clock{MaxTurns: DefaultMaxTurns, TurnTicks: DefaultTurnTicks},
-		Run:       &c.Run{Deeds: c.Deeds{List: make([]c.Deed, 0, 16)}},
-		Log:       ecs.NewLog(),
-		Streams:   streams,
-		Vision:    &c.Vision{},
-		Action:    &c.Action{},
-		Intents:   &c.Intents{List: make([]c.Intent, 0, 16)},
-		Roster:    &c.Roster{List: make([]arche.Entity, 0, 16)},
-		Knowledge: &c.Knowledge{},
-		Queue:     &c.Queue{},
-		Events:    &c.Events{List: make([]c.Event, 0, 64)},
-		Hunger:    &c.HungerScale{StateOf: c.HungerStateOf},
+		W:       w,
+		Level:   arche.GetResource[c.Level](w),
+		Clock:   arche.GetResource[c.Clock](w),
+		Run:     arche.GetResource[c.Run](w),
+		Log:     arche.GetResource[ecs.Log](w),
+		Streams: arche.GetResource[ecs.Streams](w),
+		Vision:  arche.GetResource[c.Vision](w),
+		Action:  arche.GetResource[c.Action](w),
+		Intents: arche.GetResource[c.Intents](w),
+		Roster:  arche.GetResource[c.Roster](w),
+		Knowledge: arche.GetResource[c.Knowledge](w),
+		Queue:   arche.GetResource[c.Queue](w),
+		Events:  arche.GetResource[c.Events](w),
+		Hunger:  arche.GetResource[c.HungerScale](w),
 
 		Pos:        generic.NewMap[c.Position](w),
 		Health:     generic.NewMap[c.Health](w),
@@ -80,19 +81,6 @@ func newState(w *arche.World, streams *ecs.Streams) *State {
 		Trap:       generic.NewMap[c.Trap](w),
 		cogBuilder: generic.NewMap8[c.Position, c.Health, c.Nutrition, c.Experience, c.Purse, c.Status, c.Inventory, c.CogTag](w),
 	}
-	arche.AddResource(w, e.Level)
-	arche.AddResource(w, e.Clock)
-	arche.AddResource(w, e.Run)
-	arche.AddResource(w, e.Log)
-	arche.AddResource(w, e.Streams)
-	arche.AddResource(w, e.Vision)
-	arche.AddResource(w, e.Action)
-	arche.AddResource(w, e.Intents)
-	arche.AddResource(w, e.Roster)
-	arche.AddResource(w, e.Knowledge)
-	arche.AddResource(w, e.Queue)
-	arche.AddResource(w, e.Events)
-	arche.AddResource(w, e.Hunger)
 	e.monsters, e.floor, e.traps = systems.NewMonsters(w), systems.NewFloor(w), systems.NewTrapMap(w)
 	return e
 }

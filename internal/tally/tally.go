@@ -6,6 +6,7 @@
 package tally
 
 import (
+	"fmt"
 	"slices"
 
 	c "github.com/cogsim/cogsim/components"
@@ -36,6 +37,27 @@ type Ledger struct {
 // Clone copies the ledger, its list included.
 func (l *Ledger) Clone() Ledger {
 	return Ledger{Ticks: l.Ticks, Sum: l.Sum, Kinds: slices.Clone(l.Kinds)}
+}
+
+// Check refuses a ledger out of range after a restore: a mechanic's
+// check runs as the core game's do (§32.2).
+func (l *Ledger) Check(w *arche.World) error {
+	ck := systems.Res[c.Clock](w)
+	switch {
+	case l.Ticks < 0 || l.Ticks > ck.Tick:
+		return fmt.Errorf("tally.ledger.Ticks %d: out of range 0…%d (clock.Tick)", l.Ticks, ck.Tick)
+	case l.Sum < l.Ticks || l.Sum > 6*l.Ticks:
+		return fmt.Errorf("tally.ledger.Sum %d: out of range %d…%d", l.Sum, l.Ticks, 6*l.Ticks)
+	}
+	return nil
+}
+
+// CheckEntity refuses a negative count of steps.
+func (s *Steps) CheckEntity(_ *arche.World, e arche.Entity) error {
+	if s.Count < 0 {
+		return fmt.Errorf("tally.steps.Count %d of entity %d: negative", s.Count, e.ID())
+	}
+	return nil
 }
 
 // The mechanic's state.

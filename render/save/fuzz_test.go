@@ -27,7 +27,7 @@ func FuzzSave(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(good)
-	f.Add([]byte(`{"format":"cogsim-save","version":2}`))
+	f.Add([]byte(`{"format":"cogsim-save","version":3}`))
 	f.Add([]byte("\x00{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "me.json")

@@ -25,11 +25,12 @@ import (
 
 // Format and Version identify a save file. Version 1 held the core
 // game's state field by field; version 2 holds every registered
-// component and resource and the mechanics installed (§27.2). A version-1
-// file is refused, naming its version.
+// component and resource and the mechanics installed (§27.2); version 3
+// writes kinds by name (§32.1). An older file is refused, naming its
+// version.
 const (
 	Format  = "cogsim-save"
-	Version = 2
+	Version = 3
 	// MaxBytes bounds a save file.
 	MaxBytes = 64 << 20
 )

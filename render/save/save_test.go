@@ -201,7 +201,7 @@ func TestACorruptOrForeignSaveFileIsRefusedAndLeftInPlace(t *testing.T) {
 		{"not JSON", "PK\x03\x04 a zip file", "not a cogsim save file"},
 		{"truncated", string(good[:len(good)/2]), "not a cogsim save file"},
 		{"another format", edit("format", "nethack-save"), `not a cogsim save file (format "nethack-save")`},
-		{"another version", edit("version", 99), "save format version 99, this cogplay reads 2"},
+		{"another version", edit("version", 99), "save format version 99, this cogplay reads 3"},
 		{"another engine", edit("engine", "0.0.1"), "saved by engine 0.0.1"},
 		{"a refused snapshot", edit("snapshot", offBoard), "off the board"},
 		{"a header that lies", edit("seed", 12345), "does not match the header"},
