@@ -279,6 +279,9 @@ func (m *Monster) CheckEntity(w *arche.World, e arche.Entity) error {
 	if int(m.Species) >= len(Species) {
 		return fmt.Errorf("monster.Species %d of entity %d: unknown", m.Species, e.ID())
 	}
+	if err := inPlay(w, "monster.Species", m.Species.Info().Name, m.Species.Info().Mechanic, e); err != nil {
+		return err
+	}
 	if !w.Has(e, arche.ComponentID[Health](w)) || !w.Has(e, arche.ComponentID[MovementPoints](w)) {
 		return fmt.Errorf("monster of entity %d: without health or movement points", e.ID())
 	}
@@ -315,6 +318,9 @@ func (it *Item) CheckEntity(w *arche.World, e arche.Entity) error {
 	if int(it.Kind) >= len(ItemKinds) {
 		return fmt.Errorf("item.Kind %d of entity %d: unknown", it.Kind, e.ID())
 	}
+	if err := inPlay(w, "item.Kind", it.Kind.Info().Name, it.Kind.Info().Mechanic, e); err != nil {
+		return err
+	}
 	if err := onBoard(w, "item", e); err != nil {
 		return err
 	}
@@ -326,16 +332,24 @@ func (t *Trap) CheckEntity(w *arche.World, e arche.Entity) error {
 	if int(t.Kind) >= len(TrapKinds) {
 		return fmt.Errorf("trap.Kind %d of entity %d: unknown", t.Kind, e.ID())
 	}
+	if err := inPlay(w, "trap.Kind", t.Kind.Info().Name, t.Kind.Info().Mechanic, e); err != nil {
+		return err
+	}
 	return onBoard(w, "trap", e)
 }
 
 // CheckEntity refuses a stack of an unknown kind or a negative count,
 // and a wielded or worn mark on no stack (or worn on what is not
 // armour).
-func (inv *Inventory) CheckEntity(*arche.World, arche.Entity) error {
+func (inv *Inventory) CheckEntity(w *arche.World, e arche.Entity) error {
 	for k, sl := range inv.Slots {
 		if int(sl.Kind) >= len(ItemKinds) || sl.Count < 0 {
 			return fmt.Errorf("inventory.Slots[%d]: %d of unknown kind %d", k, sl.Count, sl.Kind)
+		}
+		if sl.Count > 0 {
+			if err := inPlay(w, fmt.Sprintf("inventory.Slots[%d].Kind", k), sl.Kind.Info().Name, sl.Kind.Info().Mechanic, e); err != nil {
+				return err
+			}
 		}
 	}
 	for _, f := range []struct {
@@ -397,4 +411,21 @@ func resource[T any](w *arche.World) *T {
 		return nil
 	}
 	return w.Resources().Get(id).(*T)
+}
+
+// inPlay refuses a kind of a mechanic the episode does not install
+// (§27.5, §32.7): a snapshot cannot bring a wand into an episode without
+// wands, any more than a scenario can.
+func inPlay(w *arche.World, field, name, mechanic string, e arche.Entity) error {
+	if mechanic == "" {
+		return nil
+	}
+	var active []string
+	if in := arche.GetResource[Installed](w); in != nil {
+		active = in.Names
+	}
+	if !ActiveIn(mechanic, active) {
+		return fmt.Errorf("%s %q of entity %d: a kind of the mechanic %s, which the episode does not install", field, name, e.ID(), mechanic)
+	}
+	return nil
 }

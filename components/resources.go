@@ -182,3 +182,7 @@ type Vision struct{ Rect }
 // play (§27.5), such as the species a wand of create monster may make.
 // The driver sets it as the episode is built; configuration, not saved.
 type Installed struct{ Names []string }
+
+// Begin keeps the names: a new episode of the same configuration
+// installs the same mechanics (§32.2).
+func (in *Installed) Begin(*arche.World) {}

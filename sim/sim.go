@@ -125,7 +125,7 @@ func New(cfg Config) (*Sim, error) {
 	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
-	arche.AddResource(w, &c.Installed{Names: s.gen.Mechanics})
+	arche.GetResource[c.Installed](w).Names = s.gen.Mechanics
 	for j, st := range c.Statuses() {
 		if c.ActiveIn(st.Mechanic, s.gen.Mechanics) {
 			s.statuses, s.statusWords = append(s.statuses, j), append(s.statusWords, st.Word)
