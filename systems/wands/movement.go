@@ -38,3 +38,4 @@ func (s *MovementPoints) Update(w *arche.World) {
 		mp.Actions = c.ActionsOn(t, speed)
 	}
 }
+
