@@ -121,6 +121,7 @@ func UseCharge(spe *int32, rng *ecs.Stream) (fire, dust bool, msg string) {
 }
 
 func init() {
+	c.AddMonsterNote(slowedNote)
 	ecs.Register(ecs.Mechanic{
 		Name: Name, Version: "1",
 		Doc:        "NetHack's wands: striking, slow monster, digging and create monster (zap)",
