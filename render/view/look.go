@@ -104,11 +104,18 @@ func (p *Play) Describe(q c.Pos) string {
 	return name
 }
 
-// describeMonster names a monster the cog sees: "a jackal".
+// describeMonster names a monster the cog sees: "a jackal", followed by
+// what the mechanics' notes say of it ("a jackal, slowed").
 func (p *Play) describeMonster(ent arche.Entity, g byte) string {
 	e := p.Sim.State()
 	if e.Monster.Has(ent) {
-		return an(e.Monster.Get(ent).Species.Info().Name)
+		name := an(e.Monster.Get(ent).Species.Info().Name)
+		for _, note := range c.MonsterNotes() {
+			if n := note(p.Sim.World(), ent); n != "" {
+				name += ", " + n
+			}
+		}
+		return name
 	}
 	if g == '@' {
 		return "a human"

@@ -47,9 +47,6 @@ func wandIn(st *c.Stack) (Kind, *int32, bool) {
 	return k, &st.Spe, ok && info.Class == WandClass
 }
 
-// aimOf reads how the action is aimed.
-func aimOf(a *c.Action) Aim { return a.Aim }
-
 // appendWandName appends how the wand of kind kd reads without article:
 // "oak wand" until known, then "wand of striking".
 func appendWandName(b []byte, kn *c.Knowledge, kd c.ItemKind) []byte {
@@ -61,28 +58,12 @@ func appendWandName(b []byte, kn *c.Knowledge, kd c.ItemKind) []byte {
 	return append(b, WandClass.Info().Noun...)
 }
 
-// glue is what the zap system takes from the world for its hooks.
-type glue struct {
-	knowledge *c.Knowledge
-	events    *c.Events
-	run       *c.Run
-}
-
-func newGlue(w *arche.World) *glue {
-	return &glue{knowledge: systems.Res[c.Knowledge](w), events: systems.Res[c.Events](w), run: systems.Res[c.Run](w)}
-}
-
-// name is the zap system's Name hook.
-func (g *glue) name(b []byte, st *c.Stack) []byte { return appendWandName(b, g.knowledge, st.Kind) }
-
-// zapped identifies the kind when the zap made it known, and publishes
-// the Zap event.
-func (g *glue) zapped(st *c.Stack, o Outcome) {
-	if o.Known {
-		g.knowledge.Identify(st.Kind)
-	}
-	g.events.Add(c.Event{Kind: ZapEvent, Actor: g.run.Cog, Item: st.Kind,
-		Dir: o.Dir, Aim: o.Aim, Hit: o.Fired, Count: o.Met})
+// zapEvent is the Zap event of outcome o of the cog's zap of a wand of
+// item kind kd: Item the kind, Aim and Dir as zapped (AimNone for create
+// monster), Hit whether a charge fired, Count the monsters the bolt met
+// or create monster made.
+func zapEvent(cog arche.Entity, kd c.ItemKind, o Outcome) c.Event {
+	return c.Event{Kind: ZapEvent, Actor: cog, Item: kd, Dir: o.Dir, Aim: o.Aim, Hit: o.Fired, Count: o.Met}
 }
 
 // installed names the episode's installed mechanics, whose species create

@@ -38,3 +38,16 @@ func (s *MovementPoints) Update(w *arche.World) {
 		mp.Actions = c.ActionsOn(t, speed)
 	}
 }
+
+// slowedNote is look's note of a slowed monster (§33): "a jackal,
+// slowed".
+// It looks the component up among m's, so that it never registers the
+// type in a world that has not used it.
+func slowedNote(w *arche.World, m arche.Entity) string {
+	for _, id := range w.Ids(m) {
+		if info, ok := arche.ComponentInfo(w, id); ok && info.Type == SlowState.Type {
+			return "slowed"
+		}
+	}
+	return ""
+}

@@ -2,15 +2,14 @@
 // kinds — striking, slow monster, digging and create monster — zapped
 // with `zap L [DIR|>]`.
 //
-// This file and the ones beside it hold the mechanic's logic, written
-// against the core game alone: the bolt ([Bolt]) and the digging beam
-// ([Dig]), the charges ([UseCharge]), the four effects and the dispatch
-// of a zap ([Zapper.Zap]), slowness in the movement formula
-// ([MovementPoints]), generation ([Draw]) and the system that performs
-// the verb ([Zap]). What needs the round-two APIs of §32 — the verb, the
-// wand class and its kinds with their appearances and charges (Spe), the
-// Zap event, the populate hook — is in glue.go, in small marked
-// functions.
+// This file and the ones beside it hold the mechanic's logic: the bolt
+// ([Bolt]) and the digging beam ([Dig]), the charges ([UseCharge]), the
+// four effects and the dispatch of a zap ([Zapper.Zap]), slowness in the
+// movement formula ([MovementPoints]) and look's note of it, generation
+// ([Draw]) and the system that performs the verb ([Zap]). Its content in
+// §32's tables — the verb, the wand class and its kinds with their
+// appearances and charges (Spe), the Zap event, the populate hook — is in
+// glue.go.
 //
 // It draws only from its own streams: "wands" in play, and
 // "wands/<depth>" for a level's wand, so that a level stays a pure
@@ -122,6 +121,7 @@ func UseCharge(spe *int32, rng *ecs.Stream) (fire, dust bool, msg string) {
 }
 
 func init() {
+	c.AddMonsterNote(slowedNote)
 	ecs.Register(ecs.Mechanic{
 		Name: Name, Version: "1",
 		Doc:        "NetHack's wands: striking, slow monster, digging and create monster (zap)",
@@ -131,7 +131,7 @@ func init() {
 			if err := s.Replace(systems.NameMovementPoints, &MovementPoints{}); err != nil {
 				return err
 			}
-			return s.Before(systems.NameTraps, NameZap, newZap())
+			return s.Before(systems.NameTraps, NameZap, &Zap{})
 		},
 	})
 }

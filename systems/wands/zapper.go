@@ -26,7 +26,7 @@ const (
 	strikeRollOf = 20
 )
 
-// Outcome is what a zap did: the glue publishes it as the Zap event and
+// Outcome is what a zap did: [Zap] publishes it as the Zap event and
 // identifies the kind when Known.
 type Outcome struct {
 	Kind Kind
@@ -50,32 +50,31 @@ type Outcome struct {
 // Zapper performs zaps for the cog on a world (§33): the charges, then
 // the kind's effect. Everything it draws comes from the "wands" stream.
 type Zapper struct {
-	// Mechanics names the installed mechanics, whose species rows create
-	// monster may draw (§27.5); nil draws the core rows only.
-	Mechanics []string
-
-	w        *arche.World
-	rng      *ecs.Stream
-	level    *c.Level
-	run      *c.Run
-	log      *ecs.Log
-	vision   *c.Vision
-	monsters *systems.Monsters
-	slayer   *systems.Slayer
-	pos      generic.Map[c.Position]
-	monster  generic.Map[c.Monster]
-	health   generic.Map[c.Health]
-	slow     generic.Map[Slowed]
-	slowing  generic.Map1[Slowed]
-	strikeFn func(arche.Entity)
-	slowFn   func(arche.Entity)
-	cells    [8]c.Pos
-	out      *Outcome
+	// mechanics names the installed mechanics, whose species rows create
+	// monster may draw (§27.5).
+	mechanics []string
+	w         *arche.World
+	rng       *ecs.Stream
+	level     *c.Level
+	run       *c.Run
+	log       *ecs.Log
+	vision    *c.Vision
+	monsters  *systems.Monsters
+	slayer    *systems.Slayer
+	pos       generic.Map[c.Position]
+	monster   generic.Map[c.Monster]
+	health    generic.Map[c.Health]
+	slow      generic.Map[Slowed]
+	slowing   generic.Map1[Slowed]
+	strikeFn  func(arche.Entity)
+	slowFn    func(arche.Entity)
+	cells     [8]c.Pos
+	out       *Outcome
 }
 
 // NewZapper makes the Zapper of world w.
 func NewZapper(w *arche.World) *Zapper {
-	z := &Zapper{w: w, rng: systems.Res[ecs.Streams](w).Get(Stream),
+	z := &Zapper{mechanics: installed(w), w: w, rng: systems.Res[ecs.Streams](w).Get(Stream),
 		level: systems.Res[c.Level](w), run: systems.Res[c.Run](w), log: systems.Res[ecs.Log](w),
 		vision: systems.Res[c.Vision](w), monsters: systems.NewMonsters(w), slayer: systems.NewSlayer(w),
 		pos: generic.NewMap[c.Position](w), monster: generic.NewMap[c.Monster](w),
@@ -220,7 +219,7 @@ func (z *Zapper) create(cog c.Pos) int {
 			break
 		}
 		at := free[z.rng.Rn2(len(free))]
-		sp, ok := worldgen.DrawSpecies(z.rng, z.Mechanics, z.level.Depth)
+		sp, ok := worldgen.DrawSpecies(z.rng, z.mechanics, z.level.Depth)
 		if !ok {
 			break
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cogsim/cogsim/agents"
@@ -80,14 +81,15 @@ score counts depth, experience, gold and deeds.
 }
 
 // rulesText is docs/rules.md for an agent: from "## The game" on, without
-// its citations, with only the section of the variant played, and the
-// verbs of the active mechanics as rows of the grammar's table.
+// its citations, with only the section of the variant played and those
+// of the active mechanics, and the verbs of the active mechanics as rows
+// of the grammar's table.
 func rulesText(rules string, active []string) string {
 	text := docs.Rules
 	if i := strings.Index(text, "## The game"); i >= 0 {
 		text = text[i:]
 	}
-	text = withVerbRows(text, active)
+	text = withVerbRows(withMechanicSections(text, active), active)
 	parts := strings.Split(text, "\n## Variant `")
 	var b strings.Builder
 	b.WriteString(parts[0])
@@ -99,6 +101,36 @@ func rulesText(rules string, active []string) string {
 		}
 	}
 	return citation.ReplaceAllString(b.String(), "")
+}
+
+// withMechanicSections drops each "## Mechanic `NAME`" section of text
+// whose mechanic is not in active.
+func withMechanicSections(text string, active []string) string {
+	const head = "\n## Mechanic `"
+	var b strings.Builder
+	for {
+		i := strings.Index(text, head)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		rest := text[i+1:]
+		end := strings.Index(rest, "\n## ")
+		if end < 0 {
+			end = len(rest)
+		} else {
+			end++
+		}
+		name, _, _ := strings.Cut(rest[len(head)-1:], "`")
+		if slices.Contains(active, name) {
+			b.WriteString("\n")
+			b.WriteString(rest[:end])
+		} else {
+			b.WriteString("\n")
+		}
+		text = rest[end:]
+	}
 }
 
 // withVerbRows adds a row to the grammar's table (the last row of the

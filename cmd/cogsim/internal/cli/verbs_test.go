@@ -111,3 +111,18 @@ func TestThePromptListsAMechanicsVerbs(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errs, `--mechanics: unknown mechanic "dragons"`)
 }
+
+// TestThePromptHasAMechanicsSectionOnlyWithIt: docs/rules.md's "##
+// Mechanic `wands`" section is in the prompt with --mechanics wands, and
+// not in the cog game's.
+func TestThePromptHasAMechanicsSectionOnlyWithIt(t *testing.T) {
+	code, with, errs := cogsim(t, "prompt", "--mechanics", "wands")
+	require.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, with, "\n## Mechanic `wands`\n")
+	assert.Contains(t, with, "That is a silly thing to zap.")
+	code, without, errs := cogsim(t, "prompt")
+	require.Equal(t, ExitOK, code, errs)
+	assert.NotContains(t, without, "Mechanic `wands`")
+	assert.NotContains(t, without, "zap")
+	assert.Contains(t, without, "\n\n## The reply grammar")
+}

@@ -1,0 +1,208 @@
+package wands_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cogsim/cogsim/agents"
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/systems/wands"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// explored plays seed with the explore agent for at most 300 turns and
+// returns "seed turns depth sha256-of-every-observation".
+func explored(t *testing.T, seed uint64, mechanics ...string) string {
+	s, err := sim.New(sim.Config{Seed: seed, MaxTurns: 300, Agent: "explore", Mechanics: mechanics})
+	require.NoError(t, err)
+	a := agents.NewExplore()
+	a.Know(mechanics)
+	a.Reset(seed)
+	h := sha256.New()
+	h.Write(s.Observe())
+	turns := 0
+	for !s.Done() {
+		s.Turn(a.Reply(s.Observe()))
+		h.Write(s.Observe())
+		turns++
+	}
+	return fmt.Sprintf("%d %d %d %x", seed, turns, s.State().Run.MaxDepth, h.Sum(nil))
+}
+
+// TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked (this
+// package) but not installed, the explore agent's games are those of a
+// build before wands existed, observation for observation (§32.9);
+// installed, the same seeds play otherwise (a wand lies on some level),
+// so the comparison is not vacuous.
+func TestTheCogGameIsUnchangedWhenLinked(t *testing.T) {
+	data, err := os.ReadFile("testdata/cog-game.golden")
+	require.NoError(t, err)
+	differs := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var seed uint64
+		_, err := fmt.Sscan(line, &seed)
+		require.NoError(t, err)
+		assert.Equal(t, line, explored(t, seed), "seed %d", seed)
+		if explored(t, seed, wands.Name) != line {
+			differs++
+		}
+	}
+	assert.Positive(t, differs, "installing wands changes some game")
+}
+
+// TestInstalledItChangesNothingOnLevelOne: the same seed and replies give
+// the same observations with the mechanic installed (its movement-points
+// system in place of the core's, its appearances drawn) as without, on
+// the first level, which gets no wand.
+func TestInstalledItChangesNothingOnLevelOne(t *testing.T) {
+	dirs := []string{"n", "ne", "e", "se", "move s", "sw", "w", "nw"}
+	for seed := uint64(1); seed <= 4; seed++ {
+		plain, err := sim.New(sim.Config{Seed: seed})
+		require.NoError(t, err)
+		with, err := sim.New(sim.Config{Seed: seed, Mechanics: []string{wands.Name}})
+		require.NoError(t, err)
+		turns := 0
+		for ; turns < 300 && !plain.Done() && plain.State().Level.Depth == 1; turns++ {
+			r := dirs[(turns*7+int(seed))%8] + " search"
+			plain.Turn(r)
+			with.Turn(r)
+			require.Equal(t, string(plain.Observe()), string(with.Observe()), "seed %d turn %d", seed, turns)
+		}
+		assert.Greater(t, turns, 20, "seed %d", seed)
+	}
+}
+
+// TestThePotionAppearancesAreUnchanged: installing wands draws the
+// wands' appearances from their own stream; the potions' stay those of
+// the episode without it.
+func TestThePotionAppearancesAreUnchanged(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		plain, err := sim.New(sim.Config{Seed: seed})
+		require.NoError(t, err)
+		with, err := sim.New(sim.Config{Seed: seed, Mechanics: []string{wands.Name}})
+		require.NoError(t, err)
+		n := 0
+		for i, row := range c.ItemKinds {
+			if row.Mechanic != "" || len(row.Class.Info().Appearances) == 0 {
+				continue
+			}
+			n++
+			k := c.ItemKind(i)
+			assert.Equal(t, plain.State().Knowledge.AppearanceOf(k), with.State().Knowledge.AppearanceOf(k), "seed %d %s", seed, row.Name)
+		}
+		require.Positive(t, n)
+		assert.Empty(t, plain.State().Knowledge.AppearanceOf(wands.ItemKinds[wands.Striking]), "no wands without the mechanic")
+	}
+}
+
+// TestAScenarioNamingAWandNeedsTheMechanic: a wand in the pack or on the
+// floor is refused without --mechanics wands, naming it; without the
+// mechanic `zap` is no verb.
+func TestAScenarioNamingAWandNeedsTheMechanic(t *testing.T) {
+	sc := duel("jackal", 5)
+	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "apple"}, {Kind: "wand of digging", Spe: 4}}}
+	_, err := sim.New(sim.Config{Seed: 1, Scenario: &sc})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cog.inventory[1].kind: wand of digging needs the mechanic wands")
+
+	sc = duel("jackal", 5)
+	sc.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "wand of striking", Spe: 4}}
+	_, err = sim.New(sim.Config{Seed: 1, Scenario: &sc})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "items[0].kind: wand of striking needs the mechanic wands")
+
+	sc = duel("floating eye", 5)
+	s, err := sim.New(sim.Config{Seed: 1, Scenario: &sc})
+	require.NoError(t, err)
+	s.Turn("zap a e")
+	assert.Contains(t, message(s), "Ignored: zap")
+}
+
+// armoury is a lit room with wands in the pack and on the floor and two
+// monsters, for snapshots and replays.
+func armoury() sim.Scenario {
+	return sim.Scenario{Name: "armoury", Depth: 3, Lit: ptr(true),
+		Map: []string{"", " ----------", " |.@......|", " |........|", " |........|", " ----------"},
+		Cog: &sim.ScenarioCog{HP: ptr(500), MaxHP: ptr(500), Inventory: []sim.ScenarioStack{
+			{Kind: "wand of striking", Spe: 6}, {Kind: "wand of slow monster", Spe: 5},
+			{Kind: "wand of digging", Spe: 4}, {Kind: "wand of create monster", Spe: 12}, {Kind: "food ration"}}},
+		Monsters: []sim.ScenarioThing{{At: []int{6, 2}, Species: "jackal", HP: 60}, {At: []int{8, 4}, Species: "gnome", HP: 60}},
+		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "wand of digging", Spe: 7}, {At: []int{2, 4}, Kind: "wand of striking"}}}
+}
+
+// TestASnapshotMidEpisodeContinuesIdentically: with wands in the pack
+// and on the floor and a slowed monster, a snapshot encoded, decoded and
+// restored into a new episode continues exactly as the original.
+func TestASnapshotMidEpisodeContinuesIdentically(t *testing.T) {
+	sc := armoury()
+	s, err := sim.New(sim.Config{Seed: 5, Scenario: &sc, Mechanics: []string{wands.Name}})
+	require.NoError(t, err)
+	s.Turn("zap b e")
+	require.Equal(t, "The jackal seems to be moving slower.", first(message(s)))
+	s.Turn("zap a e")
+	require.Equal(t, int32(5), s.State().Inventory.Get(s.State().Run.Cog).Slots[0].Spe)
+
+	b, err := s.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	var snap sim.Snapshot
+	require.NoError(t, snap.UnmarshalBinary(b))
+	r, err := sim.FromSnapshot(&snap)
+	require.NoError(t, err)
+	require.Equal(t, string(s.Observe()), string(r.Observe()))
+	rb, err := r.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	require.Equal(t, b, rb, "byte for byte")
+
+	replies := []string{"search", "zap a e", "zap d", "s e", "zap c s", "zap b se", "search*3", "i", "zap c >", "e e", "search*10"}
+	for _, reply := range replies {
+		s.Turn(reply)
+		r.Turn(reply)
+		require.Equal(t, string(s.Observe()), string(r.Observe()), "after %q", reply)
+	}
+	assert.Equal(t, 4, s.State().Level.Depth, "the episode went on through the hole")
+	ob, err := s.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	rb, err = r.Snapshot().MarshalBinary()
+	require.NoError(t, err)
+	assert.Equal(t, ob, rb)
+}
+
+// TestAReplayWithZapsVerifies: a replay of zaps records the mechanic and
+// the scenario, and re-simulates with every hash matching; without the
+// mechanic the same replay is refused.
+func TestAReplayWithZapsVerifies(t *testing.T) {
+	sc := armoury()
+	sc.Clock = &sim.ScenarioClock{MaxTurns: 14}
+	s, err := sim.New(sim.Config{Seed: 6, Scenario: &sc, Mechanics: []string{wands.Name}, Agent: "test"})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	rec, err := replay.NewRecorder(s, &buf)
+	require.NoError(t, err)
+	replies := []string{"zap b e", "z a", "zap a e", "zap d", "zap c s", "i", "search*4", "zap a e", "zap c >", "e e search"}
+	for i := 0; !s.Done(); i++ {
+		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+	}
+	require.NoError(t, rec.End())
+	data := buf.Bytes()
+	rep, err := replay.Read(bytes.NewReader(data))
+	require.NoError(t, err)
+	require.NoError(t, rep.Play(nil))
+	assert.Equal(t, 4, s.State().Level.Depth)
+
+	lines := strings.SplitN(string(data), "\n", 2)
+	header := strings.Replace(lines[0], `{"name":"wands","version":"1"}`, "", 1)
+	require.NotEqual(t, lines[0], header)
+	rep, err = replay.Read(strings.NewReader(header + "\n" + lines[1]))
+	require.NoError(t, err)
+	assert.Error(t, rep.Play(nil), "without the mechanic the scenario is refused")
+}
