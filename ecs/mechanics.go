@@ -48,6 +48,11 @@ type Mechanic struct {
 	// scenario's own level. A mechanic places its items here, drawing
 	// from its own stream so the level is otherwise unchanged.
 	Populate func(w *arche.World, depth int)
+	// Rules, when set, are the mechanic's rules as the cog is told them
+	// (markdown, without a heading): `cogsim prompt` adds them, under
+	// "## Mechanic `NAME`", for an episode that installs the mechanic.
+	// They live with the mechanic, so adding one edits no document.
+	Rules string
 }
 
 // Variant is a rules variant (§25): a named list of mechanics.

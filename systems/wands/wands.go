@@ -17,6 +17,8 @@
 package wands
 
 import (
+	_ "embed"
+
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
@@ -120,6 +122,12 @@ func UseCharge(spe *int32, rng *ecs.Stream) (fire, dust bool, msg string) {
 	return true, *spe < 0, msg
 }
 
+// rules are the mechanic's rules as the cog is told them (§33), which
+// `cogsim prompt --mechanics wands` adds to the rulebook.
+//
+//go:embed rules.md
+var rules string
+
 func init() {
 	c.AddMonsterNote(slowedNote)
 	ecs.Register(ecs.Mechanic{
@@ -127,6 +135,7 @@ func init() {
 		Doc:        "NetHack's wands: striking, slow monster, digging and create monster (zap)",
 		Components: []*ecs.StateType{SlowState},
 		Populate:   Populate,
+		Rules:      rules,
 		Install: func(s *ecs.Scheduler) error {
 			if err := s.Replace(systems.NameMovementPoints, &MovementPoints{}); err != nil {
 				return err

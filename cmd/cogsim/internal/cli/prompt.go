@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/cogsim/cogsim/agents"
@@ -81,18 +80,29 @@ score counts depth, experience, gold and deeds.
 }
 
 // rulesText is docs/rules.md for an agent: from "## The game" on, without
-// its citations, with only the section of the variant played and those
-// of the active mechanics, and the verbs of the active mechanics as rows
-// of the grammar's table.
+// its citations, with the rules of the active mechanics and the section
+// of the variant played, and the verbs of the active mechanics as rows of
+// the grammar's table.
 func rulesText(rules string, active []string) string {
 	text := docs.Rules
 	if i := strings.Index(text, "## The game"); i >= 0 {
 		text = text[i:]
 	}
-	text = withVerbRows(withMechanicSections(text, active), active)
+	text = withVerbRows(text, active)
 	parts := strings.Split(text, "\n## Variant `")
 	var b strings.Builder
 	b.WriteString(parts[0])
+	// Each installed mechanic's own rules (ecs.Mechanic.Rules), in the
+	// order installed.
+	for _, name := range active {
+		if m, ok := ecs.LookupMechanic(name); ok && m.Rules != "" {
+			b.WriteString("\n## Mechanic `")
+			b.WriteString(name)
+			b.WriteString("`\n\n")
+			b.WriteString(strings.TrimSpace(m.Rules))
+			b.WriteString("\n")
+		}
+	}
 	for _, p := range parts[1:] {
 		if strings.HasPrefix(p, rules+"`") {
 			b.WriteString("\n## This game's rules: variant `")
@@ -101,36 +111,6 @@ func rulesText(rules string, active []string) string {
 		}
 	}
 	return citation.ReplaceAllString(b.String(), "")
-}
-
-// withMechanicSections drops each "## Mechanic `NAME`" section of text
-// whose mechanic is not in active.
-func withMechanicSections(text string, active []string) string {
-	const head = "\n## Mechanic `"
-	var b strings.Builder
-	for {
-		i := strings.Index(text, head)
-		if i < 0 {
-			b.WriteString(text)
-			return b.String()
-		}
-		b.WriteString(text[:i])
-		rest := text[i+1:]
-		end := strings.Index(rest, "\n## ")
-		if end < 0 {
-			end = len(rest)
-		} else {
-			end++
-		}
-		name, _, _ := strings.Cut(rest[len(head)-1:], "`")
-		if slices.Contains(active, name) {
-			b.WriteString("\n")
-			b.WriteString(rest[:end])
-		} else {
-			b.WriteString("\n")
-		}
-		text = rest[end:]
-	}
 }
 
 // withVerbRows adds a row to the grammar's table (the last row of the

@@ -112,9 +112,9 @@ func TestThePromptListsAMechanicsVerbs(t *testing.T) {
 	assert.Contains(t, errs, `--mechanics: unknown mechanic "dragons"`)
 }
 
-// TestThePromptHasAMechanicsSectionOnlyWithIt: docs/rules.md's "##
-// Mechanic `wands`" section is in the prompt with --mechanics wands, and
-// not in the cog game's.
+// TestThePromptHasAMechanicsSectionOnlyWithIt: the wands mechanic's own
+// rules (ecs.Mechanic.Rules) are in the prompt, under "## Mechanic
+// `wands`", with --mechanics wands, and not in the cog game's.
 func TestThePromptHasAMechanicsSectionOnlyWithIt(t *testing.T) {
 	code, with, errs := cogsim(t, "prompt", "--mechanics", "wands")
 	require.Equal(t, ExitOK, code, errs)
