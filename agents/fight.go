@@ -29,7 +29,7 @@ func (x *Explore) guard() {
 		return
 	}
 	x.outPrims, x.outAt = x.outPrims[:0], x.outAt[:0]
-	cog := l.pos
+	var cog int
 	t := st.tick + 1
 	// Ticks already planned before the path (eating, fighting) let the
 	// monsters come on too.

@@ -256,10 +256,3 @@ func (v *inventory) betterArmour() int {
 	return best
 }
 
-// weaponDie is the damage die of the wielded weapon (2 unarmed, §7).
-func (v *inventory) weaponDie() int {
-	if v.wielded < 0 || !v.slots[v.wielded].is(components.WeaponClass) {
-		return 2
-	}
-	return v.slots[v.wielded].row.Die
-}

@@ -12,7 +12,7 @@ import (
 // a mechanic package would, it is in play only where the test installs it.
 const testMechanic = "agents-test"
 
-var testMold = components.AddSpecies(components.SpeciesInfo{Name: "agents test mold", Glyph: 'F',
+var _ = components.AddSpecies(components.SpeciesInfo{Name: "agents test mold", Glyph: 'F',
 	Colour: components.Yellow, Level: 1, Speed: 0, AC: 9, Die: 4, XP: 8, Weight: 2, MinDepth: 1, MaxDepth: 11,
 	Verb: "stings!", Flags: components.Passive, Mechanic: testMechanic})
 

@@ -5,8 +5,8 @@
 #   1. the system packages the graphical front end and the race detector
 #      need (X11/GL headers, Xvfb, gcc), Chromium for the browser tests,
 #      installed only when missing;
-#   2. gofmt, go vet (also for GOOS=js GOARCH=wasm), and builds for
-#      Windows and macOS (no cgo);
+#   2. gofmt, go vet (also for GOOS=js GOARCH=wasm), staticcheck
+#      (v0.8.2), and builds for Windows and macOS (no cgo);
 #   3. go test ./...;
 #   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
@@ -81,6 +81,11 @@ step "go vet"
 go vet ./... || fail "go vet"
 # The browser build (§31): cogplay and what it links, for GOOS=js.
 GOOS=js GOARCH=wasm go vet ./cmd/cogplay/... ./render/... ./sim/... || fail "GOOS=js GOARCH=wasm go vet"
+
+# staticcheck at a fixed version (issue 25): dead code, values never
+# used, deprecated APIs, expressions that check nothing.
+step "staticcheck"
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./... || fail "staticcheck (honnef.co/go/tools v0.8.2)"
 
 # Everything builds for Windows (ebiten needs no cgo there) and, without
 # cgo, for macOS, except the packages that import ebiten: on darwin it

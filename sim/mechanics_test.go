@@ -258,7 +258,7 @@ func TestEventsSayWhatHappened(t *testing.T) {
 	assert.Equal(t, c.Trapped, sp.seen[1].Condition)
 	assert.Equal(t, 3, sp.seen[1].Ticks)
 	assert.Equal(t, c.TrapKind(2), sp.seen[2].Trap)
-	assert.Equal(t, 900-900+100-2, nutrition(s).Value)
+	assert.Equal(t, 100-2, nutrition(s).Value, "the scenario's 100, less a tick's digestion for each move")
 	assert.Positive(t, sp.seen[2].Damage)
 
 	step(s, c.Primitive{Op: c.OpEat, Letter: 'b'})

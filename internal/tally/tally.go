@@ -76,7 +76,8 @@ func init() {
 		},
 		Start: func(w *arche.World) {
 			run := systems.Res[c.Run](w)
-			w.Assign(run.Cog, arche.Component{ID: arche.ComponentID[Steps](w), Comp: &Steps{}})
+			steps := generic.NewMap1[Steps](w)
+			steps.Add(run.Cog)
 		},
 	})
 }

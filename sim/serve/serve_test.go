@@ -171,20 +171,15 @@ func TestRewardsSumToTheScore(t *testing.T) {
 	s := start(t, serve.Options{Envs: 4, Autoreset: true})
 	replies := []string{"e e e s s s", "w w n n search*4", ", e e e", "se*4 kick e", "eat b i", "> s s s", "quaff c nw nw"}
 	sums := make([]int, 4)
-	var first bool
 	done, negative := 0, 0
-	obs := s.batch(`{"op":"reset_all","seed":1000}`)
+	s.batch(`{"op":"reset_all","seed":1000}`)
 	for turn := 0; done < 200; turn++ {
 		reps := make([]string, 4)
 		for i := range reps {
 			reps[i] = replies[(turn+i)%len(replies)]
 		}
 		b, _ := json.Marshal(map[string]any{"op": "step_all", "replies": reps})
-		obs = s.batch(string(b))
-		for i, o := range obs {
-			if first && turn == 0 {
-				continue
-			}
+		for i, o := range s.batch(string(b)) {
 			if o.Reward < 0 {
 				negative++
 			}

@@ -74,6 +74,9 @@ type Sting struct {
 	stings *Stings
 	death  *systems.Death
 	spores generic.Map[SporesLeft]
+	// moldy gives a mold its spores with the generic API, which adds a
+	// component without reflection.
+	moldy generic.Map1[SporesLeft]
 }
 
 // Init implements ecs.System.
@@ -81,7 +84,7 @@ func (s *Sting) Init(w *arche.World) {
 	s.rng = systems.Res[ecs.Streams](w).Get("yellow-mold")
 	s.run, s.log, s.events = systems.Res[c.Run](w), systems.Res[ecs.Log](w), systems.Res[c.Events](w)
 	s.stings, s.death = systems.Res[Stings](w), systems.NewDeath(w)
-	s.spores = generic.NewMap[SporesLeft](w)
+	s.spores, s.moldy = generic.NewMap[SporesLeft](w), generic.NewMap1[SporesLeft](w)
 }
 
 // Update implements ecs.System.
@@ -92,7 +95,7 @@ func (s *Sting) Update(w *arche.World) {
 		}
 		if w.Alive(ev.Target) {
 			if !s.spores.Has(ev.Target) {
-				w.Assign(ev.Target, arche.Component{ID: s.spores.ID(), Comp: &SporesLeft{Left: Spores}})
+				s.moldy.Assign(ev.Target, &SporesLeft{Left: Spores})
 			}
 			sp := s.spores.Get(ev.Target)
 			if sp.Left == 0 {

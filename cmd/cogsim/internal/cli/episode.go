@@ -107,16 +107,12 @@ func (e episodes) config(seed uint64) sim.Config {
 	}
 }
 
-// play runs the episode of seed to its end with a (or with the outside
-// program of an exec: agent): it shows it each observation and plays its
-// reply, one command turn at a time, recording the replay when asked. A
-// panic in the engine or the agent becomes an error naming the seed.
-func (e episodes) play(ctx context.Context, seed uint64, a Agent) (res sim.Result, err error) {
-	return e.playWith(ctx, seed, a, nil, 0)
-}
-
-// playWith is play with, for an exec: agent, the worker's persistent
-// agent p (nil: a process for this episode) and the episode's index.
+// playWith runs the episode of seed to its end with a (or with the
+// outside program of an exec: agent — the worker's persistent agent p,
+// or a process for this episode when p is nil; index is the episode's):
+// it shows it each observation and plays its reply, one command turn at
+// a time, recording the replay when asked. A panic in the engine or the
+// agent becomes an error naming the seed.
 func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protocol.Persistent, index int) (res sim.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {

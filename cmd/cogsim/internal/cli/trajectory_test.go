@@ -66,7 +66,7 @@ func TestLogWritesTrajectoriesAndStderr(t *testing.T) {
 	assert.Contains(t, string(lines[5]["result"]), `"unusable":1`)
 
 	// A built-in agent's trajectory has its replies and no extra.
-	code, out, errs = cogsim(t, "run", "--seed", "5", "--turns", "3", "--log", dir)
+	code, _, errs = cogsim(t, "run", "--seed", "5", "--turns", "3", "--log", dir)
 	require.Equal(t, ExitOK, code, errs)
 	lines = readTrajectory(t, filepath.Join(dir, "seed-5.jsonl"))
 	require.Len(t, lines, 1+3+1)
