@@ -255,4 +255,3 @@ func (v *inventory) betterArmour() int {
 	}
 	return best
 }
-

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/cogsim/cogsim/components"
 )
 
 // randomSalt separates the random agent's stream from anything else
@@ -16,6 +18,20 @@ const randomSalt = 0x72616e646f6d // "random"
 type Random struct {
 	rng *rand.Rand
 	b   strings.Builder
+	// verbs are the installed mechanics' verbs (§32.3), drawn among the
+	// junk so that the cog game's draws are unchanged without them.
+	verbs []*components.Verb
+}
+
+// Know implements Knower: the installed mechanics' verbs join the forms
+// the agent draws (a fuzzer of the whole grammar in play).
+func (r *Random) Know(mechanics []string) {
+	r.verbs = r.verbs[:0]
+	for _, v := range components.ActiveVerbs(mechanics) {
+		if v.Mechanic != "" {
+			r.verbs = append(r.verbs, v)
+		}
+	}
 }
 
 // NewRandom makes a random agent reset for seed 0.
@@ -107,8 +123,34 @@ func (r *Random) form(left int) int {
 	case 19:
 		b.WriteString([...]string{"inventory", "i"}[g.IntN(2)])
 	default:
-		b.WriteString(junk[g.IntN(len(junk))])
-		return 0
+		k := g.IntN(len(junk) + len(r.verbs))
+		if k < len(junk) {
+			b.WriteString(junk[k])
+			return 0
+		}
+		r.verb(r.verbs[k-len(junk)], dir, letter, count)
 	}
 	return 1
+}
+
+// verb writes a form of a mechanic's verb with the direction, letter and
+// count already drawn: a letter verb aimed `>` when count is even.
+func (r *Random) verb(v *components.Verb, dir, letter string, count int) {
+	b := &r.b
+	b.WriteString(v.Word)
+	switch v.Arg {
+	case components.ArgCount:
+		b.WriteString(" " + strconv.Itoa(count))
+	case components.ArgDir:
+		b.WriteString(" " + dir)
+	case components.ArgLetter:
+		b.WriteString(" " + letter)
+	case components.ArgLetterAim:
+		b.WriteString(" " + letter)
+		if count%2 == 0 {
+			b.WriteString(" >")
+		} else {
+			b.WriteString(" " + dir)
+		}
+	}
 }
