@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 )
@@ -19,12 +20,12 @@ import (
 var soakEpisodes = flag.Int("soak.episodes", 1000, "episodes per agent in TestSoak")
 
 // TestSoak plays random and explore episodes, under the cog, nethack and
-// rogue rules, with the invariant checker on after every tick: no panic,
-// no violation.
+// rogue rules and with the wands mechanic, with the invariant checker on
+// after every tick: no panic, no violation.
 func TestSoak(t *testing.T) {
-	for _, run := range [][2]string{{"random", "cog"}, {"explore", "cog"}, {"random", "nethack"}, {"explore", "nethack"},
-		{"random", "rogue"}, {"explore", "rogue"}} {
-		name, rules := run[0], run[1]
+	for _, run := range [][3]string{{"random", "cog"}, {"explore", "cog"}, {"random", "nethack"}, {"explore", "nethack"},
+		{"random", "rogue"}, {"explore", "rogue"}, {"random", "cog", "wands"}, {"explore", "cog", "wands"}} {
+		name, rules, mechanics := run[0], run[1], ecs.ParseMechanics(run[2])
 		seeds := make(chan uint64)
 		var mu sync.Mutex
 		var failures []string
@@ -35,7 +36,7 @@ func TestSoak(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for seed := range seeds {
-					n, err := soakOne(name, rules, seed)
+					n, err := soakOne(name, rules, mechanics, seed)
 					mu.Lock()
 					ticks += n
 					if err != nil {
@@ -50,13 +51,13 @@ func TestSoak(t *testing.T) {
 		}
 		close(seeds)
 		wg.Wait()
-		assert.Empty(t, failures, "%s/%s: %d of %d episodes broke", name, rules, len(failures), *soakEpisodes)
-		t.Logf("%s, rules %s: %d episodes, %d ticks, %d violations", name, rules, *soakEpisodes, ticks, len(failures))
+		assert.Empty(t, failures, "%s/%s%v: %d of %d episodes broke", name, rules, mechanics, len(failures), *soakEpisodes)
+		t.Logf("%s, rules %s, mechanics %v: %d episodes, %d ticks, %d violations", name, rules, mechanics, *soakEpisodes, ticks, len(failures))
 	}
 }
 
 // soakOne plays one episode, turning a panic into an error naming it.
-func soakOne(name, rules string, seed uint64) (ticks int, err error) {
+func soakOne(name, rules string, mechanics []string, seed uint64) (ticks int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%s rules %s seed %d: %v", name, rules, seed, r)
@@ -67,9 +68,12 @@ func soakOne(name, rules string, seed uint64) (ticks int, err error) {
 		return 0, err
 	}
 	a.Reset(seed)
-	s, err := sim.New(sim.Config{Seed: seed, Agent: name, Rules: rules, Invariants: true})
+	s, err := sim.New(sim.Config{Seed: seed, Agent: name, Rules: rules, Mechanics: mechanics, Invariants: true})
 	if err != nil {
 		return 0, err
+	}
+	if k, ok := a.(agents.Knower); ok {
+		k.Know(s.MechanicNames())
 	}
 	for !s.Done() {
 		s.Turn(a.Reply(s.Observe()))
