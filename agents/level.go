@@ -56,6 +56,7 @@ func (l *level) update(o *observation) bool {
 	l.prevTerr = l.terr
 	l.monsters = l.monsters[:0]
 	pos := -1
+	items := itemGlyphs() // once, not per cell
 	for i := 0; i < cells; i++ {
 		g := o.glyph(i)
 		l.mon[i] = 0
@@ -69,7 +70,7 @@ func (l *level) update(o *observation) bool {
 			if l.terr[i] == ' ' {
 				l.terr[i] = '.'
 			}
-		case isItem(g):
+		case items[g]:
 			l.item[i] = g
 			if l.terr[i] == ' ' {
 				l.terr[i] = '.'

@@ -2,7 +2,6 @@ package ecs
 
 import (
 	"fmt"
-	"slices"
 
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -18,14 +17,20 @@ import (
 // zero): the resources of a new episode's world.
 func AddResources(w *arche.World, installed []*Mechanic) {
 	for _, st := range States() {
-		if !st.Resource || st.Mechanic != "" && !slices.ContainsFunc(installed, func(m *Mechanic) bool { return m.Name == st.Mechanic }) {
-			continue
-		}
-		if !w.Resources().Has(arche.ResourceTypeID(w, st.Type)) {
+		if st.Resource && (st.Mechanic == "" || isInstalled(installed, st.Mechanic)) {
 			st.add(w)
-			st.Begin(w)
 		}
 	}
+}
+
+// isInstalled reports whether the mechanic called name is in installed.
+func isInstalled(installed []*Mechanic, name string) bool {
+	for _, m := range installed {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // BeginEpisode starts a new episode in w: every registered resource w

@@ -184,7 +184,6 @@ func (s *Scheduler) Init(w *arche.World) {
 	}
 	s.control = ctl.Get()
 	for _, e := range s.entries {
-		e.label = pprof.WithLabels(context.Background(), pprof.Labels("system", e.Name))
 		e.System.Init(w)
 	}
 }
@@ -211,6 +210,11 @@ func (s *Scheduler) tickMeasured(w *arche.World) {
 			continue
 		}
 		if s.labels {
+			if e.label == nil {
+				// Made on first use: most schedulers are never profiled,
+				// and an episode is built often (§29's resets).
+				e.label = pprof.WithLabels(context.Background(), pprof.Labels("system", e.Name))
+			}
 			pprof.SetGoroutineLabels(e.label)
 		}
 		if s.timing {

@@ -174,19 +174,23 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 		return v, nil
 	}
+	// beginAt starts a new episode for the resource at r.
+	beginAt := func(w *arche.World, r *T) {
+		switch {
+		case begins:
+			any(r).(beginner).Begin(w)
+		case assigner:
+			var zero T
+			any(r).(interface{ Assign(*T) }).Assign(&zero)
+		default:
+			var zero T
+			*r = zero
+		}
+	}
 	if resource {
 		st.begin = func(w *arche.World) {
-			r := resourceOf[T](w)
-			switch {
-			case r == nil:
-			case begins:
-				any(r).(beginner).Begin(w)
-			case assigner:
-				var zero T
-				any(r).(interface{ Assign(*T) }).Assign(&zero)
-			default:
-				var zero T
-				*r = zero
+			if r := resourceOf[T](w); r != nil {
+				beginAt(w, r)
 			}
 		}
 	}
@@ -212,8 +216,11 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 	}
 	st.add = func(w *arche.World) {
-		if !w.Resources().Has(arche.ResourceID[T](w)) {
-			arche.AddResource(w, new(T))
+		id := arche.ResourceID[T](w)
+		if !w.Resources().Has(id) {
+			r := new(T)
+			w.Resources().Add(id, r)
+			beginAt(w, r)
 		}
 	}
 
