@@ -35,6 +35,13 @@ type Snapshot struct {
 	Agent     string
 	Scenario  *Scenario
 	Note      string
+	// Strict, MaxTurns and TurnTicks are the episode's configuration
+	// (Config's): a restored episode keeps them, for its own turns and
+	// for the next episode a Reset makes of it (issue 25: a restored
+	// slot of a --strict --turns 3 session played 55 lenient turns after
+	// its next autoreset).
+	Strict              bool
+	MaxTurns, TurnTicks int
 
 	Entities   arche.EntityDump
 	Components []ComponentColumn
@@ -61,6 +68,7 @@ func (s *Sim) Snapshot() *Snapshot {
 	snap := &Snapshot{
 		Version: SnapshotVersion, Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
 		Agent: s.cfg.Agent, Scenario: s.cfg.Scenario, Note: s.note,
+		Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns, TurnTicks: s.cfg.TurnTicks,
 		Entities: w.DumpEntities(),
 	}
 	alive := snap.Entities.Alive
@@ -333,6 +341,9 @@ type snapshotJSON struct {
 	Agent      string            `json:"agent,omitempty"`
 	Scenario   *Scenario         `json:"scenario,omitempty"`
 	Note       string            `json:"note,omitempty"`
+	Strict     bool              `json:"strict,omitempty"`
+	MaxTurns   int               `json:"maxTurns,omitempty"`
+	TurnTicks  int               `json:"turnTicks,omitempty"`
 	Entities   arche.EntityDump  `json:"entities"`
 	Components []columnJSON      `json:"components"`
 	Resources  []resourceJSON    `json:"resources"`
@@ -357,6 +368,7 @@ const snapshotFormat = "cogsim-snapshot"
 func (snap *Snapshot) MarshalBinary() ([]byte, error) {
 	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
 		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
+		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks,
 		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
 	for _, col := range snap.Components {
 		st, ok := ecs.StateByName(col.Name)
@@ -409,7 +421,8 @@ func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("snapshot: not a cogsim snapshot: %w", err)
 	}
 	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
-		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities}
+		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities,
+		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks}
 	for _, cj := range in.Components {
 		st, ok := ecs.StateByName(cj.Name)
 		if !ok || st.Resource {
@@ -450,7 +463,8 @@ func FromSnapshot(snap *Snapshot) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Mechanics: extra, Agent: snap.Agent, Scenario: snap.Scenario})
+	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Mechanics: extra, Agent: snap.Agent, Scenario: snap.Scenario,
+		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks})
 	if err != nil {
 		return nil, err
 	}

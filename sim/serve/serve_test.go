@@ -417,3 +417,29 @@ func BenchmarkServerOnly(b *testing.B) {
 		})
 	}
 }
+
+// TestARestoredSlotKeepsTheSessionsSettings: a snapshot carries its
+// episode's configuration, so a slot of a --strict --turns 3
+// --autoreset session restored from one stays strict and, after its next
+// autoreset, plays 3 turns, not 55 (issue 25).
+func TestARestoredSlotKeepsTheSessionsSettings(t *testing.T) {
+	s := start(t, serve.Options{Envs: 1, Strict: true, MaxTurns: 3, Autoreset: true})
+	s.obs(`{"op":"reset","env":0,"seed":7}`)
+	_, b := s.ask(`{"op":"snapshot","env":0}`)
+	var snap struct{ Snapshot string }
+	require.NoError(t, json.Unmarshal(b, &snap))
+	s.obs(fmt.Sprintf(`{"op":"restore","env":0,"snapshot":%q}`, snap.Snapshot))
+	o := s.obs(`{"op":"step","env":0,"reply":"I think e"}`)
+	assert.True(t, o.Unusable, "still strict: %s", o.Message)
+	for o.End == nil {
+		o = s.obs(`{"op":"step","env":0,"reply":"s"}`)
+	}
+	assert.Equal(t, 3, o.End.Turns, "the restored episode's clock")
+	o = s.obs(`{"op":"step","env":0,"reply":"s"}`) // autoreset: the next seed
+	assert.Equal(t, 0, o.Turn)
+	for turns := 1; o.End == nil; turns++ {
+		require.LessOrEqual(t, turns, 3, "the next episode keeps --turns 3")
+		o = s.obs(`{"op":"step","env":0,"reply":"s"}`)
+	}
+	assert.Equal(t, 3, o.End.Turns)
+}
