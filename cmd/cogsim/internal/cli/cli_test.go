@@ -76,6 +76,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"run", "--turns", "53687092"}, "--turns: must be 1 … 100000, got 53687092"},
 		{[]string{"agent", "--turns", "3000000000"}, "--turns: must be 1 … 100000 (0: the rules'), got 3000000000"},
 		{[]string{"serve", "--turns", "100001"}, "--turns: must be 1 … 100000 (0: the rules'), got 100001"},
+		{[]string{"serve", "--envs", "65536"}, "--envs: must be 1 … 4096, got 65536 (run more sessions for more)"},
+		{[]string{"serve", "--envs", "0"}, "--envs: must be 1 … 4096, got 0"},
 		{[]string{"run", "--mechanics", "rogue-hunger,nethack-hunger"}, `--mechanics: mechanic "nethack-hunger": scheduler: system "hunger" is replaced by mechanic "rogue-hunger" already`},
 		{[]string{"run", "--seed", "-1"}, `invalid value "-1" for flag -seed`},
 		{[]string{"run", "--seed", "18446744073709551615", "--episodes", "2"}, "--seed 18446744073709551615 with --episodes 2: the last seed would pass 18446744073709551615"},

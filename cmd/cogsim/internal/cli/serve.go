@@ -31,7 +31,7 @@ type serveOptions struct {
 func serveFlags() (*flag.FlagSet, *serveOptions) {
 	o := &serveOptions{}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.IntVar(&o.envs, "envs", 1, "episode slots")
+	fs.IntVar(&o.envs, "envs", 1, "episode slots (1 … 4096)")
 	fs.BoolVar(&o.binary, "binary", false, "length-prefixed binary framing with raw arrays (docs/serve.md) instead of JSON lines")
 	fs.BoolVar(&o.autoreset, "autoreset", false, "a slot whose episode ended starts the next seed of its sequence on its next step (Gymnasium's next-step autoreset)")
 	fs.StringVar(&o.listen, "listen", "", "serve one client on this Unix socket instead of stdin/stdout")
@@ -53,8 +53,8 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if o.envs < 1 || o.envs > 1<<16 {
-		return usagef("--envs: must be 1 … 65536, got %d", o.envs)
+	if o.envs < 1 || o.envs > serve.MaxEnvs {
+		return usagef("--envs: must be 1 … %d, got %d (run more sessions for more)", serve.MaxEnvs, o.envs)
 	}
 	if o.turns < 0 || o.turns > sim.MaxClockTurns {
 		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
