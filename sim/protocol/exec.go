@@ -162,7 +162,8 @@ func ExecTraced(ctx context.Context, command string, s *sim.Sim, timeout time.Du
 				a.reclaim()
 				exited = nil
 			case r = <-replies:
-				got = true
+				// A line naming another message is dropped.
+				got = r.err != nil || !c.Stray(r.line)
 			}
 		}
 		timer.Stop()
