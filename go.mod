@@ -9,6 +9,7 @@ require (
 	github.com/mlange-42/arche v0.15.3
 	github.com/stretchr/testify v1.11.1
 	golang.org/x/image v0.20.0
+	golang.org/x/sys v0.25.0
 )
 
 require (
@@ -20,7 +21,6 @@ require (
 	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/sync v0.8.0 // indirect
-	golang.org/x/sys v0.25.0 // indirect
 	golang.org/x/text v0.18.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -6,14 +6,23 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/cogsim/cogsim/cmd/cogsim/internal/cli"
+	"github.com/cogsim/cogsim/sim/protocol"
 )
 
 func main() {
+	// On Linux, what an exec agent leaves behind outside its process
+	// group and without its token is reparented here, and killed when
+	// an agent stops; elsewhere this does nothing. It is this process's
+	// setting, never a library's: tests run cogsim as a helper process.
+	if err := protocol.BecomeSubreaper(); err != nil {
+		fmt.Fprintln(os.Stderr, "cogsim: warning: cannot become a child subreaper:", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// After the first Ctrl-C (or SIGTERM) the default handling returns, so
 	// a second one stops the process at once.

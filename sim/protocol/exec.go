@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
@@ -162,7 +163,8 @@ func ExecTraced(ctx context.Context, command string, s *sim.Sim, timeout time.Du
 				a.reclaim()
 				exited = nil
 			case r = <-replies:
-				got = true
+				// A line naming another message is dropped.
+				got = r.err != nil || !c.Stray(r.line)
 			}
 		}
 		timer.Stop()
@@ -215,7 +217,14 @@ func startAgent(command string, stderr io.Writer) (*agent, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
+	// Started with live locked: a sweep for orphans (reapOrphans) never
+	// sees a new agent before it is known.
+	live.Lock()
 	err = cmd.Start()
+	if err == nil {
+		live.cmds[cmd.Process.Pid] = cmd
+	}
+	live.Unlock()
 	// The program has its own copies; ours would keep the pipes open.
 	inR.Close()
 	outW.Close()
@@ -225,15 +234,33 @@ func startAgent(command string, stderr io.Writer) (*agent, error) {
 		return nil, fmt.Errorf("agent %q: %w", command, err)
 	}
 	a.stdin, a.stdout = inW, outR
-	go func() { _ = cmd.Wait(); close(a.exited) }()
+	go func() {
+		_ = cmd.Wait()
+		live.Lock()
+		if live.cmds[cmd.Process.Pid] == cmd {
+			delete(live.cmds, cmd.Process.Pid)
+		}
+		live.Unlock()
+		close(a.exited)
+	}()
 	return a, nil
 }
 
+// live are the agent processes started and not yet waited for, by pid:
+// the children of this process that are no orphans (see
+// [BecomeSubreaper]).
+var live = struct {
+	sync.Mutex
+	cmds map[int]*exec.Cmd
+}{cmds: map[int]*exec.Cmd{}}
+
 // reclaim kills the agent's process group and, where it can, every
-// process that inherited its token.
+// process that inherited its token and every orphan this process
+// adopted as a subreaper.
 func (a *agent) reclaim() {
 	killGroup(a.cmd)
 	sweep(a.token)
+	reapOrphans()
 }
 
 // stop ends the agent: its stdin is closed; a program whose episode
@@ -249,6 +276,8 @@ func (a *agent) stop(finished bool) {
 	}
 	a.reclaim()
 	<-a.exited
+	// What it left is reparented only once it is gone.
+	reapOrphans()
 	a.stdout.Close()
 }
 

@@ -18,3 +18,9 @@ func killGroup(cmd *exec.Cmd) {
 
 // sweep does nothing: children are not tracked here.
 func sweep(string) {}
+
+// BecomeSubreaper does nothing here: there is no child subreaper.
+func BecomeSubreaper() error { return nil }
+
+// reapOrphans does nothing: there are no adopted orphans.
+func reapOrphans() {}

@@ -23,3 +23,10 @@ func killGroup(cmd *exec.Cmd) {
 // sweep does nothing: without /proc a child that left the agent's
 // process group (setsid) cannot be found, and may outlive the episode.
 func sweep(string) {}
+
+// BecomeSubreaper does nothing here: there is no child subreaper, and a
+// process that left the agent's group may outlive the episode.
+func BecomeSubreaper() error { return nil }
+
+// reapOrphans does nothing: there are no adopted orphans.
+func reapOrphans() {}

@@ -14,8 +14,11 @@ import (
 // after another, over the same pipes (§30, docs/protocol.md): each
 // episode is the §20 exchange — observations answered by replies, then
 // the end message — with "env" set to the episode's index, and the next
-// episode's first observation follows the end directly. No process is
-// started per episode. An agent that crashes, hangs past the turn
+// episode's first observation follows the end directly. A line naming
+// an episode that ended, or a turn already answered, is dropped (see
+// [Conn.Stray]), so an agent that answers the end, naming it, plays the
+// same episodes as one that does not. No process is started per
+// episode. An agent that crashes, hangs past the turn
 // timeout or closes its output ends its episode (disconnected, timeout)
 // and is started afresh for the next one. Not safe for concurrent use.
 type Persistent struct {
@@ -170,7 +173,9 @@ func (p *Persistent) Play(ctx context.Context, s *sim.Sim, env int, timeout time
 				r.a.reclaim()
 				r.exited = nil
 			case got = <-r.replies:
-				ok = true
+				// A line naming another message — the end of an
+				// earlier episode, an answered turn — is dropped.
+				ok = got.err != nil || !c.Stray(got.line)
 			}
 		}
 		timer.Stop()

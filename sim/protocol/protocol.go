@@ -4,7 +4,9 @@
 // episode is over. A line that is not JSON, has no string reply, or is
 // longer than MaxLine counts as an unusable reply (forty ticks of waiting
 // and "Unusable reply."); the env never exits on bad input. EOF from the
-// agent ends the episode with cause "disconnected".
+// agent ends the episode with cause "disconnected". A line that names
+// (by "env" and "turn") another message than the observation awaited is
+// stray, and dropped.
 package protocol
 
 import (
@@ -13,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -60,6 +63,29 @@ func ParseReply(line []byte) (reply string, ok bool) {
 		return "", false // trailing data after the object
 	}
 	return *msg.Reply, true
+}
+
+// Names reads what an agent's line says it answers: the numbers in its
+// reply object's "env" and "turn" fields, copied from the message it
+// answers (nil when the line does not name one, or not as an integer).
+func Names(line []byte) (env, turn *int) {
+	var msg struct {
+		Env  json.RawMessage `json:"env"`
+		Turn json.RawMessage `json:"turn"`
+	}
+	if json.Unmarshal(line, &msg) != nil {
+		return nil, nil
+	}
+	return number(msg.Env), number(msg.Turn)
+}
+
+// number is the JSON integer raw, or nil.
+func number(raw json.RawMessage) *int {
+	n, err := strconv.Atoi(string(raw))
+	if err != nil {
+		return nil
+	}
+	return &n
 }
 
 // Lines reads lines of at most max bytes; a longer line is returned as
@@ -126,7 +152,10 @@ type Conn struct {
 	// agents, §30).
 	Env *int
 	// score is the score at the last observation sent, for the reward.
-	score  int
+	score int
+	// turn is the turn of the last observation sent, the one awaiting
+	// its reply.
+	turn   int
 	arrays sim.Arrays
 	before []byte
 }
@@ -148,6 +177,7 @@ func (c *Conn) Send() error {
 	} else {
 		o := s.ObservationOf(c.score, &c.arrays)
 		o.Env = c.Env
+		c.turn = o.Turn
 		v = o
 	}
 	c.score = s.Score()
@@ -160,6 +190,18 @@ func (c *Conn) Send() error {
 		return err
 	}
 	return c.out.Flush()
+}
+
+// Stray reports whether the agent's line answers another message than
+// the observation awaiting its reply: it names (see [Names]) another
+// turn, or another episode than the one numbered by Env — the end of an
+// earlier episode, or an observation already answered. Such a line is
+// no reply: it is dropped, plays no turn and is counted nowhere, and the
+// reply is still awaited. A line that names nothing is the reply, in
+// order, as it always was.
+func (c *Conn) Stray(line []byte) bool {
+	env, turn := Names(line)
+	return env != nil && c.Env != nil && *env != *c.Env || turn != nil && *turn != c.turn
 }
 
 // Answer plays a command turn with the agent's line (nil: unusable).
@@ -209,6 +251,9 @@ func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec *replay.Recorder) (sim.R
 			return s.Result(), err
 		}
 		line, err := lines.Next()
+		for err == nil && c.Stray(line) {
+			line, err = lines.Next()
+		}
 		switch {
 		case err == ErrTooLong:
 			line = nil

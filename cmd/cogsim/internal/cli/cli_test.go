@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/protocol"
 )
 
 // cogsim runs the command line in-process.
@@ -328,6 +329,10 @@ func TestHelperProcess(t *testing.T) {
 	}
 	var args []string
 	if err := json.Unmarshal([]byte(env), &args); err != nil {
+		t.Fatal(err)
+	}
+	// As cmd/cogsim's main does: this process is cogsim.
+	if err := protocol.BecomeSubreaper(); err != nil {
 		t.Fatal(err)
 	}
 	os.Exit(Main(context.Background(), args, os.Stdout, os.Stderr))

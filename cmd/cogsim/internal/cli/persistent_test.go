@@ -51,6 +51,20 @@ func TestPersistentAgentPlaysManyEpisodes(t *testing.T) {
 	assert.Contains(t, errs, "--persistent: only with --agent exec:CMD")
 }
 
+// TestAPersistentAgentMayAnswerTheEnd: lines naming the end of an
+// episode, or a turn already answered, are dropped — the agent plays
+// the same episodes, byte for byte (issue 25).
+func TestAPersistentAgentMayAnswerTheEnd(t *testing.T) {
+	requirePython(t)
+	args := []string{"run", "--seeds", "1-8", "--turns", "6", "--workers", "2", "--agent", persistentAgent}
+	code, each, errs := cogsim(t, args...)
+	require.Equal(t, ExitOK, code, errs)
+	t.Setenv("END_REPLY", "1")
+	code, one, errs := cogsim(t, append(args, "--persistent")...)
+	require.Equal(t, ExitOK, code, errs)
+	assert.Equal(t, each, one)
+}
+
 // TestAPersistentAgentThatCrashesIsRestarted: the crash ends only its
 // episode; the next starts a new process.
 func TestAPersistentAgentThatCrashesIsRestarted(t *testing.T) {
