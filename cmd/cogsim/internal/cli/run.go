@@ -62,7 +62,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.seeds, "seeds", "", "the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line")
 	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
 	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
-	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines, drop a torn last line, and run only the missing seeds, appending")
+	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines (each checked against this run's settings and the result schema), drop a torn last line, and run only the missing seeds, appending")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
 	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
 	fs.IntVar(&o.workers, "workers", min(runtime.NumCPU(), maxWorkers), fmt.Sprintf("episodes run in parallel, 1 … %d (the output does not depend on it)", maxWorkers))
