@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,6 +46,11 @@ type runOptions struct {
 	persistent bool
 }
 
+// maxWorkers bounds --workers (issue 25: 50 000 took 1.6 GB). It is
+// fixed rather than a multiple of the CPUs, since an agent that waits on
+// a remote model can use many more workers than the machine has CPUs.
+const maxWorkers = 1024
+
 // strictDoc is the help of --strict.
 const strictDoc = "a reply with any unknown token is unusable as a whole (40 ticks of waiting; the message names the first bad token) instead of having the token skipped (§30)"
 
@@ -58,10 +62,10 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.seeds, "seeds", "", "the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line")
 	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
 	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
-	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines, drop a torn last line, and run only the missing seeds, appending")
+	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines (each checked against this run's settings and the result schema), drop a torn last line, and run only the missing seeds, appending")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
 	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "episodes run in parallel (the output does not depend on it)")
+	fs.IntVar(&o.workers, "workers", min(runtime.NumCPU(), maxWorkers), fmt.Sprintf("episodes run in parallel, 1 … %d (the output does not depend on it)", maxWorkers))
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
 	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
 	o.rules.add(fs)
@@ -102,7 +106,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	}
 	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
 	written := 0
-	n, cut, err := r.run(ctx, func(res sim.Result) error {
+	n, cut, held, err := r.run(ctx, func(res sim.Result) error {
 		line, err := json.Marshal(res)
 		if err != nil {
 			return err
@@ -121,11 +125,17 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 			err = fmt.Errorf("writing results: %w", cerr)
 		}
 	}
-	sum.interrupted = len(cut)
+	sum.interrupted = len(cut) + len(held)
 	if err == nil && (n < r.count || len(cut) > 0) {
 		msg := fmt.Sprintf("cogsim run: interrupted after %d of %d episodes", n, r.count)
 		if len(cut) > 0 {
 			msg += fmt.Sprintf("; %d cut short and not written (seeds %s)", len(cut), seedList(cut))
+		}
+		if len(held) > 0 {
+			msg += fmt.Sprintf("; %d finished after the first of them and not written either, so that the results are a prefix of the seed list (seeds %s)", len(held), seedList(held))
+		}
+		if len(cut)+len(held) > 0 && o.out != "" && o.out != "-" {
+			msg += "; --resume runs them again"
 		}
 		fmt.Fprintln(out.stderr, msg)
 		err = errInterrupted
@@ -195,8 +205,8 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.workers < 1 {
-		return nil, usagef("--workers: must be at least 1, got %d", o.workers)
+	if o.workers < 1 || o.workers > maxWorkers {
+		return nil, usagef("--workers: must be 1 … %d, got %d", maxWorkers, o.workers)
 	}
 	if isSet(fs, "turns") && (o.turns < 1 || o.turns > sim.MaxClockTurns) {
 		return nil, usagef("--turns: must be 1 … %d, got %d", sim.MaxClockTurns, o.turns)
@@ -312,45 +322,53 @@ func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
 }
 
 // resume reads the results already in f: every complete line must be a
-// result of this run (one of its seeds, once, its rules and agent); a
-// torn last line (no newline: the process was killed while writing it)
-// is cut off. The seeds done are dropped from r.
+// result (sim.ParseResult) of this run, played under its settings
+// (rules and mechanics, agent, scenario, maxTurns, strict), and the
+// lines must be the first seeds of its seed list, in order — what run
+// writes, even when interrupted — so that the file, finished, is an
+// uninterrupted run's byte for byte. A torn last line (the start of a
+// result line without its newline: the process was killed while
+// writing it) is cut off. The seeds done are dropped from r.
 func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return 0, fmt.Errorf("--resume: reading %s: %w", name, err)
+	first := uint64(1)
+	if len(r.seeds) > 0 {
+		first = r.seeds[0]
 	}
-	kept := int64(bytes.LastIndexByte(data, '\n') + 1)
-	want := make(map[uint64]bool, len(r.seeds))
+	want, err := r.ep.expected(first)
+	if err != nil {
+		return 0, err
+	}
+	in := make(map[uint64]bool, len(r.seeds))
 	for _, s := range r.seeds {
-		want[s] = true
+		in[s] = true
 	}
 	done := map[uint64]int{}
-	scenario := ""
-	if r.ep.scenario != nil {
-		scenario = r.ep.scenario.Name
-	}
-	n := 0
-	for line := range bytes.Lines(data[:kept]) {
-		n++
-		var res sim.Result
-		if err := json.Unmarshal(line, &res); err != nil {
-			return 0, usagef("--resume: %s line %d: not a result line: %v", name, n, err)
+	kept, torn, err := readResults(f, name, func(n int, res sim.Result) error {
+		if !in[res.Seed] {
+			return usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
 		}
-		switch {
-		case !want[res.Seed]:
-			return 0, usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
-		case done[res.Seed] != 0:
-			return 0, usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
-		case res.Rules != r.ep.rules:
-			return 0, usagef("--resume: %s line %d: rules %q, this run plays %q", name, n, res.Rules, r.ep.rules)
-		case res.Agent != r.ep.agent:
-			return 0, usagef("--resume: %s line %d: agent %q, this run plays %q", name, n, res.Agent, r.ep.agent)
-		case res.Scenario != scenario:
-			return 0, usagef("--resume: %s line %d: scenario %q, this run plays %q", name, n, res.Scenario, scenario)
+		if done[res.Seed] != 0 {
+			return usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
+		}
+		if setting, got, w := settingDiff(&res, &want); setting != "" {
+			return usagef("--resume: %s line %d: %s %s, this run plays %s", name, n, setting, got, w)
+		}
+		if at := r.seeds[n-1]; res.Seed != at {
+			return usagef("--resume: %s line %d: seed %d, but this run's seed list has seed %d there: a results file is a prefix of its seed list, in order (--force starts it afresh)", name, n, res.Seed, at)
 		}
 		done[res.Seed] = n
 		sum.add(res)
+		return nil
+	})
+	if err != nil {
+		var u *usageError
+		if !errors.As(err, &u) {
+			err = usagef("--resume: %v", err)
+		}
+		return 0, err
+	}
+	if torn != nil && !looksTorn(torn) {
+		return 0, usagef("--resume: %s line %d: no newline at the end and not the start of a result line: not a results file?", name, len(done)+1)
 	}
 	if err := f.Truncate(kept); err != nil {
 		return 0, fmt.Errorf("--resume: cutting the torn last line of %s: %w", name, err)
@@ -358,14 +376,20 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 	if _, err := f.Seek(kept, io.SeekStart); err != nil {
 		return 0, fmt.Errorf("--resume: %s: %w", name, err)
 	}
-	rest := r.seeds[:0:0]
-	for _, s := range r.seeds {
-		if done[s] == 0 {
-			rest = append(rest, s)
-		}
-	}
-	r.seeds, r.count = rest, len(rest)
+	r.seeds = r.seeds[len(done):]
+	r.count = len(r.seeds)
 	return kept, nil
+}
+
+// expected is the result of an episode of e, as far as it says what
+// the episode was played under: its rules, mechanics with versions,
+// agent, scenario, maxTurns and strict.
+func (e episodes) expected(seed uint64) (sim.Result, error) {
+	s, err := sim.New(e.config(seed))
+	if err != nil {
+		return sim.Result{}, fmt.Errorf("--resume: %w", err)
+	}
+	return s.Result(), nil
 }
 
 // runner runs the episodes of seeds, in that order, on workers
@@ -388,10 +412,12 @@ type outcome struct {
 // soon as it and all before it are done. It stops starting episodes when
 // ctx is cancelled or an episode or emit fails; the episodes already
 // running finish and are emitted, except those the cancellation cut
-// short (exec agents are killed), which have no result. It returns how
-// many results were emitted, the seeds of the episodes cut short, and
-// the first failure.
-func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []uint64, error) {
+// short (exec agents are killed), which have no result, and those after
+// the first of them, which are held back: what is emitted is always a
+// prefix of the seed list. It returns how many results were emitted,
+// the seeds of the episodes cut short and of those held back, and the
+// first failure.
+func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []uint64, []uint64, error) {
 	workers := min(r.workers, r.count)
 	// At most window episodes are started and not yet emitted: a slow
 	// episode holds back at most that many finished results.
@@ -453,7 +479,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 
 	pending := make(map[int]outcome, window)
 	next, emitted := 0, 0
-	var cut []uint64
+	var cut, held []uint64
 	var failure error
 	for o := range results {
 		pending[o.i] = o
@@ -472,6 +498,15 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 				cut = append(cut, r.seeds[p.i])
 				continue
 			}
+			if len(cut) > 0 {
+				// Only a contiguous prefix of the seed list is
+				// written, so that --resume, which appends, ends
+				// with an uninterrupted run's bytes (issue 25).
+				if p.err == nil {
+					held = append(held, r.seeds[p.i])
+				}
+				continue
+			}
 			failure = p.err
 			if failure == nil {
 				failure = emit(p.res)
@@ -483,7 +518,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 			emitted++
 		}
 	}
-	return emitted, cut, failure
+	return emitted, cut, held, failure
 }
 
 func closed(c <-chan struct{}) bool {

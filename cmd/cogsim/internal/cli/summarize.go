@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -84,15 +84,6 @@ type merged struct {
 	firstWhere string
 }
 
-// label names what an episode was played under, beyond its seed.
-func label(r *sim.Result) (rules, agent, scenario string) {
-	rules = r.Rules
-	for _, m := range r.Mechanics {
-		rules += " " + m.Name + "@" + m.Version
-	}
-	return rules, r.Agent, r.Scenario
-}
-
 func (m *merged) read(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -102,43 +93,38 @@ func (m *merged) read(path string) error {
 	if m.where == nil {
 		m.where = map[uint64]string{}
 	}
-	br := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if err == io.EOF {
-			if len(line) > 0 {
-				return fmt.Errorf("%s line %d: torn (no newline at the end): a run was cut off; finish it with run --resume", path, n)
-			}
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
+	lines := 0
+	_, torn, err := readResults(f, path, func(n int, r sim.Result) error {
+		lines = n
 		at := fmt.Sprintf("%s line %d", path, n)
-		var r sim.Result
-		if err := json.Unmarshal(line, &r); err != nil {
-			return fmt.Errorf("%s: not a result line: %v", at, err)
-		}
 		if prev, dup := m.where[r.Seed]; dup {
 			return fmt.Errorf("%s: seed %d again (first at %s)", at, r.Seed, prev)
 		}
 		m.where[r.Seed] = at
 		if m.first == nil {
 			m.first, m.firstWhere = &r, at
-		} else {
-			rules, agent, scenario := label(&r)
-			r0, a0, s0 := label(m.first)
-			switch {
-			case rules != r0:
-				return fmt.Errorf("%s: rules %q, but %s has %q: results of different rules do not merge", at, rules, m.firstWhere, r0)
-			case scenario != s0:
-				return fmt.Errorf("%s: scenario %q, but %s has %q", at, scenario, m.firstWhere, s0)
-			case agent != a0:
-				return fmt.Errorf("%s: agent %q, but %s has %q: summarize one agent at a time", at, agent, m.firstWhere, a0)
+		} else if setting, got, want := settingDiff(&r, m.first); setting != "" {
+			msg := fmt.Sprintf("%s: %s %s, but %s has %s", at, setting, got, m.firstWhere, want)
+			switch setting {
+			case "rules":
+				msg += ": results of different rules do not merge"
+			case "agent":
+				msg += ": summarize one agent at a time"
+			default:
+				msg += ": results of different settings do not merge"
 			}
+			return errors.New(msg)
 		}
 		m.results = append(m.results, r)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	if torn != nil {
+		return fmt.Errorf("%s line %d: torn (no newline at the end): a run was cut off; finish it with run --resume", path, lines+1)
+	}
+	return nil
 }
 
 // z is the normal quantile of a two-sided 95 % interval.

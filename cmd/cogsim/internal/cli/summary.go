@@ -16,8 +16,9 @@ import (
 // (§20): mean and median score, mean max depth, how episodes ended, and
 // how often each deed was earned.
 type summary struct {
-	// interrupted counts the episodes cut short, which have no result
-	// and are in none of the figures.
+	// interrupted counts the episodes cut short, which have no result,
+	// and those held back after them (only a prefix of the seed list
+	// is written); they are in none of the figures.
 	interrupted int
 	// silent counts the episodes whose agent went away before its first
 	// reply: a program that cannot run its agent (a missing script).
@@ -101,7 +102,7 @@ func (s *summary) write(w io.Writer) {
 	n := s.episodes()
 	fmt.Fprintf(w, "episodes: %d\n", n)
 	if s.interrupted > 0 {
-		fmt.Fprintf(w, "interrupted: %d (cut short, not written, not counted)\n", s.interrupted)
+		fmt.Fprintf(w, "interrupted: %d (cut short or held back, not written, not counted)\n", s.interrupted)
 	}
 	if s.silent > 0 {
 		fmt.Fprintf(w, "warning: in %d episodes the agent went away before its first reply; is its command right?\n", s.silent)

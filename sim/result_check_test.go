@@ -1,0 +1,83 @@
+package sim
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goodResult is a result line as cogsim run writes it.
+const goodResult = `{"seed":3,"agent":"explore","rules":"cog","mechanics":[],"score":134,"parts":{"depth":50,"xp":4,"gold":30,"deeds":50},"deeds":[{"name":"descend-2","tick":40},{"name":"full-clock","tick":300}],"cause":"clock","maxDepth":2,"ticks":300,"turns":55,"unusable":1,"ignored":2,"maxTurns":55,"strict":false}`
+
+// TestParseResultKeepsEpisodes: the results of real episodes pass,
+// scenario or not.
+func TestParseResultKeepsEpisodes(t *testing.T) {
+	_, err := ParseResult([]byte(goodResult))
+	require.NoError(t, err)
+	sc, err := ParseScenario([]byte(`{"depth": 2, "map": ["", " -----", " |@.>|", " -----"], "clock": {"maxTurns": 7}}`))
+	require.NoError(t, err)
+	for seed := range uint64(12) {
+		cfg := Config{Seed: seed, Agent: "wait", MaxTurns: 30, Strict: seed%2 == 0}
+		if seed%3 == 0 {
+			cfg.Scenario, cfg.MaxTurns = sc, 0
+		}
+		s, err := New(cfg)
+		require.NoError(t, err)
+		for !s.Done() {
+			s.Turn("e e search")
+		}
+		line, err := json.Marshal(s.Result())
+		require.NoError(t, err)
+		r, err := ParseResult(line)
+		require.NoError(t, err, "%s", line)
+		assert.Equal(t, s.Result(), r)
+		if cfg.Scenario != nil {
+			assert.Equal(t, 7, r.MaxTurns)
+			assert.Regexp(t, `^sha256:[0-9a-f]{16}$`, r.ScenarioDigest, "a scenario without a name is told from none")
+		}
+	}
+}
+
+func TestParseResultRefusesBadLines(t *testing.T) {
+	edit := func(from, to string) string {
+		require.Contains(t, goodResult, from)
+		return strings.Replace(goodResult, from, to, 1)
+	}
+	for line, want := range map[string]string{
+		`null`: "not a JSON object: null",
+		`{}`:   "seed: missing",
+		`[]`:   "not a JSON object",
+		`"x"`:  "not a JSON object",
+		`{"seed":3,"agent":"explore","rules":"cog","score":999999}`:    "mechanics: missing",
+		edit(`"score":134`, `"score":999999`):                          "score: 999999, but its parts sum to 134",
+		edit(`"score":134`, `"score":"134"`):                           "score: string, want an integer",
+		edit(`"score":134`, `"score":1e300`):                           "score: number 1e300, want an integer",
+		edit(`"score":134`, `"score":null`):                            "score: null",
+		edit(`"seed":3`, `"seed":-3`):                                  "seed: number -3, want an integer",
+		edit(`"strict":false`, `"strict":false,"bonus":1`):             "bonus: not a field of a result",
+		edit(`"strict":false`, `"strict":0`):                           "strict: number, want true or false",
+		edit(`"turns":55`, `"turns":56`):                               "turns: 56 is out of range 0…55 (maxTurns)",
+		edit(`"maxTurns":55`, `"maxTurns":0`):                          "maxTurns: 0 is out of range",
+		edit(`"ticks":300`, `"ticks":3000`):                            "ticks: 3000 is out of range 55…2200",
+		edit(`"cause":"clock"`, `"cause":"bored"`):                     `cause: "bored" is not an end of an episode`,
+		edit(`"cause":"clock"`, `"cause":"killed by a jackal"`):        "deeds: full-clock is earned exactly when the cause is",
+		edit(`"descend-2"`, `"descend-4"`):                             `deeds[0].name: "descend-4" is not a deed`,
+		edit(`"tick":40`, `"tick":400`):                                "deeds[0].tick: 400 is out of range 0…300",
+		edit(`{"name":"descend-2","tick":40}`, `{"name":"descend-2"}`): "deeds[0].tick: missing",
+		edit(`"parts":{"depth":50,`, `"parts":{`):                      "parts.depth: missing",
+		edit(`"maxDepth":2`, `"maxDepth":3`):                           "parts.depth: 50, but 50 × (maxDepth − 1) is 100",
+		edit(`"deeds":50}`, `"deeds":75}`):                             "parts.deeds: 75, but 25 × 2 deeds is 50",
+		edit(`"unusable":1`, `"unusable":-1`):                          "unusable: -1 is out of range",
+		edit(`"mechanics":[]`, `"mechanics":[{"name":"wands"}]`):       "mechanics[0].version: missing",
+		edit(`"mechanics":[]`, `"mechanics":null`):                     "mechanics: null",
+		edit(`"strict":false`, `"strict":false,"scenario":"x"`):        "scenarioDigest: missing beside scenario",
+	} {
+		_, err := ParseResult([]byte(line))
+		if assert.Error(t, err, line) {
+			assert.Contains(t, err.Error(), want, line)
+		}
+	}
+}
