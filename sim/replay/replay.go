@@ -70,6 +70,10 @@ type Replay struct {
 	Header
 	Turns  []Turn
 	Result *sim.Result
+	// settingsUnrecorded says the result line predates the results'
+	// settings (maxTurns, strict, scenarioDigest): a replay written
+	// before they were added still verifies, on its other fields.
+	settingsUnrecorded bool
 }
 
 // Config is the episode configuration the replay was recorded with. A
@@ -231,6 +235,7 @@ func Read(in io.Reader) (*Replay, error) {
 				return nil, fmt.Errorf("line %d: the result says %d turns, the replay has %d", n, end.Result.Turns, len(rep.Turns))
 			}
 			rep.Result = end.Result
+			rep.settingsUnrecorded = !bytes.Contains(line, []byte(`"maxTurns"`))
 			continue
 		}
 		var t Turn
@@ -368,7 +373,11 @@ func (r *Replay) PlaySim(visit func(turn int, s *sim.Sim) bool) error {
 		}
 		s.Disconnect(r.Result.Cause)
 	}
-	if field := Differ(s.Result(), *r.Result); field != "" {
+	got := s.Result()
+	if r.settingsUnrecorded {
+		got.MaxTurns, got.Strict, got.ScenarioDigest = r.Result.MaxTurns, r.Result.Strict, r.Result.ScenarioDigest
+	}
+	if field := Differ(got, *r.Result); field != "" {
 		return fmt.Errorf("replay: the result differs: %s", field)
 	}
 	return nil

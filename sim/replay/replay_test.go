@@ -256,3 +256,24 @@ func TestTooManyTurnsAreRefused(t *testing.T) {
 	_, err := replay.Read(&b)
 	assert.ErrorContains(t, err, fmt.Sprintf("line %d: more than %d turns", replay.MaxTurns+2, replay.MaxTurns))
 }
+
+// TestAReplayFromBeforeTheResultsSettingsVerifies: a replay whose result
+// line predates maxTurns, strict and scenarioDigest (written by an
+// earlier cogsim) still verifies on its other fields, while a recorded
+// maxTurns that disagrees is caught.
+func TestAReplayFromBeforeTheResultsSettingsVerifies(t *testing.T) {
+	raw := strings.TrimRight(string(record(t, 3)), "\n")
+	lines := strings.Split(raw, "\n")
+	last := lines[len(lines)-1]
+	require.Contains(t, last, `,"maxTurns":55,"strict":false`)
+	old := strings.Replace(last, `,"maxTurns":55,"strict":false`, "", 1)
+	lines[len(lines)-1] = old
+	rep, err := replay.Read(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	require.NoError(t, err)
+	assert.NoError(t, rep.Play(nil), "verifies without the settings")
+
+	lines[len(lines)-1] = strings.Replace(last, `"maxTurns":55`, `"maxTurns":54`, 1)
+	rep, err = replay.Read(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	require.NoError(t, err)
+	assert.ErrorContains(t, rep.Play(nil), "maxTurns: 55, recorded 54")
+}
