@@ -15,58 +15,46 @@ import (
 
 // MarshalText writes the species' name.
 func (s SpeciesID) MarshalText() ([]byte, error) {
-	if int(s) >= len(Species) {
-		return nil, fmt.Errorf("species %d: no such row", s)
-	}
-	return []byte(Species[s].Name), nil
+	return kindName("species", int(s), len(Species), func(i int) string { return Species[i].Name })
 }
 
 // UnmarshalText reads a species by name; an unknown name is refused,
 // naming it.
-func (s *SpeciesID) UnmarshalText(b []byte) error {
-	id, ok := LookupSpecies(string(b))
-	if !ok {
-		return unknownKind("species", b)
-	}
-	*s = id
-	return nil
-}
+func (s *SpeciesID) UnmarshalText(b []byte) error { return kindByName("species", s, b, LookupSpecies) }
 
 // MarshalText writes the item kind's name.
 func (k ItemKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(ItemKinds) {
-		return nil, fmt.Errorf("item kind %d: no such row", k)
-	}
-	return []byte(ItemKinds[k].Name), nil
+	return kindName("item kind", int(k), len(ItemKinds), func(i int) string { return ItemKinds[i].Name })
 }
 
 // UnmarshalText reads an item kind by name; an unknown name is refused,
 // naming it.
-func (k *ItemKind) UnmarshalText(b []byte) error {
-	id, ok := LookupItem(string(b))
-	if !ok {
-		return unknownKind("item kind", b)
-	}
-	*k = id
-	return nil
-}
+func (k *ItemKind) UnmarshalText(b []byte) error { return kindByName("item kind", k, b, LookupItem) }
 
 // MarshalText writes the trap kind's name.
 func (k TrapKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(TrapKinds) {
-		return nil, fmt.Errorf("trap kind %d: no such row", k)
-	}
-	return []byte(TrapKinds[k].Name), nil
+	return kindName("trap kind", int(k), len(TrapKinds), func(i int) string { return TrapKinds[i].Name })
 }
 
 // UnmarshalText reads a trap kind by name; an unknown name is refused,
 // naming it.
-func (k *TrapKind) UnmarshalText(b []byte) error {
-	id, ok := LookupTrap(string(b))
-	if !ok {
-		return unknownKind("trap kind", b)
+func (k *TrapKind) UnmarshalText(b []byte) error { return kindByName("trap kind", k, b, LookupTrap) }
+
+// kindName is the name of row id of a table of rows rows.
+func kindName(what string, id, rows int, name func(int) string) ([]byte, error) {
+	if id >= rows {
+		return nil, fmt.Errorf("%s %d: no such row", what, id)
 	}
-	*k = id
+	return []byte(name(id)), nil
+}
+
+// kindByName sets *dst to the row called name, found by lookup.
+func kindByName[K any](what string, dst *K, name []byte, lookup func(string) (K, bool)) error {
+	id, ok := lookup(string(name))
+	if !ok {
+		return unknownKind(what, name)
+	}
+	*dst = id
 	return nil
 }
 

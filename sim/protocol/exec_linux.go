@@ -29,27 +29,33 @@ func killGroup(cmd *exec.Cmd) {
 // looks again until a pass finds none, in case one was forking.
 func sweep(token string) {
 	mark := []byte(EnvToken + "=" + token + "\x00")
+	eachProcess(5, func(pid int, name string) bool {
+		env, err := os.ReadFile("/proc/" + name + "/environ")
+		if err != nil || !bytes.Contains(env, mark) {
+			return false
+		}
+		return syscall.Kill(pid, syscall.SIGKILL) == nil && !zombie(name)
+	})
+}
+
+// eachProcess calls act on every process of /proc but this one, pass
+// after pass, until a pass in which act reports acting on none (at most
+// passes times): what it kills may have children to catch in turn.
+func eachProcess(passes int, act func(pid int, name string) bool) {
 	self := os.Getpid()
-	for range 5 {
+	for range passes {
 		entries, err := os.ReadDir("/proc")
 		if err != nil {
 			return
 		}
-		found := false
+		acted := false
 		for _, e := range entries {
 			pid, err := strconv.Atoi(e.Name())
-			if err != nil || pid == self {
-				continue
-			}
-			env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-			if err != nil || !bytes.Contains(env, mark) {
-				continue
-			}
-			if syscall.Kill(pid, syscall.SIGKILL) == nil && !zombie(e.Name()) {
-				found = true
+			if err == nil && pid != self && act(pid, e.Name()) {
+				acted = true
 			}
 		}
-		if !found {
+		if !acted {
 			return
 		}
 	}
@@ -97,28 +103,17 @@ func reapOrphans() {
 	live.Lock()
 	defer live.Unlock()
 	self := os.Getpid()
-	for range 10 {
-		entries, err := os.ReadDir("/proc")
-		if err != nil {
-			return
+	eachProcess(10, func(pid int, name string) bool {
+		if live.cmds[pid] != nil || parent(name) != self {
+			return false
 		}
-		found := false
-		for _, e := range entries {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil || live.cmds[pid] != nil || parent(e.Name()) != self {
-				continue
-			}
-			// Only this process reaps its orphans, so pid is still
-			// the orphan until it is waited for.
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			var ws syscall.WaitStatus
-			_, _ = syscall.Wait4(pid, &ws, 0, nil)
-			found = true
-		}
-		if !found {
-			return
-		}
-	}
+		// Only this process reaps its orphans, so pid is still the
+		// orphan until it is waited for.
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(pid, &ws, 0, nil)
+		return true
+	})
 }
 
 // parent is the parent pid of process pid (0 when it cannot be read).

@@ -188,7 +188,7 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		push(q, w.prim, 1)
 	case argCount:
 		p.counted(tok, "", w.prim, sc, q)
-	case argLetter:
+	case argLetter, argLetterAim:
 		look := *sc
 		t, ok := look.next()
 		if !ok || len(t) != 1 || !isLetter(t[0]) {
@@ -198,17 +198,10 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		*sc = look
 		prim := w.prim
 		prim.Letter = t[0] | 0x20
-		push(q, prim, 1)
-	case argLetterAim:
-		look := *sc
-		t, ok := look.next()
-		if !ok || len(t) != 1 || !isLetter(t[0]) {
-			p.ignore(tok)
+		if w.arg == argLetter {
+			push(q, prim, 1)
 			return
 		}
-		*sc = look
-		prim := w.prim
-		prim.Letter = t[0] | 0x20
 		if t, ok := look.next(); ok {
 			if d, isDir := lookupDir(t); isDir {
 				prim.Aim, prim.Dir = components.AimDir, d
