@@ -54,6 +54,8 @@ var commands = []command{
 		"write cogplay for the browser as a static site: index.html, cogplay.wasm, wasm_exec.js (§31); needs the Go toolchain and this checkout", siteCmd, usageOf(siteFlags)},
 	{"summarize", "FILES… [--json]",
 		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd, usageOf(summarizeFlags)},
+	{"compare", "A.jsonl B.jsonl [--json]",
+		"compare two result files over the same seeds, paired: the score difference B-A with a 95% t interval, each deed's rates with a McNemar test, the ends, what differs significantly (§34.4)", compareCmd, usageOf(compareFlags)},
 	{"prompt", "[--rules NAME] [--mechanics a,b]",
 		"print the instruction text for an LLM agent: the rules, the reply grammar (with the mechanics' verbs), the observation, a worked example (§30)", promptCmd, usageOf(promptFlags)},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
