@@ -419,7 +419,7 @@ func resume(ep episode, k int) (f *Failure) {
 			return fail(turn, "the restored episode's observation differs from the uninterrupted run's")
 		}
 	}
-	if fresh.Done() != true {
+	if !fresh.Done() {
 		return fail(len(ep.replies), "the restored episode is not over when the uninterrupted run ended")
 	}
 	if res, _ := json.Marshal(fresh.Result()); !bytes.Equal(res, ep.result) {
