@@ -34,10 +34,11 @@ type SystemInfo struct {
 
 // Systems returns the effective tick table of an episode of cfg: its
 // systems in order, who installed each, and what each asks for in its
-// Init. Each system is initialised on a world of its own, fresh and
-// holding the episode's resources, so that a component type an earlier
-// system registered still shows as asked for by a later one. No episode
-// is played; cfg.Seed and the clock do not matter.
+// Init. Each system is a fresh instance, from a scheduler built anew,
+// initialised alone on a fresh world holding the episode's resources:
+// so a component type an earlier system registered still shows as
+// asked for by a later one, and state two systems share shows for both.
+// No episode is played; cfg.Seed and the clock do not matter.
 func Systems(cfg Config) ([]SystemInfo, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
@@ -57,7 +58,14 @@ func Systems(cfg Config) ([]SystemInfo, error) {
 		if info.By == "" {
 			info.By = Core
 		}
-		if info.Resources, info.Components, err = initNeeds(mechanics, e.System); err != nil {
+		// A scheduler of its own too: systems that share state (the
+		// nethack stomach of hunger and melee-hunger) initialise it once,
+		// so a system Init'd before would show nothing.
+		fresh, err := schedule(cfg, mechanics, func(int) {})
+		if err != nil {
+			return nil, err
+		}
+		if info.Resources, info.Components, err = initNeeds(mechanics, fresh.Entries()[i].System); err != nil {
 			return nil, fmt.Errorf("system %q: %w", e.Name, err)
 		}
 		table = append(table, info)

@@ -74,6 +74,8 @@ func TestSystemsNethack(t *testing.T) {
 	melee := row(t, table, "melee-hunger")
 	assert.Equal(t, "nethack-hunger", melee.By)
 	assert.Equal(t, row(t, table, "combat").Number+1, melee.Number)
+	assert.Equal(t, hunger.Resources, melee.Resources, "the two share a stomach: both show what it asks for")
+	assert.Contains(t, melee.Components, "nutrition")
 	assert.Equal(t, "nethack-choking", row(t, table, "choke").By)
 
 	_, err = Systems(Config{Rules: "chess"})
