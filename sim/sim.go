@@ -122,7 +122,6 @@ func New(cfg Config) (*Sim, error) {
 	ecs.AddResources(w, mechanics)
 	s.env = newState(w)
 	s.env.Streams.Reseed(s.cfg.Seed)
-	s.sched = systems.Standard(s.enter)
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
 	arche.GetResource[c.Installed](w).Names = s.gen.Mechanics
@@ -132,17 +131,8 @@ func New(cfg Config) (*Sim, error) {
 		}
 	}
 	s.parser.SetMechanics(s.gen.Mechanics)
-	if err := ecs.Install(s.sched, mechanics); err != nil {
-		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
-	}
-	if cfg.Invariants || os.Getenv("COGSIM_INVARIANTS") == "1" {
-		// Before Setup, so that a benchmark can switch the checker off.
-		s.sched.AddFinal(systems.NameInvariants, &systems.Invariants{})
-	}
-	if cfg.Setup != nil {
-		if err := cfg.Setup(s.sched); err != nil {
-			return nil, err
-		}
+	if s.sched, err = schedule(cfg, mechanics, s.enter); err != nil {
+		return nil, err
 	}
 	s.vision = s.sched.Get(systems.NameVision)
 	if s.vision == nil {
@@ -156,6 +146,27 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// schedule builds the scheduler of an episode of cfg, not yet
+// initialised: the standard order (enter builds a level for the level
+// system), the mechanics' edits, the invariant checker when it is on,
+// then cfg.Setup's changes.
+func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ecs.Scheduler, error) {
+	sched := systems.Standard(enter)
+	if err := ecs.Install(sched, mechanics); err != nil {
+		return nil, fmt.Errorf("rules %q: %w", cfg.Rules, err)
+	}
+	if cfg.Invariants || os.Getenv("COGSIM_INVARIANTS") == "1" {
+		// Before Setup, so that a benchmark can switch the checker off.
+		sched.AddFinal(systems.NameInvariants, &systems.Invariants{})
+	}
+	if cfg.Setup != nil {
+		if err := cfg.Setup(sched); err != nil {
+			return nil, err
+		}
+	}
+	return sched, nil
 }
 
 // startEpisode builds the episode's start on a world whose resources are

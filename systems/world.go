@@ -16,6 +16,9 @@ import (
 // It panics, naming T, when the world has none.
 func Res[T any](w *arche.World) *T {
 	r := generic.NewResource[T](w)
+	if tracing.Load() != nil {
+		note(w, reflect.TypeFor[T]())
+	}
 	if !r.Has() {
 		panic(fmt.Sprintf("systems: the world has no %v resource", reflect.TypeFor[T]()))
 	}

@@ -60,6 +60,8 @@ var commands = []command{
 		"print the instruction text for an LLM agent: the rules, the reply grammar (with the mechanics' verbs), the observation, a worked example (§30)", promptCmd, usageOf(promptFlags)},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
 		"time the engine per system on the standard game (§23)", benchCmd, usageOf(benchFlags)},
+	{"systems", "[--rules NAME] [--mechanics a,b] [--json]",
+		"print the effective tick table: each system in order, who installed it, what its Init asks for, final or not (§34.1)", systemsCmd, usageOf(systemsFlags)},
 	{"check", "[--rules NAME] [--mechanics a,b] [--seeds A-B|FILE] [--agents a,b] [--golden FILE] [--turns N] [--json]",
 		"a mechanic's conformance run: snapshot/restore, replays, 1 vs 2 workers, the cog game unselected; exits 1 naming the first failing seed and turn (§34.3)", checkCmd, usageOf(checkFlags)},
 	{"help", "[COMMAND]",
