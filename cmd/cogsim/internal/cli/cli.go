@@ -42,8 +42,8 @@ type streams struct {
 var commands = []command{
 	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
 		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd, usageOf(runFlags)},
-	{"gen", "[--seed N] [--depth D] [--reveal]",
-		"print a level: what the cog sees on arrival, or all of it with --reveal", genCmd, usageOf(genFlags)},
+	{"gen", "[--seed N] [--depth D] [--reveal] [--rules NAME] [--mechanics a,b]",
+		"print a level: what the cog sees on arrival, or all of it with --reveal; under --rules/--mechanics, as an episode of that selection has it (§34.2)", genCmd, usageOf(genFlags)},
 	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
 		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd, usageOf(agentFlags)},
 	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
@@ -56,8 +56,8 @@ var commands = []command{
 		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd, usageOf(summarizeFlags)},
 	{"prompt", "[--rules NAME] [--mechanics a,b]",
 		"print the instruction text for an LLM agent: the rules, the reply grammar (with the mechanics' verbs), the observation, a worked example (§30)", promptCmd, usageOf(promptFlags)},
-	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE]",
-		"time the engine per system on the standard game (§23)", benchCmd, usageOf(benchFlags)},
+	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE] [--rules NAME] [--mechanics a,b]",
+		"time the engine per system on the standard game (§23), or under --rules/--mechanics with the mechanics' systems (§34.2)", benchCmd, usageOf(benchFlags)},
 	{"help", "[COMMAND]",
 		"print this usage, or a command's flags", nil, nil},
 }
