@@ -119,3 +119,61 @@ func TestGenRefusesBadSelections(t *testing.T) {
 		assert.Contains(t, stderr, tc.want, tc.args)
 	}
 }
+
+// replayOf writes the replay of one short episode of seed 5 under args
+// and returns its path.
+func replayOf(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	code, _, stderr := cogsim(t, append([]string{"run", "--seed", "5", "--episodes", "1", "--turns", "8", "--replays", dir}, args...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	return dir + "/seed-5.jsonl"
+}
+
+func TestReplayChecksRulesAndMechanicsAgainstItsHeader(t *testing.T) {
+	file := replayOf(t, "--rules", "nethack", "--mechanics", "wands")
+	for _, args := range [][]string{
+		{"--rules", "nethack"},
+		{"--mechanics", "wands"},
+		{"--rules", "nethack", "--mechanics", "wands"},
+		{"--rules", "nethack", "--mechanics", "wands", "--verify"},
+		{"--rules", "nethack", "--turn", "3"},
+		{"--mechanics", "wands", "--turn", "2", "--verify"},
+	} {
+		code, stdout, stderr := cogsim(t, append([]string{"replay", file}, args...)...)
+		assert.Equal(t, ExitOK, code, "%v: %s", args, stderr)
+		assert.NotEmpty(t, stdout, args)
+	}
+	code, stdout, _ := cogsim(t, "replay", file, "--rules", "nethack")
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, stdout, "rules nethack + wands")
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "rogue"}, "--rules rogue names rules rogue + wands, but " + file + " was played under rules nethack + wands (its header)"},
+		{[]string{"--mechanics", "yellow-mold", "--verify"}, "names rules nethack + yellow-mold, but"},
+		{[]string{"--rules", "cog"}, "rules cog + wands"},
+		{[]string{"--mechanics", ""}, "names rules nethack, but"},
+		{[]string{"--rules", "chess"}, `--rules: unknown rules "chess"`},
+		{[]string{"--mechanics", "no-such", "--turn", "1"}, `--mechanics: unknown mechanic "no-such"`},
+	} {
+		code, stdout, stderr := cogsim(t, append([]string{"replay", file}, tc.args...)...)
+		assert.Equal(t, ExitUsage, code, "%v: %s", tc.args, stderr)
+		assert.Contains(t, stderr, tc.want, tc.args)
+		assert.Empty(t, stdout, tc.args)
+	}
+
+	plain := replayOf(t)
+	code, _, stderr := cogsim(t, "replay", plain, "--rules", "cog", "--mechanics", "", "--verify")
+	assert.Equal(t, ExitOK, code, stderr)
+	code, _, stderr = cogsim(t, "replay", plain, "--mechanics", "wands")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, stderr, "--mechanics wands names rules cog + wands, but "+plain+" was played under rules cog (its header)")
+
+	html := t.TempDir() + "/page.html"
+	code, _, stderr = cogsim(t, "replay", plain, "--rules", "nethack", "--html", html)
+	assert.Equal(t, ExitUsage, code, "checked before the page is built")
+	assert.Contains(t, stderr, "played under rules cog")
+}
