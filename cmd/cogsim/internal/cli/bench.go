@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -118,6 +119,10 @@ func benchCmd(ctx context.Context, out streams, args []string) error {
 		return err
 	}
 	sel := bench.Selection{Rules: o.rules.Rules, Mechanics: mechanics}
+	if sel.Label() == "cog" {
+		// The standard game: the very configuration it always had.
+		sel = bench.Selection{}
+	}
 	// Open the output files first: a bad path fails at once, not after
 	// minutes of measuring.
 	var prof, svg *os.File
@@ -196,7 +201,7 @@ func measure(ctx context.Context, o *benchOptions, sel bench.Selection, prof *os
 		timed = append(timed, p)
 	}
 	rep := &BenchReport{
-		Agent: g.Agent, Rules: g.Rules, Mechanics: g.Mechanics,
+		Agent: g.Agent, Rules: cmp.Or(g.Rules, "cog"), Mechanics: g.Mechanics,
 		Ticks: g.Ticks, Episodes: len(g.Episodes), Runs: o.runs,
 		Go:             runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH,
 		TicksPerSecond: median(speed),
