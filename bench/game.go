@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim"
@@ -17,7 +18,10 @@ const StandardAgent = "explore"
 // so replaying the replies runs the very same ticks again, as often as a
 // measurement needs, without the agent's own time in the way.
 type Game struct {
-	Agent    string
+	Agent string
+	// Selection is the rules variant and mechanics the episodes were
+	// played under; the zero value is the standard game.
+	Selection
 	Episodes []Episode
 	// Ticks is the sum of the episodes' ticks.
 	Ticks int
@@ -32,17 +36,51 @@ type Episode struct {
 	Ticks   int
 }
 
-// Record plays episodes of seeds 1, 2, … with the built-in agent called
-// agent until ticks ticks have run; the turn that reaches the count is the
-// last. It stops early, with ctx's error, when ctx is cancelled.
+// Selection is a rules variant (§25) and extra mechanics (§27.1), as
+// --rules and --mechanics name them (§34.2). The zero value is the
+// standard game: rules cog, no extra mechanics.
+type Selection struct {
+	Rules     string
+	Mechanics []string
+}
+
+// Label names the selection as a replay's header does: the variant, and
+// any extra mechanics after a "+" ("nethack + wands").
+func (s Selection) Label() string {
+	label := s.Rules
+	if label == "" {
+		label = "cog"
+	}
+	if len(s.Mechanics) > 0 {
+		label += " + " + strings.Join(s.Mechanics, ", ")
+	}
+	return label
+}
+
+// Config is the configuration of the game's episode of seed seed: the
+// game's agent and selection, the invariant checker off.
+func (g *Game) Config(seed uint64) sim.Config {
+	return sim.Config{Seed: seed, Rules: g.Rules, Mechanics: g.Mechanics, Agent: g.Agent, Setup: sim.WithoutInvariants}
+}
+
+// Record plays episodes of seeds 1, 2, … of the standard game with the
+// built-in agent called agent until ticks ticks have run; the turn that
+// reaches the count is the last. It stops early, with ctx's error, when
+// ctx is cancelled.
 func Record(ctx context.Context, agent string, ticks int) (*Game, error) {
+	return RecordUnder(ctx, agent, ticks, Selection{})
+}
+
+// RecordUnder is [Record] under the rules and mechanics of sel: the
+// episodes install them, so their systems run in every tick.
+func RecordUnder(ctx context.Context, agent string, ticks int, sel Selection) (*Game, error) {
 	a, err := agents.New(agent)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Agent: agent}
+	g := &Game{Agent: agent, Selection: sel}
 	for seed := uint64(1); g.Ticks < ticks; seed++ {
-		s, err := sim.New(sim.Config{Seed: seed, Agent: agent, Setup: sim.WithoutInvariants})
+		s, err := sim.New(g.Config(seed))
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +121,7 @@ func (g *Game) Replay(ctx context.Context, ticks int, start func(s *sim.Sim), tu
 			if err := ctx.Err(); err != nil {
 				return done, err
 			}
-			s, err := sim.New(sim.Config{Seed: ep.Seed, Agent: g.Agent, Setup: sim.WithoutInvariants})
+			s, err := sim.New(g.Config(ep.Seed))
 			if err != nil {
 				return done, err
 			}

@@ -194,3 +194,31 @@ func BenchmarkNewEpisode(b *testing.B) {
 		}
 	}
 }
+
+func TestRecordUnderASelectionReplaysIt(t *testing.T) {
+	sel := Selection{Rules: "nethack", Mechanics: []string{"wands"}}
+	assert.Equal(t, "nethack + wands", sel.Label())
+	assert.Equal(t, "cog", Selection{}.Label())
+	g, err := RecordUnder(context.Background(), StandardAgent, 2000, sel)
+	require.NoError(t, err)
+	assert.Equal(t, sel, g.Selection)
+	var names []string
+	n, err := g.Replay(context.Background(), g.Ticks, func(s *sim.Sim) { names = s.Scheduler().Names() },
+		func(s *sim.Sim, r string) { s.Turn(r) })
+	require.NoError(t, err, "the selection's episodes replay as recorded")
+	assert.Equal(t, g.Ticks, n)
+	assert.Contains(t, names, "zap")
+	assert.Contains(t, names, "melee-hunger")
+
+	std, err := Record(context.Background(), StandardAgent, 10)
+	require.NoError(t, err)
+	assert.Zero(t, std.Selection, "the standard game has no selection")
+	assert.Equal(t, sim.Config{Seed: 3, Agent: StandardAgent}, withoutSetup(std.Config(3)))
+}
+
+// withoutSetup is cfg without its Setup function, which cannot be
+// compared.
+func withoutSetup(cfg sim.Config) sim.Config {
+	cfg.Setup = nil
+	return cfg
+}

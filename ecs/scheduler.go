@@ -164,7 +164,8 @@ func (s *Scheduler) SetTiming(on bool) {
 }
 
 // SetProfileLabels makes every system run under the pprof label
-// system=<name>, so a CPU profile can be split by system.
+// system=<name>, so a CPU profile can be split by system; a system a
+// mechanic added or replaced carries mechanic=<its name> as well.
 func (s *Scheduler) SetProfileLabels(on bool) { s.labels = on }
 
 // ResetTiming zeroes the accumulated timings.
@@ -213,7 +214,7 @@ func (s *Scheduler) tickMeasured(w *arche.World) {
 			if e.label == nil {
 				// Made on first use: most schedulers are never profiled,
 				// and an episode is built often (§29's resets).
-				e.label = pprof.WithLabels(context.Background(), pprof.Labels("system", e.Name))
+				e.label = pprof.WithLabels(context.Background(), e.profileLabels())
 			}
 			pprof.SetGoroutineLabels(e.label)
 		}
@@ -229,6 +230,20 @@ func (s *Scheduler) tickMeasured(w *arche.World) {
 	if s.labels {
 		pprof.SetGoroutineLabels(context.Background())
 	}
+}
+
+// profileLabels are the entry's pprof labels: system=<name>, and
+// mechanic=<name> for a mechanic's system (the replacing mechanic's, when
+// the slot was replaced).
+func (e *Entry) profileLabels() pprof.LabelSet {
+	who := e.By
+	if e.ReplacedBy != "" {
+		who = e.ReplacedBy
+	}
+	if who == "" {
+		return pprof.Labels("system", e.Name)
+	}
+	return pprof.Labels("system", e.Name, "mechanic", who)
 }
 
 // TimingOverhead is what timing adds to each recorded system call: the

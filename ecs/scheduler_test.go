@@ -3,6 +3,7 @@ package ecs
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"runtime/pprof"
 	"testing"
@@ -151,4 +152,24 @@ func TestTimingOverheadIsSmallAndPositive(t *testing.T) {
 	ns := TimingOverhead()
 	assert.GreaterOrEqual(t, ns, 0.0)
 	assert.Less(t, ns, 10_000.0, "a clock read is not ten microseconds")
+}
+
+// TestProfileLabelsNameTheMechanic: a core system runs under
+// system=<name> alone; one a mechanic added, or a slot a mechanic
+// replaced, carries mechanic=<its name> as well (§34.2).
+func TestProfileLabelsNameTheMechanic(t *testing.T) {
+	labels := func(e *Entry) map[string]string {
+		got := map[string]string{}
+		pprof.ForLabels(pprof.WithLabels(context.Background(), e.profileLabels()), func(k, v string) bool {
+			got[k] = v
+			return true
+		})
+		return got
+	}
+	assert.Equal(t, map[string]string{"system": "ai"}, labels(&Entry{Name: "ai"}))
+	assert.Equal(t, map[string]string{"system": "zap", "mechanic": "wands"}, labels(&Entry{Name: "zap", By: "wands"}))
+	assert.Equal(t, map[string]string{"system": "hunger", "mechanic": "nethack-hunger"},
+		labels(&Entry{Name: "hunger", ReplacedBy: "nethack-hunger"}))
+	assert.Equal(t, map[string]string{"system": "movement-points", "mechanic": "wands"},
+		labels(&Entry{Name: "movement-points", By: "", ReplacedBy: "wands"}))
 }

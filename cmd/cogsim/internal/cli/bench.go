@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cogsim/cogsim/bench"
 	"github.com/cogsim/cogsim/ecs"
@@ -32,6 +34,7 @@ type benchOptions struct {
 	cpuprofile  string
 	svg         string
 	profileTime time.Duration
+	rules       rulesFlags
 }
 
 func benchFlags() (*flag.FlagSet, *benchOptions) {
@@ -43,19 +46,25 @@ func benchFlags() (*flag.FlagSet, *benchOptions) {
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the engine to `FILE`; its samples carry system=<name> labels (go tool pprof -tagfocus system=ai)")
 	fs.StringVar(&o.svg, "svg", "", "draw the per-system bar chart to `FILE` (SVG)")
 	fs.DurationVar(&o.profileTime, "profile-time", 5*time.Second, "how long the profiled pass replays the game (with --cpuprofile)")
+	o.rules.add(fs)
 	return fs, o
 }
 
-// BenchReport is what cogsim bench measures on the standard game: the
+// BenchReport is what cogsim bench measures on the standard game, or
+// under the rules and mechanics of --rules and --mechanics (§34.2): the
 // explore agent's episodes of seeds 1, 2, …, recorded once and replayed,
 // so the agent's own time is never measured. Engine time is the time
 // spent in sim.Turn: building each episode is not counted.
 type BenchReport struct {
-	Agent    string `json:"agent"`
-	Ticks    int    `json:"ticks"`
-	Episodes int    `json:"episodes"`
-	Runs     int    `json:"runs"`
-	Go       string `json:"go"`
+	Agent string `json:"agent"`
+	// Rules and Mechanics are the selection the game was played under:
+	// the variant, and the extra mechanics beside it.
+	Rules     string   `json:"rules"`
+	Mechanics []string `json:"mechanics,omitempty"`
+	Ticks     int      `json:"ticks"`
+	Episodes  int      `json:"episodes"`
+	Runs      int      `json:"runs"`
+	Go        string   `json:"go"`
 	// TicksPerSecond and NsPerTick are the engine's speed, measured with
 	// system timing off.
 	TicksPerSecond float64 `json:"ticksPerSecond"`
@@ -78,9 +87,13 @@ type BenchReport struct {
 }
 
 // SystemCost is one system's time and allocations per tick and its share
-// of the tick.
+// of the tick. Name is the system's place in the tick order (its pprof
+// label system=<name>); By names the mechanic that added it and
+// ReplacedBy the one whose system runs in its place (§27.1), if any.
 type SystemCost struct {
 	Name          string  `json:"name"`
+	By            string  `json:"by,omitempty"`
+	ReplacedBy    string  `json:"replacedBy,omitempty"`
 	NsPerTick     float64 `json:"nsPerTick"`
 	Share         float64 `json:"share"`
 	AllocsPerTick float64 `json:"allocsPerTick"`
@@ -101,10 +114,18 @@ func benchCmd(ctx context.Context, out streams, args []string) error {
 	if o.profileTime <= 0 {
 		return usagef("--profile-time: must be positive, got %v", o.profileTime)
 	}
+	mechanics, err := o.rules.check()
+	if err != nil {
+		return err
+	}
+	sel := bench.Selection{Rules: o.rules.Rules, Mechanics: mechanics}
+	if sel.Label() == "cog" {
+		// The standard game: the very configuration it always had.
+		sel = bench.Selection{}
+	}
 	// Open the output files first: a bad path fails at once, not after
 	// minutes of measuring.
 	var prof, svg *os.File
-	var err error
 	if o.cpuprofile != "" {
 		if prof, err = os.Create(o.cpuprofile); err != nil {
 			return usagef("--cpuprofile: %v", err)
@@ -117,7 +138,7 @@ func benchCmd(ctx context.Context, out streams, args []string) error {
 		}
 		defer svg.Close()
 	}
-	rep, err := measure(ctx, o, prof)
+	rep, err := measure(ctx, o, sel, prof)
 	if errors.Is(err, context.Canceled) {
 		return errInterrupted
 	}
@@ -153,15 +174,16 @@ type pass struct {
 	nanos, calls []int64
 }
 
-// measure records the standard game, replays it runs times untimed (the
-// engine's speed) and runs times with per-system timing, once counting
-// allocations, and once more, profiled, when prof is set.
-func measure(ctx context.Context, o *benchOptions, prof *os.File) (*BenchReport, error) {
-	g, err := bench.Record(ctx, bench.StandardAgent, o.ticks)
+// measure records the game under sel (the standard game when sel is
+// zero), replays it runs times untimed (the engine's speed) and runs times
+// with per-system timing, once counting allocations, and once more,
+// profiled, when prof is set.
+func measure(ctx context.Context, o *benchOptions, sel bench.Selection, prof *os.File) (*BenchReport, error) {
+	g, err := bench.RecordUnder(ctx, bench.StandardAgent, o.ticks, sel)
 	if err != nil {
 		return nil, err
 	}
-	names, err := systemNames(g)
+	entries, err := systemEntries(g)
 	if err != nil {
 		return nil, err
 	}
@@ -179,21 +201,23 @@ func measure(ctx context.Context, o *benchOptions, prof *os.File) (*BenchReport,
 		timed = append(timed, p)
 	}
 	rep := &BenchReport{
-		Agent: g.Agent, Ticks: g.Ticks, Episodes: len(g.Episodes), Runs: o.runs,
+		Agent: g.Agent, Rules: cmp.Or(g.Rules, "cog"), Mechanics: g.Mechanics,
+		Ticks: g.Ticks, Episodes: len(g.Episodes), Runs: o.runs,
 		Go:             runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH,
 		TicksPerSecond: median(speed),
 		ClockNs:        ecs.TimingOverhead(),
 	}
 	rep.NsPerTick = 1e9 / rep.TicksPerSecond
-	allocs, err := countAllocs(ctx, g, min(g.Ticks, maxAllocTicks), len(names))
+	allocs, err := countAllocs(ctx, g, min(g.Ticks, maxAllocTicks), len(entries))
 	if err != nil {
 		return nil, err
 	}
 	rep.AllocTicks = allocs.ticks
 	rep.AllocsPerTick = float64(allocs.turns) / float64(allocs.ticks)
 	var ns, allocSum float64
-	for i, name := range names {
-		cost := SystemCost{Name: name, AllocsPerTick: float64(allocs.systems[i]) / float64(allocs.ticks)}
+	for i, e := range entries {
+		cost := SystemCost{Name: e.Name, By: e.By, ReplacedBy: e.ReplacedBy,
+			AllocsPerTick: float64(allocs.systems[i]) / float64(allocs.ticks)}
 		cost.NsPerTick = median(collect(timed, func(p pass) float64 {
 			return max(float64(p.nanos[i])-rep.ClockNs*float64(p.calls[i]), 0) / float64(p.ticks)
 		}))
@@ -213,13 +237,14 @@ func measure(ctx context.Context, o *benchOptions, prof *os.File) (*BenchReport,
 	return rep, nil
 }
 
-// systemNames lists the standard game's systems in tick order.
-func systemNames(g *bench.Game) ([]string, error) {
-	s, err := sim.New(sim.Config{Seed: g.Episodes[0].Seed, Agent: g.Agent, Setup: sim.WithoutInvariants})
+// systemEntries lists the game's systems in tick order: the standard
+// game's, with what the selection's mechanics install.
+func systemEntries(g *bench.Game) ([]*ecs.Entry, error) {
+	s, err := sim.New(g.Config(g.Episodes[0].Seed))
 	if err != nil {
 		return nil, err
 	}
-	return s.Scheduler().Names(), nil
+	return s.Scheduler().Entries(), nil
 }
 
 // replayPass runs the game once, timing only sim.Turn, and adds up what the
@@ -355,15 +380,18 @@ const otherRow = "other (parse, render)"
 
 // write prints the report as a table.
 func (r *BenchReport) write(w io.Writer) {
-	fmt.Fprintf(w, "cogsim bench: %s agent, seeds 1…%d, %d ticks, median of %d runs, %s\n\n",
-		r.Agent, r.Episodes, r.Ticks, r.Runs, r.Go)
+	fmt.Fprintf(w, "cogsim bench: %s agent%s, seeds 1…%d, %d ticks, median of %d runs, %s\n\n",
+		r.Agent, r.rulesNote(), r.Episodes, r.Ticks, r.Runs, r.Go)
 	width := len(otherRow)
+	for _, s := range r.Systems {
+		width = max(width, utf8.RuneCountInString(s.label()))
+	}
 	row := func(name string, ns, allocs float64) {
 		fmt.Fprintf(w, "%-*s %9.1f %6.1f%% %11.4f\n", width, name, ns, 100*ns/r.NsPerTick, allocs)
 	}
 	fmt.Fprintf(w, "%-*s %9s %7s %11s\n", width, "system", "ns/tick", "share", "allocs/tick")
 	for _, s := range r.Systems {
-		row(s.Name, s.NsPerTick, s.AllocsPerTick)
+		row(s.label(), s.NsPerTick, s.AllocsPerTick)
 	}
 	row(otherRow, r.OtherNsPerTick, r.OtherAllocsPerTick)
 	row("tick", r.NsPerTick, r.AllocsPerTick)
@@ -373,6 +401,16 @@ func (r *BenchReport) write(w io.Writer) {
 	if r.Profile != "" {
 		fmt.Fprintf(w, "profile: %s (%d ticks; go tool pprof -tagfocus system=ai %s)\n", r.Profile, r.ProfileTicks, r.Profile)
 	}
+}
+
+// label is the system's row in the table and the chart: its name, and
+// for a replaced system the mechanic that replaced it ("hunger →
+// nethack-hunger").
+func (s SystemCost) label() string {
+	if s.ReplacedBy != "" {
+		return s.Name + " → " + s.ReplacedBy
+	}
+	return s.Name
 }
 
 // writeSVG draws the per-system bar chart: one bar per system, its length
@@ -394,7 +432,7 @@ func (r *BenchReport) writeSVG(w io.Writer) error {
 <rect width="100%%" height="100%%" fill="white"/>
 <text x="8" y="20" font-size="14">%s</text>
 `, width, height, width, height,
-		esc(fmt.Sprintf("cogsim bench: ns per tick by system (%s agent, %d ticks)", r.Agent, r.Ticks)))
+		esc(fmt.Sprintf("cogsim bench: ns per tick by system (%s agent%s, %d ticks)", r.Agent, r.rulesNote(), r.Ticks)))
 	for i, s := range r.Systems {
 		y := top + i*rowH
 		bw := 0.0
@@ -404,8 +442,8 @@ func (r *BenchReport) writeSVG(w io.Writer) error {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>
 <rect class="bar" x="%d" y="%d" width="%.1f" height="%d" fill="#4878d0"><title>%s</title></rect>
 <text x="%.1f" y="%d">%.1f ns %.1f%%</text>
-`, labelW-8, y+barH-3, esc(s.Name),
-			labelW, y, bw, barH, esc(fmt.Sprintf("%s: %.1f ns/tick, %.1f%% of the tick, %.4f allocs/tick", s.Name, s.NsPerTick, 100*s.Share, s.AllocsPerTick)),
+`, labelW-8, y+barH-3, esc(s.label()),
+			labelW, y, bw, barH, esc(fmt.Sprintf("%s: %.1f ns/tick, %.1f%% of the tick, %.4f allocs/tick", s.label(), s.NsPerTick, 100*s.Share, s.AllocsPerTick)),
 			labelW+bw+6, y+barH-3, s.NsPerTick, 100*s.Share)
 	}
 	fmt.Fprintf(&b, `<text x="8" y="%d">%s</text>
@@ -413,6 +451,17 @@ func (r *BenchReport) writeSVG(w io.Writer) error {
 `, height-14, esc(fmt.Sprintf("tick %.1f ns (%.0f ticks/s); %s %.1f ns", r.NsPerTick, r.TicksPerSecond, otherRow, r.OtherNsPerTick)))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// rulesNote names the rules and mechanics after the agent (", rules
+// nethack + wands"); nothing for the standard game, whose report reads
+// as it always did.
+func (r *BenchReport) rulesNote() string {
+	sel := bench.Selection{Rules: r.Rules, Mechanics: r.Mechanics}
+	if sel.Label() == "cog" {
+		return ""
+	}
+	return ", rules " + sel.Label()
 }
 
 // esc escapes text for XML.

@@ -253,3 +253,124 @@ func protoFields(b []byte, f func(num int, v uint64, data []byte) error) error {
 	}
 	return nil
 }
+
+// selectionSystems are the systems of an episode under rules and
+// mechanics, in tick order.
+func selectionSystems(t *testing.T, rules string, mechanics ...string) []string {
+	t.Helper()
+	s, err := sim.New(sim.Config{Seed: 1, Rules: rules, Mechanics: mechanics})
+	require.NoError(t, err)
+	return s.Scheduler().Names()
+}
+
+// benchJSON runs cogsim bench --json on a short game with args and
+// decodes the report.
+func benchJSON(t *testing.T, args ...string) BenchReport {
+	t.Helper()
+	code, stdout, stderr := cogsim(t, append([]string{"bench", "--ticks", "2000", "--runs", "1", "--json"}, args...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	var rep BenchReport
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rep))
+	return rep
+}
+
+func TestBenchRulesNethackListsItsSystems(t *testing.T) {
+	rep := benchJSON(t, "--rules", "nethack")
+	assert.Equal(t, "nethack", rep.Rules)
+	assert.Empty(t, rep.Mechanics)
+	byName := map[string]SystemCost{}
+	var names []string
+	for _, s := range rep.Systems {
+		byName[s.Name] = s
+		names = append(names, s.Name)
+		assert.GreaterOrEqual(t, s.NsPerTick, 0.0, s.Name)
+	}
+	assert.Equal(t, selectionSystems(t, "nethack"), names, "the nethack tick, in order")
+	require.Contains(t, byName, "melee-hunger")
+	assert.Equal(t, "nethack-hunger", byName["melee-hunger"].By, "installed with nethack's stomach")
+	require.Contains(t, byName, "hunger")
+	assert.Equal(t, "nethack-hunger", byName["hunger"].ReplacedBy, "nethack's stomach runs in hunger's place")
+	assert.Positive(t, byName["hunger"].NsPerTick, "the replaced slot is timed")
+	assert.Empty(t, byName["ai"].By, "a core system")
+}
+
+func TestBenchMechanicsWandsListsZap(t *testing.T) {
+	rep := benchJSON(t, "--mechanics", "wands")
+	assert.Equal(t, "cog", rep.Rules)
+	assert.Equal(t, []string{"wands"}, rep.Mechanics)
+	var names []string
+	for _, s := range rep.Systems {
+		names = append(names, s.Name)
+		if s.Name == "zap" {
+			assert.Equal(t, "wands", s.By)
+		}
+	}
+	assert.Contains(t, names, "zap")
+	assert.Equal(t, selectionSystems(t, "", "wands"), names)
+}
+
+func TestBenchStandardGameIsUnchanged(t *testing.T) {
+	rep := benchJSON(t)
+	assert.Equal(t, "cog", rep.Rules)
+	assert.Empty(t, rep.Mechanics)
+	for _, s := range rep.Systems {
+		assert.Empty(t, s.By, s.Name)
+		assert.Empty(t, s.ReplacedBy, s.Name)
+	}
+}
+
+func TestBenchTableAndSVGNameTheSelection(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "systems.svg")
+	code, stdout, stderr := cogsim(t, "bench", "--ticks", "500", "--runs", "1", "--rules", "nethack",
+		"--mechanics", "wands", "--svg", path)
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, stdout, "explore agent, rules nethack + wands,")
+	assert.Regexp(t, `(?m)^hunger → nethack-hunger +[0-9.]+ +[0-9.]+% +[0-9.]+$`, stdout)
+	assert.Regexp(t, `(?m)^zap +[0-9.]+ +[0-9.]+% +[0-9.]+$`, stdout)
+	svg, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "rules nethack + wands")
+	assert.Contains(t, string(svg), ">zap<")
+	assert.Contains(t, string(svg), "hunger → nethack-hunger")
+
+	code, stdout, _ = cogsim(t, "bench", "--ticks", "500", "--runs", "1")
+	require.Equal(t, ExitOK, code)
+	assert.NotContains(t, stdout, "rules", "the standard game's header reads as before")
+}
+
+func TestBenchCPUProfileLabelsAMechanicsSystems(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	code, _, stderr := cogsim(t, "bench", "--ticks", "2000", "--runs", "1", "--json",
+		"--rules", "nethack", "--cpuprofile", path, "--profile-time", "1s")
+	require.Equal(t, ExitOK, code, stderr)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	require.NoError(t, err)
+	raw, err = io.ReadAll(zr)
+	require.NoError(t, err)
+	labelled := systemLabels(t, raw)
+	known := map[string]bool{}
+	for _, n := range selectionSystems(t, "nethack") {
+		known[n] = true
+	}
+	for name := range labelled {
+		assert.True(t, known[name], "system=%s is a nethack system", name)
+	}
+	assert.Positive(t, labelled["ai"], "sampled: %v", labelled)
+}
+
+func TestBenchRefusesBadSelections(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "chess"}, "--rules"},
+		{[]string{"--mechanics", "no-such"}, "--mechanics"},
+		{[]string{"--rules", "rogue", "--mechanics", "nethack-hunger"}, "--mechanics"},
+	} {
+		code, _, stderr := cogsim(t, append([]string{"bench", "--ticks", "10", "--runs", "1"}, tc.args...)...)
+		assert.Equal(t, ExitUsage, code, "%v: %s", tc.args, stderr)
+		assert.Contains(t, stderr, tc.want, tc.args)
+	}
+}

@@ -6,8 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	arche "github.com/mlange-42/arche/ecs"
+
+	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/systems"
@@ -23,6 +27,7 @@ type genOptions struct {
 	seed   uint64
 	depth  int
 	reveal bool
+	rules  rulesFlags
 }
 
 func genFlags() (*flag.FlagSet, *genOptions) {
@@ -31,6 +36,7 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 	fs.Uint64Var(&o.seed, "seed", 1, "episode seed")
 	fs.IntVar(&o.depth, "depth", 1, fmt.Sprintf("level depth, 1…%d", maxGenDepth))
 	fs.BoolVar(&o.reveal, "reveal", false, "print the whole level (secret doors as S, traps, items, monsters) and a legend line")
+	o.rules.add(fs)
 	return fs, o
 }
 
@@ -40,6 +46,11 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 // stats, T:0) put on the arrival cell of that depth. With --reveal it
 // prints the level as generated — the 18 map lines of worldgen.Reveal —
 // and a legend line.
+//
+// With --rules or --mechanics (§34.2) the level is the one an episode of
+// that selection has: its mechanics' species among the monsters, and
+// what their Populate hooks place (a wand, §33) among the items, read
+// from an episode built with the selection.
 func genCmd(_ context.Context, out streams, args []string) error {
 	fs, o := genFlags()
 	if err := parseFlags(fs, args); err != nil {
@@ -48,8 +59,22 @@ func genCmd(_ context.Context, out streams, args []string) error {
 	if o.depth < 1 || o.depth > maxGenDepth {
 		return usagef("--depth: must be 1…%d, got %d", maxGenDepth, o.depth)
 	}
+	mechanics, err := o.rules.check()
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics}
 	if o.reveal {
-		lvl, pop := worldgen.Generate(o.seed, o.depth)
+		var (
+			lvl       *components.Level
+			pop       *worldgen.Population
+			installed []string
+		)
+		if standardSelection(cfg) {
+			lvl, pop = worldgen.Generate(o.seed, o.depth)
+		} else if lvl, pop, installed, err = episodeLevel(cfg, o.depth); err != nil {
+			return err
+		}
 		fmt.Fprintln(out.stdout, worldgen.Reveal(lvl, pop, true))
 		special := ""
 		if worldgen.Plan(o.seed).OracleDepth == o.depth {
@@ -58,20 +83,18 @@ func genCmd(_ context.Context, out streams, args []string) error {
 		fmt.Fprintf(out.stdout, "seed %d depth %d%s: %d rooms, stairs > at (%d,%d), arrival @ at (%d,%d), %d monsters, %d items, %d traps\n",
 			o.seed, o.depth, special, len(lvl.Rooms), lvl.Stairs.X, lvl.Stairs.Y, lvl.Arrival.X, lvl.Arrival.Y,
 			len(pop.Monsters), len(pop.Items), len(pop.Traps))
-		writeLegend(out.stdout, pop)
+		writeLegend(out.stdout, pop, installed)
 		return nil
 	}
-	s, err := sim.New(sim.Config{Seed: o.seed})
+	s, err := sim.New(cfg)
 	if err != nil {
 		return err
 	}
 	obs := s.Observe()
 	if o.depth > 1 {
-		lv, ok := s.Scheduler().Get(systems.NameLevel).(*systems.Level)
-		if !ok {
-			return errors.New("the scheduler has no standard level system")
+		if err := enterDepth(s, o.depth); err != nil {
+			return err
 		}
-		lv.Enter(o.depth)
 		f := s.Frame()
 		obs = text.Append(nil, &f)
 	}
@@ -79,13 +102,71 @@ func genCmd(_ context.Context, out streams, args []string) error {
 	return nil
 }
 
+// standardSelection says whether cfg selects the cog game alone.
+func standardSelection(cfg sim.Config) bool {
+	return (cfg.Rules == "" || cfg.Rules == "cog") && len(cfg.Mechanics) == 0
+}
+
+// enterDepth puts the episode's cog on the arrival cell of generated level
+// depth, as the level system does on the stairs.
+func enterDepth(s *sim.Sim, depth int) error {
+	lv, ok := s.Scheduler().Get(systems.NameLevel).(*systems.Level)
+	if !ok {
+		return errors.New("the scheduler has no standard level system")
+	}
+	lv.Enter(depth)
+	return nil
+}
+
+// episodeLevel is level depth as an episode of cfg has it when the cog
+// arrives: the level, and what is on it in creation order — monsters,
+// floor items (the level's own, then what the mechanics' Populate hooks
+// placed) and traps — read back from the episode's world. It returns the
+// mechanics the episode installed as well.
+func episodeLevel(cfg sim.Config, depth int) (*components.Level, *worldgen.Population, []string, error) {
+	cfg.Setup = sim.WithoutInvariants
+	s, err := sim.New(cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if depth > 1 {
+		if err := enterDepth(s, depth); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	e := s.State()
+	pop := &worldgen.Population{}
+	for _, m := range e.Roster.List {
+		pop.Monsters = append(pop.Monsters, worldgen.MonsterSpawn{
+			Species: e.Monster.Get(m).Species, At: *e.Pos.Get(m), HP: e.Health.Get(m).HP})
+	}
+	items := e.FloorItems(nil)
+	slices.SortFunc(items, func(a, b arche.Entity) int { return e.Item.Get(a).Serial - e.Item.Get(b).Serial })
+	for _, it := range items {
+		item := e.Item.Get(it)
+		pop.Items = append(pop.Items, worldgen.ItemSpawn{Kind: item.Kind, Count: item.Count, At: *e.Pos.Get(it)})
+	}
+	for _, t := range e.Traps(nil) {
+		pop.Traps = append(pop.Traps, worldgen.TrapSpawn{Kind: e.Trap.Get(t).Kind, At: *e.Pos.Get(t)})
+	}
+	return e.Level, pop, s.MechanicNames(), nil
+}
+
 // revealLegend says what the glyphs of a revealed level mean.
 const revealLegend = "legend: @ arrival  > stairs  | - walls  . floor or doorway  # corridor  + closed or locked door  ' open door  S secret door  } lava  ^ trap (hidden)  $ gold  % food  ! potion  ) weapon  [ armour  letters monsters"
 
-// writeLegend prints the legend, then each monster and trap of the level
-// with its cell and name, in creation order.
-func writeLegend(w io.Writer, pop *worldgen.Population) {
-	fmt.Fprintln(w, revealLegend)
+// writeLegend prints the legend, with the glyphs of the item classes the
+// installed mechanics add ("/ wand"), then each monster and trap of the
+// level with its cell and name, in creation order, and the items of those
+// classes.
+func writeLegend(w io.Writer, pop *worldgen.Population, installed []string) {
+	legend := revealLegend
+	for _, cl := range components.Classes {
+		if cl.Mechanic != "" && components.ActiveIn(cl.Mechanic, installed) {
+			legend += fmt.Sprintf("  %c %s", cl.Glyph, cl.Name)
+		}
+	}
+	fmt.Fprintln(w, legend)
 	if len(pop.Monsters) > 0 {
 		var parts []string
 		for _, m := range pop.Monsters {
@@ -100,5 +181,15 @@ func writeLegend(w io.Writer, pop *worldgen.Population) {
 			parts = append(parts, fmt.Sprintf("%s (%d,%d)", t.Kind.Info().Name, t.At.X, t.At.Y))
 		}
 		fmt.Fprintf(w, "traps: %s\n", strings.Join(parts, ", "))
+	}
+	var parts []string
+	for _, it := range pop.Items {
+		info := it.Kind.Info()
+		if components.Classes[info.Class].Mechanic != "" {
+			parts = append(parts, fmt.Sprintf("%c %s (%d,%d)", it.Kind.Glyph(), info.Name, it.At.X, it.At.Y))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "mechanics' items: %s\n", strings.Join(parts, ", "))
 	}
 }

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
+	"strings"
 
+	"github.com/cogsim/cogsim/bench"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 )
@@ -17,6 +21,7 @@ type replayOptions struct {
 	json   bool
 	html   string
 	site   string
+	rules  rulesFlags
 }
 
 func replayFlags() (*flag.FlagSet, *replayOptions) {
@@ -27,6 +32,13 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first); with --verify, after verifying the whole replay (the ok line then goes to stderr)")
 	fs.StringVar(&o.html, "html", "", "write one self-contained web page that plays the replay (§31): the browser cogplay and the replay inside it")
 	fs.StringVar(&o.site, "site", "", "with --html: take the browser cogplay from this site (cogsim site DIR) instead of building it")
+	o.rules.add(fs)
+	// A replay names its rules and mechanics itself: here the flags only
+	// check them (§34.2).
+	fs.Lookup("rules").Usage = "check that the replay was played under this rules variant (its header names it; a replay always re-installs its own): " + fs.Lookup("rules").Usage
+	fs.Lookup("rules").DefValue = ""
+	fs.Lookup("mechanics").Usage = "check that the replay installed exactly these extra mechanics, in this order, comma-separated: " +
+		strings.TrimPrefix(fs.Lookup("mechanics").Usage, "extra mechanics to install, comma-separated ")
 	return fs, o
 }
 
@@ -48,6 +60,9 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 	}
 	if w := rep.Warning(); w != "" {
 		fmt.Fprintf(out.stderr, "cogsim replay: warning: %s\n", w)
+	}
+	if err := checkReplayRules(fs, &o.rules, file, rep); err != nil {
+		return err
 	}
 	if o.html != "" || isSet(fs, "site") {
 		switch {
@@ -125,5 +140,40 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 	}
 	fmt.Fprintf(out.stdout, "replay of seed %d, rules %s, agent %s, engine %s: %d turns, score %d, %s\n",
 		rep.Seed, rep.RulesLabel(), rep.Agent, rep.Engine, len(rep.Turns), rep.Result.Score, rep.Result.Cause)
+	return nil
+}
+
+// checkReplayRules holds the replay's header to --rules and --mechanics,
+// each only when given (§34.2): a replay re-installs the rules and
+// mechanics it names, so the flags check them and change nothing. A
+// flag that disagrees is a usage error naming both sides.
+func checkReplayRules(fs *flag.FlagSet, flags *rulesFlags, file string, rep *replay.Replay) error {
+	rulesSet, mechanicsSet := isSet(fs, "rules"), isSet(fs, "mechanics")
+	if !rulesSet && !mechanicsSet {
+		return nil
+	}
+	mechanics, err := flags.check()
+	if err != nil {
+		return err
+	}
+	cfg, err := rep.Config()
+	if err != nil {
+		return usagef("%s: %v", file, err)
+	}
+	header := bench.Selection{Rules: cmp.Or(cfg.Rules, "cog"), Mechanics: cfg.Mechanics}
+	given := header
+	var named []string
+	if rulesSet {
+		given.Rules = cmp.Or(flags.Rules, "cog")
+		named = append(named, "--rules "+flags.Rules)
+	}
+	if mechanicsSet {
+		given.Mechanics = mechanics
+		named = append(named, "--mechanics "+flags.Mechanics)
+	}
+	if given.Rules != header.Rules || !slices.Equal(given.Mechanics, header.Mechanics) {
+		return usagef("%s names rules %s, but %s was played under rules %s (its header)",
+			strings.Join(named, " "), given.Label(), file, header.Label())
+	}
 	return nil
 }
