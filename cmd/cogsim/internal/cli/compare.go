@@ -34,20 +34,9 @@ func compareFlags() (*flag.FlagSet, *compareOptions) {
 // any setting, which is the point of an A/B.
 func compareCmd(_ context.Context, out streams, args []string) error {
 	fs, o := compareFlags()
-	var files []string
-	for rest := args; ; {
-		fs.SetOutput(io.Discard)
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return errHelp
-			}
-			return usagef("%v", err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, err := parseFiles(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) != 2 {
 		return usagef("needs two result files, A and B, got %d", len(files))

@@ -33,20 +33,9 @@ func summarizeFlags() (*flag.FlagSet, *summarizeOptions) {
 // are split into files and in whatever order.
 func summarizeCmd(_ context.Context, out streams, args []string) error {
 	fs, o := summarizeFlags()
-	var files []string
-	for rest := args; ; {
-		fs.SetOutput(io.Discard)
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return errHelp
-			}
-			return usagef("%v", err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	files, err := parseFiles(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(files) == 0 {
 		return usagef("missing the result FILES")
@@ -305,4 +294,24 @@ func (s *Summary) write(w io.Writer) {
 
 func (r Rate) text() string {
 	return fmt.Sprintf("%d (%.1f%%, 95%% CI %.1f%% to %.1f%%)", r.Episodes, 100*r.Rate, 100*r.CI95.Low, 100*r.CI95.High)
+}
+
+// parseFiles parses args into fs, flags and FILE arguments in any order
+// (`summarize a.jsonl --json b.jsonl`), and returns the files.
+func parseFiles(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for rest := args; ; {
+		fs.SetOutput(io.Discard)
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return nil, errHelp
+			}
+			return nil, usagef("%v", err)
+		}
+		if fs.NArg() == 0 {
+			return files, nil
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
 }
