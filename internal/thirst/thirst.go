@@ -122,10 +122,7 @@ func populate(w *arche.World, depth int) {
 	rng := arche.GetResource[ecs.Streams](w).Get(Stream)
 	r := lvl.Rooms[rng.Rn2(len(lvl.Rooms))].Interior
 	p := c.Pos{X: r.X0 + rng.Rn2(r.X1-r.X0+1), Y: r.Y0 + rng.Rn2(r.Y1-r.Y0+1)}
-	run := arche.GetResource[c.Run](w)
-	items := generic.NewMap2[c.Position, c.Item](w)
-	items.NewWith(&p, &c.Item{Kind: Calm, Count: 1, Serial: run.Serial(), Spe: int32(depth)})
-	lvl.FloorItems.Push(p, Calm.Glyph())
+	systems.NewFloor(w).PlaceStack(c.Stack{Kind: Calm, Count: 1, Spe: int32(depth)}, p)
 }
 
 // System performs `drink L`, makes the cog thirstier each tick and

@@ -61,12 +61,7 @@ func TestComparePairedT(t *testing.T) {
 		la = append(la, resultLine(uint64(i+1), 10*(i+1)))
 		lb = append(lb, resultLine(uint64(i+1), 10*(i+1)+int(d)))
 	}
-	a := writeLines(t, filepath.Join(dir, "a.jsonl"), la)
-	b := writeLines(t, filepath.Join(dir, "b.jsonl"), lb)
-	code, stdout, errs := cogsim(t, "compare", "--json", a, b)
-	require.Equal(t, ExitOK, code, errs)
-	var c Comparison
-	require.NoError(t, json.Unmarshal([]byte(stdout), &c))
+	c, a, b := compareJSON(t, dir, la, lb)
 	assert.Equal(t, 8, c.Episodes)
 	assert.Equal(t, 45.0, c.A.ScoreMean)
 	assert.Equal(t, 48.0, c.B.ScoreMean)
@@ -80,7 +75,7 @@ func TestComparePairedT(t *testing.T) {
 	assert.True(t, strings.HasSuffix(text, "\ndiffers significantly at 95 %: score (B-A +3.0)\n"), text)
 
 	// Swapped, the difference changes sign and stays significant.
-	_, stdout, _ = cogsim(t, "compare", "--json", b, a)
+	_, stdout, _ := cogsim(t, "compare", "--json", b, a)
 	require.NoError(t, json.Unmarshal([]byte(stdout), &c))
 	assert.Equal(t, Interval{-5.6057, -0.3943}, c.Score.CI95)
 	assert.True(t, c.Score.Significant)
@@ -129,12 +124,7 @@ func TestCompareMcNemar(t *testing.T) {
 		la = append(la, resultLine(uint64(s), 7, da...))
 		lb = append(lb, resultLine(uint64(s), 7, db...))
 	}
-	a := writeLines(t, filepath.Join(dir, "a.jsonl"), la)
-	b := writeLines(t, filepath.Join(dir, "b.jsonl"), lb)
-	code, stdout, errs := cogsim(t, "compare", "--json", a, b)
-	require.Equal(t, ExitOK, code, errs)
-	var c Comparison
-	require.NoError(t, json.Unmarshal([]byte(stdout), &c))
+	c, a, b := compareJSON(t, dir, la, lb)
 	require.Len(t, c.Deeds, 2)
 	assert.Equal(t, DeedDiff{Name: "identified", A: 5, B: 25, RateA: 0.125, RateB: 0.625, Diff: 0.5,
 		OnlyA: 5, OnlyB: 25, Test: "chi2", Chi2: 12.0333, P: 0.0005226, Significant: true}, c.Deeds[0])
@@ -231,4 +221,16 @@ func TestCompareEndToEnd(t *testing.T) {
 	assert.Equal(t, js, jsAgain)
 	_, self, _ := cogsim(t, "compare", a, a)
 	assert.True(t, strings.HasSuffix(self, "\nno significant difference at 95 %\n"), self)
+}
+
+// compareJSON writes the result lines la and lb to dir/a.jsonl and
+// dir/b.jsonl and returns cogsim compare --json of them, and the files.
+func compareJSON(t *testing.T, dir string, la, lb []string) (c Comparison, a, b string) {
+	t.Helper()
+	a = writeLines(t, filepath.Join(dir, "a.jsonl"), la)
+	b = writeLines(t, filepath.Join(dir, "b.jsonl"), lb)
+	code, stdout, errs := cogsim(t, "compare", "--json", a, b)
+	require.Equal(t, ExitOK, code, errs)
+	require.NoError(t, json.Unmarshal([]byte(stdout), &c))
+	return c, a, b
 }

@@ -63,12 +63,8 @@ func TestResumeAndSummarizeRefuseOtherSettings(t *testing.T) {
 // are refused, naming the file, the line and the field.
 func TestResumeAndSummarizeRefuseBadLines(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "good.jsonl")
-	code, _, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "2", "--out", good)
-	require.Equal(t, ExitOK, code, errs)
-	raw, err := os.ReadFile(good)
-	require.NoError(t, err)
-	first := strings.SplitAfter(string(raw), "\n")[0]
+	raw := goodResults(t, dir)
+	first := strings.SplitAfter(raw, "\n")[0]
 	for bad, want := range map[string]string{
 		"null": "line 2: not a result line: not a JSON object: null",
 		"{}":   "line 2: not a result line: seed: missing",
@@ -85,10 +81,10 @@ func TestResumeAndSummarizeRefuseBadLines(t *testing.T) {
 		assert.Contains(t, errs, file+" "+want, bad)
 	}
 
-	lines := strings.SplitAfter(string(raw), "\n")
+	lines := strings.SplitAfter(raw, "\n")
 	swapped := filepath.Join(dir, "swapped.jsonl")
 	require.NoError(t, os.WriteFile(swapped, []byte(lines[1]+lines[0]), 0o644))
-	code, _, errs = cogsim(t, "run", "--seeds", "1-3", "--turns", "2", "--out", swapped, "--resume")
+	code, _, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "2", "--out", swapped, "--resume")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errs, swapped+" line 1: seed 2, but this run's seed list has seed 1 there")
 
@@ -106,12 +102,8 @@ func TestResumeAndSummarizeRefuseBadLines(t *testing.T) {
 // held a whole 1 GB line).
 func TestALongLineIsRefusedUnread(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "good.jsonl")
-	code, _, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "2", "--out", good)
-	require.Equal(t, ExitOK, code, errs)
-	raw, err := os.ReadFile(good)
-	require.NoError(t, err)
-	first := strings.SplitAfter(string(raw), "\n")[0]
+	raw := goodResults(t, dir)
+	first := strings.SplitAfter(raw, "\n")[0]
 	long := `{"seed":2,"agent":"` + strings.Repeat("x", maxResultLine) + `"}`
 	for _, tail := range []string{"\n", ""} {
 		file := filepath.Join(dir, "long.jsonl")
@@ -131,6 +123,18 @@ func TestALongLineIsRefusedUnread(t *testing.T) {
 	edge := `{"seed":2,"agent":"` + strings.Repeat("x", maxResultLine-len(`{"seed":2,"agent":""}`)-1) + `"}` + "\n"
 	require.Len(t, edge, maxResultLine)
 	require.NoError(t, os.WriteFile(file, []byte(first+edge), 0o644))
-	_, _, errs = cogsim(t, "summarize", file)
+	_, _, errs := cogsim(t, "summarize", file)
 	assert.Contains(t, errs, file+" line 2: not a result line: rules: missing")
+}
+
+// goodResults runs seeds 1-3 for two turns into dir/good.jsonl and
+// returns the file's text.
+func goodResults(t *testing.T, dir string) string {
+	t.Helper()
+	good := filepath.Join(dir, "good.jsonl")
+	code, _, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "2", "--out", good)
+	require.Equal(t, ExitOK, code, errs)
+	raw, err := os.ReadFile(good)
+	require.NoError(t, err)
+	return string(raw)
 }
