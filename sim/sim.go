@@ -93,6 +93,8 @@ type Sim struct {
 	// c.Statuses and their words, in registration order.
 	statuses    []int
 	statusWords []string
+	// pack caches the pack's arrays (§35.2).
+	pack packArrays
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the

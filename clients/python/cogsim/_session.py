@@ -19,12 +19,12 @@ from ._binary import find_binary
 from ._errors import CogsimError
 
 ROWS, COLS = 18, 48
-NUM_STATS = 12
+NUM_STATS = 14
 MESSAGE_BYTES = 256
 STATUS_BYTES = 128
 
 STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
-         "maxTurns", "hunger", "conditions")
+         "maxTurns", "hunger", "conditions", "x", "y")
 
 # The bits of stats["conditions"], low bit first: the core's; a
 # mechanic's status words follow from bit 4 on, named by the server's
@@ -42,7 +42,7 @@ RECORD = np.dtype([
     ("chars", "u1", (ROWS, COLS)),
     ("glyphs", "<i2", (ROWS, COLS)),
 ])
-assert RECORD.itemsize == 3036
+assert RECORD.itemsize == 3044
 
 TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
 

@@ -41,7 +41,7 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(set(obs), {"glyphs", "chars", "stats", "message"})
         self.assertEqual((obs["glyphs"].shape, obs["glyphs"].dtype), ((18, 48), np.int16))
         self.assertEqual((obs["chars"].shape, obs["chars"].dtype), ((18, 48), np.uint8))
-        self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((12,), np.int32))
+        self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((14,), np.int32))
         self.assertEqual((obs["message"].shape, obs["message"].dtype), ((256,), np.uint8))
         self.assertIn(obs, self.env.observation_space)
         lines = info["text"].split("\n")

@@ -62,7 +62,7 @@ class VecEnvTest(unittest.TestCase):
             oa, _ = a.reset(seed=7)
             ob, _ = b.reset(seed=[7, 8, 9, 10])
             self.assertEqual(oa["glyphs"].shape, (4, 18, 48))
-            self.assertEqual(oa["stats"].shape, (4, 12))
+            self.assertEqual(oa["stats"].shape, (4, 14))
             self.assertEqual(oa["message"].shape, (4, 256))
             for k in oa:
                 self.assertTrue(np.array_equal(oa[k], ob[k]), k)
