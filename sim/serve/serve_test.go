@@ -272,7 +272,7 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	var info serve.Info
 	require.NoError(t, json.Unmarshal(body, &info))
 	assert.Equal(t, serve.RecordBytes, info.RecordBytes)
-	assert.Len(t, info.Actions, 142)
+	assert.Len(t, info.Actions, 159)
 
 	want := js.batch(`{"op":"reset_all","seed":40}`)
 	kind, body = bin.ask(`{"op":"reset_all","seed":40}`)

@@ -217,47 +217,7 @@ func (sv *Server) writeInfo() error {
 		Actions: Actions(active)})
 }
 
-// Actions is the action list (§29, §32.3) of an episode whose installed
-// mechanics are named in active (the variant's included): the cog game's
-// 142 — the 8 moves, search, wait, pickup, descend, then eat, quaff,
-// wield, wear and drop by letter a…z — then, for each verb of an active
-// mechanic in table order, its replies by argument shape: the word (none,
-// or a count: once); the word with each direction word, in the moves'
-// order n ne e se s sw w nw (a direction);
-// with each letter (a letter); with each letter and then each direction
-// word and ">" (a letter and an aim: 26 × 9). An action index is a reply
-// of one primitive.
-func Actions(active []string) []string {
-	dirs := []string{"n", "ne", "e", "se", "s", "sw", "w", "nw"}
-	out := append(dirs[:8:8], "search", "wait", "pickup", "descend")
-	for _, verb := range []string{"eat", "quaff", "wield", "wear", "drop"} {
-		for _, l := range c.Letters {
-			out = append(out, verb+" "+string(l))
-		}
-	}
-	for _, v := range c.ActiveVerbs(active) {
-		if v.Mechanic == "" {
-			continue
-		}
-		switch v.Arg {
-		case c.ArgNone, c.ArgCount:
-			out = append(out, v.Word)
-		case c.ArgDir:
-			for _, d := range dirs {
-				out = append(out, v.Word+" "+d)
-			}
-		case c.ArgLetter:
-			for _, l := range c.Letters {
-				out = append(out, v.Word+" "+string(l))
-			}
-		case c.ArgLetterAim:
-			for _, l := range c.Letters {
-				for _, d := range dirs {
-					out = append(out, v.Word+" "+string(l)+" "+d)
-				}
-				out = append(out, v.Word+" "+string(l)+" >")
-			}
-		}
-	}
-	return out
-}
+// Actions is the action list (§29, §35.1) of an episode whose installed
+// mechanics are named in active (the variant's included): see
+// [sim.NewActionTable]. An action index is a reply of one primitive.
+func Actions(active []string) []string { return sim.NewActionTable(active).Replies() }

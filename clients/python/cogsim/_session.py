@@ -47,10 +47,19 @@ assert RECORD.itemsize == 3044
 TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
 
 
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
 def _actions():
-    out = ["n", "ne", "e", "se", "s", "sw", "w", "nw", "search", "wait", "pickup", "descend"]
+    """The cog game's action list, derived from the verb table as the
+    server does (sim.NewActionTable, docs/python.md): a mechanic's verbs
+    follow in env.actions."""
+    out = list(DIRECTIONS) + ["search", "wait", "pickup", "descend"]
     for verb in ("eat", "quaff", "wield", "wear", "drop"):
         out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
+    for verb in ("kick", "chat"):
+        out += [f"{verb} {d}" for d in DIRECTIONS]
+    out.append("inventory")
     return tuple(out)
 
 

@@ -70,7 +70,7 @@ class VecEnvTest(unittest.TestCase):
                 o, _ = single.reset(seed=7 + i)
                 self.assertTrue(np.array_equal(o["glyphs"], oa["glyphs"][i]))
             self.assertIn(oa, a.observation_space)
-            self.assertEqual(a.single_action_space.n, 142)
+            self.assertEqual(a.single_action_space.n, 159)
             # reset() without a seed: drawn from the generator, reproducibly.
             a.reset(seed=1)
             b.reset(seed=1)
@@ -98,8 +98,8 @@ class VecEnvTest(unittest.TestCase):
             env.reset(seed=1)
             with self.assertRaisesRegex(cogsim.InvalidAction, "3 actions for 2 envs"):
                 env.step(np.array([0, 0, 0]))
-            with self.assertRaisesRegex(cogsim.InvalidAction, "142 is out of range"):
-                env.step(np.array([0, 142]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, "159 is out of range"):
+                env.step(np.array([0, 159]))
             with self.assertRaisesRegex(cogsim.InvalidAction, "out of range"):
                 env.step([0, -3])
             with self.assertRaises(IndexError):
