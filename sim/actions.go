@@ -29,10 +29,11 @@ var actionDirs = [8]c.Dir{c.North, c.NorthEast, c.East, c.SouthEast, c.South, c.
 // table's order: for each verb, its replies by argument shape — the word
 // alone (no argument, or a count: once); the word with each direction
 // word in the order n ne e se s sw w nw (the move verb: the direction
-// words alone); the word with each letter a…z; the word with each letter
+// words alone, but "move s", since "s" alone is search); the word with each letter a…z; the word with each letter
 // and then each direction word and ">". For the core game that is the 8
-// moves, search, wait, pickup, descend, eat/quaff/wield/wear/drop by
-// letter (the 142 of §29, unchanged), then kick and chat in each
+// moves (n ne e se, move s, sw w nw), search, wait, pickup, descend,
+// eat/quaff/wield/wear/drop by letter (§29's 142, but for "move s",
+// which §29 wrote "s", a search), then kick and chat in each
 // direction and inventory: 159 actions.
 func NewActionTable(active []string) *ActionTable {
 	t := &ActionTable{}
@@ -46,7 +47,7 @@ func NewActionTable(active []string) *ActionTable {
 			add(v, v.Word, c.Primitive{})
 		case c.ArgDir:
 			for _, d := range actionDirs {
-				if v.Op == c.OpMove {
+				if _, taken := c.LookupVerb(d.String()); v.Op == c.OpMove && !taken {
 					add(v, d.String(), c.Primitive{Dir: d})
 				} else {
 					add(v, v.Word+" "+d.String(), c.Primitive{Dir: d})
