@@ -201,3 +201,20 @@ func holds(inv *c.Inventory, l byte, classes []c.ItemClass) bool {
 	}
 	return false
 }
+
+// HungryMeals is the number of meals the cog ate while Hungry or worse
+// since the episode started (or was restored): what the Eat task counts
+// (§35.3).
+func (s *Sim) HungryMeals() int { return s.hungryMeals }
+
+// SeenCells is the number of cells of the current level the cog
+// remembers seeing: what the Scout task counts (§35.3).
+func (s *Sim) SeenCells() int {
+	n := 0
+	for _, g := range s.env.Level.MemTerrain {
+		if g != 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -30,6 +30,9 @@ type Observation struct {
 	Truncated  bool   `json:"truncated"`
 	Unusable   bool   `json:"unusable"`
 	Ignored    string `json:"ignored"`
+	// Deeds are the deeds earned since the previous observation (§35.3),
+	// set by a session (serve).
+	Deeds []string `json:"deeds,omitempty"`
 	// End is the result, on the observation that ends the episode.
 	End *Result `json:"end,omitempty"`
 }

@@ -25,12 +25,14 @@ const (
 	FlagUnusable
 	FlagEnded   // the trailer holds the result
 	FlagIgnored // the trailer holds the ignored tokens
+	FlagDeeds   // the trailer holds the deeds earned since the last observation
 )
 
 // extra is a trailer entry: what a fixed record cannot hold.
 type extra struct {
 	Env     int         `json:"env"`
 	Ignored string      `json:"ignored,omitempty"`
+	Deeds   []string    `json:"deeds,omitempty"`
 	End     *sim.Result `json:"end,omitempty"`
 }
 
@@ -54,7 +56,7 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 		if !encoded {
 			sv.encode(i, body[5+k*RecordBytes:5+(k+1)*RecordBytes])
 		}
-		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" {
+		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" || ex.Deeds != nil {
 			extras = append(extras, *ex)
 		}
 	}
@@ -97,9 +99,12 @@ func (sv *Server) encode(i int, rec []byte) {
 		glyphs  = chars + c.N
 	)
 	stats := sl.s.FillRecord(sim.RecordFields{Message: rec[message:status], Chars: rec[chars:glyphs], Glyphs: rec[glyphs:]})
-	score := sl.s.Score()
+	reward, deeds := sl.reward()
 	flags := uint32(0)
-	sl.extra = extra{Env: i}
+	sl.extra = extra{Env: i, Deeds: deeds}
+	if deeds != nil {
+		flags |= FlagDeeds
+	}
 	if sl.s.Terminated() {
 		flags |= FlagTerminated
 	}
@@ -121,8 +126,7 @@ func (sv *Server) encode(i int, rec []byte) {
 	le := binary.LittleEndian
 	le.PutUint32(rec[0:], uint32(i))
 	le.PutUint32(rec[4:], flags)
-	le.PutUint32(rec[8:], uint32(int32(score-sl.prevScore)))
-	sl.prevScore = score
+	le.PutUint32(rec[8:], uint32(int32(reward)))
 	for k, v := range stats {
 		le.PutUint32(rec[12+4*k:], uint32(v))
 	}
@@ -142,13 +146,14 @@ func statusLine(s *sim.Sim) []byte {
 	return obs[:min(len(obs), StatusBytes)]
 }
 
-// observation is slot i's JSON observation; it updates the slot's score.
+// observation is slot i's JSON observation; it moves the slot's reward
+// and deeds on.
 func (sv *Server) observation(i int) sim.Observation {
 	sl := sv.slots[i]
-	o := sl.s.ObservationOf(sl.prevScore, &sv.arrays[i])
+	o := sl.s.ObservationOf(0, &sv.arrays[i])
 	env := i
 	o.Env = &env
-	sl.prevScore = sl.s.Score()
+	o.Reward, o.Deeds = sl.reward()
 	return o
 }
 
@@ -203,6 +208,7 @@ type Info struct {
 	Glyphs      []text.GlyphInfo `json:"glyphs"`
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
+	Tasks       []string         `json:"tasks"`
 }
 
 func (sv *Server) writeInfo() error {
@@ -214,7 +220,7 @@ func (sv *Server) writeInfo() error {
 	}
 	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
 		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
-		Actions: Actions(active)})
+		Actions: Actions(active), Tasks: TaskNames()})
 }
 
 // Actions is the action list (§29, §35.1) of an episode whose installed
