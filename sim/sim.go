@@ -3,8 +3,8 @@ package sim
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"os"
+	"slices"
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
