@@ -124,7 +124,7 @@ class Session:
     pipes (the default: faster, see bench.py) or a Unix socket."""
 
     def __init__(self, envs=1, binary=None, rules=None, mechanics=None, max_turns=None,
-                 autoreset=False, transport="pipe"):
+                 autoreset=False, transport="pipe", task=None, record_dir=None):
         if transport not in ("pipe", "socket"):
             raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
         self.envs = int(envs)
@@ -137,6 +137,10 @@ class Session:
             argv += ["--mechanics", ",".join(mechanics)]
         if max_turns:
             argv += ["--turns", str(int(max_turns))]
+        if task:
+            argv += ["--task", str(task)]
+        if record_dir:
+            argv += ["--record", os.fspath(record_dir)]
         self._expect = PAD + HEAD + self.envs * RECORD.itemsize + 4 + 4096
         self._proc = None
         self._sock = None
