@@ -118,7 +118,8 @@ def go_build(root, out_dir):
     if go is None:
         raise BuildError(
             "cannot build the cogsim wheel: Go is not on the PATH; the wheel bundles the cogsim "
-            "binary, built with go build (install Go from https://go.dev/dl/)")
+            "binary, built with go build (install Go from https://go.dev/dl/, or install a wheel "
+            "built elsewhere, or pip install -e this folder and set COGSIM to a cogsim binary)")
     out = os.path.join(out_dir, "cogsim" + _EXE)
     env = dict(os.environ, CGO_ENABLED="0")
     # The wheel's tag is this Python's platform: build for the host.
