@@ -251,10 +251,10 @@ func TestASlowAnswerPastTheDeadlineIsUnusable(t *testing.T) {
 func TestUnreadableAnswersAreUnusable(t *testing.T) {
 	huge := `{"choices":[{"message":{"content":"` + strings.Repeat("n ", llm.MaxAnswer) + `"}}]}`
 	for body, want := range map[string]string{
-		`{"choices": [{"message": {"content": "n"`: "malformed answer",
-		`<html>Bad gateway</html>`:                 "malformed answer",
-		`{"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":0}}`: "without choices",
-		`{"choices":[{"finish_reason":"stop"}]}`:                           "without a message",
+		`{"choices": [{"message": {"content": "n"`:                                        "malformed answer",
+		`<html>Bad gateway</html>`:                                                        "malformed answer",
+		`{"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":0}}`:                "without choices",
+		`{"choices":[{"finish_reason":"stop"}]}`:                                          "without a message",
 		`{"choices":[{"message":{"content":null,"refusal":"I cannot help with that."}}]}`: "the model refused: I cannot help with that.",
 		`{"choices":[{"message":{"content":"   \n"}}]}`:                                   "an empty answer",
 		`{"choices":[{"message":{"content":null}}]}`:                                      "an empty answer",
