@@ -56,6 +56,8 @@ var commands = []command{
 		"merge result files (shards in any order) into one summary: mean score with a 95% interval, median, ends, deed rates with Wilson intervals (§30)", summarizeCmd, usageOf(summarizeFlags)},
 	{"compare", "A.jsonl B.jsonl [--json]",
 		"compare two result files over the same seeds, paired: the score difference B-A with a 95% t interval, each deed's rates with a McNemar test, the ends, what differs significantly (§34.4)", compareCmd, usageOf(compareFlags)},
+	{"board", "FILES… [--html OUT.html]",
+		"a leaderboard of result files, one row per agent and rules: mean score with its 95% interval, median, deed rates, tokens; --html writes it as one self-contained sortable web page (§36.4)", boardCmd, usageOf(boardFlags)},
 	{"prompt", "[--rules NAME] [--mechanics a,b] [--turns N] [--scenario FILE]",
 		"print the instruction text for an LLM agent: the rules with the episode's clock, monsters and items, the reply grammar (with the mechanics' verbs), the observation, a worked example (§30, §36.3)", promptCmd, usageOf(promptFlags)},
 	{"bench", "[--ticks N] [--runs R] [--json] [--cpuprofile FILE] [--svg FILE] [--rules NAME] [--mechanics a,b]",
