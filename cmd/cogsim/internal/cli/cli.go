@@ -40,12 +40,12 @@ type streams struct {
 
 // commands is the subcommand table, in the order the usage lists it.
 var commands = []command{
-	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
-		"run episodes with a built-in agent or an outside program; one JSON result line each, a summary on stderr", runCmd, usageOf(runFlags)},
+	{"run", "[--seed N --episodes K | --seeds A-B|FILE|eval-1000] [--shard K/N|auto] [--agent NAME [--persistent] | --agent llm:MODEL [--llm-url URL] [--llm-key-env NAME] [--llm-history K] [--llm-template naive|cot] [--llm-temperature T] [--llm-max-tokens N] [--llm-seed S]] [--strict] [--log DIR] [--workers W] [--out FILE.jsonl [--resume|--force]] [--scenario FILE] [--rules NAME] [--turns N] [--replays DIR] [--turn-timeout D]",
+		"run episodes with a built-in agent, an outside program or a model behind an OpenAI-compatible API (§36); one JSON result line each, a summary on stderr", runCmd, usageOf(runFlags)},
 	{"gen", "[--seed N] [--depth D] [--reveal] [--rules NAME] [--mechanics a,b]",
 		"print a level: what the cog sees on arrival, or all of it with --reveal; under --rules/--mechanics, as an episode of that selection has it (§34.2)", genCmd, usageOf(genFlags)},
-	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE]",
-		"play one episode with an outside agent over stdin/stdout, JSON lines (§20)", agentCmd, usageOf(agentFlags)},
+	{"agent", "[--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--replay FILE] [--agent llm:MODEL [--llm-…] [--turn-timeout D]]",
+		"play one episode with an outside agent over stdin/stdout, JSON lines (§20); or with a model (--agent llm:MODEL, §36), the exchange on stdout", agentCmd, usageOf(agentFlags)},
 	{"serve", "[--envs N] [--binary] [--autoreset] [--listen PATH] [--seed N] [--rules NAME] [--mechanics a,b] [--turns N] [--strict] [--cpuprofile FILE]",
 		"host N episode slots for one client: reset, step, step_all, snapshot, restore over JSON lines or binary frames (§29, docs/serve.md)", serveCmd, usageOf(serveFlags)},
 	{"replay", "FILE [--verify] [--turn K [--json]] [--html OUT.html [--site DIR]] [--rules NAME] [--mechanics a,b]",
