@@ -11,7 +11,7 @@ import (
 // The observation as arrays (§29), NLE's convention: the shapes are fixed.
 const (
 	// NumStats is the length of [Arrays.Stats].
-	NumStats = 12
+	NumStats = 14
 	// MessageBytes is the length of [Arrays.Message].
 	MessageBytes = 256
 )
@@ -32,10 +32,14 @@ const (
 	StatHunger
 	// StatConditions is a bitmask of [ConditionBits].
 	StatConditions
+	// StatX and StatY are the cog's cell: column 0…47, row 0…17 of the
+	// map (§35.2).
+	StatX
+	StatY
 )
 
 // StatNames names the stats in order.
-var StatNames = [NumStats]string{"depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn", "maxTurns", "hunger", "conditions"}
+var StatNames = [NumStats]string{"depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn", "maxTurns", "hunger", "conditions", "x", "y"}
 
 // The bits of StatConditions: what the status line shows. A mechanic's
 // status word takes bit 4+j, j its index in [components.Statuses] (the
@@ -87,9 +91,30 @@ func (s *Sim) FillArrays(a *Arrays) {
 // record's fields (docs/serve.md): the message line (MessageBytes, zero
 // padded), the map's characters (c.N) and the glyph ids (2·c.N bytes,
 // little-endian int16).
+//
+// The pack (§35.2), each optional (nil: not written): InvLetters, one
+// byte a slot a…z, the slot's letter or 0 when empty; InvClasses, the
+// item class id (the class table's order, [components.Classes]) or
+// [InvEmptyClass]; InvGlyphs, 2 bytes a slot, the little-endian int16
+// glyph id of the item as the map draws it, 0 when empty; InvStrs,
+// [InvStrBytes] a slot, the stack as the inventory line names it without
+// its "x - " prefix ("2 food rations", "a dagger (weapon in hand)"),
+// zero-padded and cut to fit.
 type RecordFields struct {
 	Message, Chars, Glyphs []byte
+
+	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 }
+
+// The pack's arrays.
+const (
+	// InvSlots is the number of pack slots, a…z.
+	InvSlots = len(c.Letters)
+	// InvStrBytes is the room for one slot's name.
+	InvStrBytes = 80
+	// InvEmptyClass is InvClasses' value for an empty slot.
+	InvEmptyClass = 255
+)
 
 // FillRecord writes the current observation into r and returns the
 // stats. A long-lived session writes straight into its answer this way.
@@ -144,8 +169,55 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 			cond |= 1 << (len(c.CoreStatusWords) + j)
 		}
 	}
+	if r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil {
+		s.fillPack(r)
+	}
+	at := *e.Pos.Get(e.Run.Cog)
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
-		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond}
+		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond,
+		int32(at.X), int32(at.Y)}
+}
+
+// packArrays are the pack's arrays as last written, with what they were
+// made of: the names change only when the pack or what the cog has
+// identified does, so most observations copy them.
+type packArrays struct {
+	valid      bool
+	inv        c.Inventory
+	identified [len(c.Knowledge{}.Identified)]bool
+	letters    [InvSlots]byte
+	classes    [InvSlots]byte
+	glyphs     [2 * InvSlots]byte
+	strs       [InvSlots * InvStrBytes]byte
+}
+
+// fillPack writes the pack's arrays into r's non-nil fields.
+func (s *Sim) fillPack(r RecordFields) {
+	e := s.env
+	inv := e.Inventory.Get(e.Run.Cog)
+	pa := &s.pack
+	if !pa.valid || pa.inv != *inv || pa.identified != e.Knowledge.Identified {
+		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
+		clear(pa.strs[:])
+		var name []byte
+		for i := range inv.Slots {
+			st := inv.Slots[i]
+			if st.Empty() {
+				pa.letters[i], pa.classes[i] = 0, InvEmptyClass
+				binary.LittleEndian.PutUint16(pa.glyphs[2*i:], 0)
+				continue
+			}
+			cl := st.Kind.Info().Class
+			pa.letters[i], pa.classes[i] = c.Letters[i], byte(cl)
+			binary.LittleEndian.PutUint16(pa.glyphs[2*i:], uint16(text.GlyphOfChar(cl.Glyph())))
+			name = c.AppendStack(name[:0], inv, e.Knowledge, i)
+			copy(pa.strs[i*InvStrBytes:(i+1)*InvStrBytes], name[len("a - "):])
+		}
+	}
+	copy(r.InvLetters, pa.letters[:])
+	copy(r.InvClasses, pa.classes[:])
+	copy(r.InvGlyphs, pa.glyphs[:])
+	copy(r.InvStrs, pa.strs[:])
 }
 
 // Terminated reports whether the episode ended with the cog's death

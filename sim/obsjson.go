@@ -30,6 +30,9 @@ type Observation struct {
 	Truncated  bool   `json:"truncated"`
 	Unusable   bool   `json:"unusable"`
 	Ignored    string `json:"ignored"`
+	// Deeds are the deeds earned since the previous observation (§35.3),
+	// set by a session (serve).
+	Deeds []string `json:"deeds,omitempty"`
 	// End is the result, on the observation that ends the episode.
 	End *Result `json:"end,omitempty"`
 }
@@ -48,6 +51,9 @@ type Stats struct {
 	MaxTurns   int `json:"maxTurns"`
 	Hunger     int `json:"hunger"`
 	Conditions int `json:"conditions"`
+	// X and Y are the cog's cell (§35.2).
+	X int `json:"x"`
+	Y int `json:"y"`
 }
 
 // ObservationOf builds the observation message of the episode now;
@@ -62,7 +68,8 @@ func (s *Sim) ObservationOf(prevScore int, a *Arrays) Observation {
 		Map: lines[:c.H], Message: lines[c.H], Status: lines[c.H+1], Glyphs: a.Glyphs,
 		Stats: Stats{Depth: int(st[StatDepth]), Gold: int(st[StatGold]), HP: int(st[StatHP]), MaxHP: int(st[StatMaxHP]),
 			AC: int(st[StatAC]), XLevel: int(st[StatXLevel]), XP: int(st[StatXP]), Tick: int(st[StatTick]),
-			Turn: int(st[StatTurn]), MaxTurns: int(st[StatMaxTurns]), Hunger: int(st[StatHunger]), Conditions: int(st[StatConditions])},
+			Turn: int(st[StatTurn]), MaxTurns: int(st[StatMaxTurns]), Hunger: int(st[StatHunger]), Conditions: int(st[StatConditions]),
+			X: int(st[StatX]), Y: int(st[StatY])},
 		Reward: s.Score() - prevScore, Terminated: s.Terminated(), Truncated: s.Truncated(),
 		Unusable: s.lastUnusable, Ignored: s.lastIgnored,
 	}

@@ -129,9 +129,10 @@ func (s *Sim) Score() int { return s.parts().Score() }
 var DeedNames = []string{"descend-2", "descend-3", "descend-5", "descend-8", "descend-12",
 	"first-kill", "xlevel-3", "xlevel-5", "ate", "identified", "found", "oracle", "gold-100", "full-clock"}
 
-// Causes are the ends of an episode with a fixed name; the others are
+// Causes are the ends of an episode with a fixed name ("goal": the
+// Config's goal deed was earned); the others are
 // "killed by …" and "choked on …" followed by what did it.
-var Causes = []string{"clock", "starvation", "lava", "disconnected", "timeout"}
+var Causes = []string{"clock", "starvation", "lava", "disconnected", "timeout", "goal"}
 
 // causePrefixes begin the causes that name a monster, trap or food.
 var causePrefixes = []string{"killed by ", "choked on "}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
@@ -60,6 +61,10 @@ type Config struct {
 	// a violation. The environment variable COGSIM_INVARIANTS=1 turns it
 	// on for every episode (the test script sets it).
 	Invariants bool
+	// Goal, when set, is a deed (§16) whose earning ends the episode with
+	// the cause "goal" (a task's end, §35.3: the Oracle task ends at the
+	// oracle deed). Replays and snapshots keep it.
+	Goal string
 }
 
 // Sim is one episode. It is not safe for concurrent use; parallel
@@ -93,6 +98,11 @@ type Sim struct {
 	// c.Statuses and their words, in registration order.
 	statuses    []int
 	statusWords []string
+	// pack caches the pack's arrays (§35.2).
+	pack packArrays
+	// hungryMeals counts the cog's meals eaten while Hungry or worse
+	// since the episode started or was restored (the Eat task, §35.3).
+	hungryMeals int
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -100,6 +110,9 @@ type Sim struct {
 func New(cfg Config) (*Sim, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
+	}
+	if cfg.Goal != "" && (!slices.Contains(DeedNames, cfg.Goal) || cfg.Goal == "full-clock") {
+		return nil, fmt.Errorf("goal %q: not a deed an episode can earn before its end", cfg.Goal)
 	}
 	if cfg.MaxTurns < 0 || cfg.MaxTurns > MaxClockTurns {
 		return nil, fmt.Errorf("max turns %d: out of range 1…%d (0: the default)", cfg.MaxTurns, MaxClockTurns)
@@ -174,6 +187,7 @@ func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ec
 // scenario), the cog, the first observation.
 func (s *Sim) startEpisode() error {
 	cfg := s.cfg
+	s.hungryMeals = 0
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
 	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
@@ -384,6 +398,14 @@ func (s *Sim) tick() {
 	e.Clock.Tick++
 	e.Events.Reset()
 	s.sched.Tick(&s.world)
+	for i := range e.Events.List {
+		if ev := &e.Events.List[i]; ev.Kind == c.Meal && ev.Actor == e.Run.Cog && ev.Hunger >= c.Hungry {
+			s.hungryMeals++
+		}
+	}
+	if s.cfg.Goal != "" && !e.Run.Ended && e.Run.Deeds.Has(s.cfg.Goal) {
+		e.Run.End("goal")
+	}
 	e.Log.EndTick(e.Clock.Tick)
 }
 

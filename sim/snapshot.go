@@ -42,6 +42,8 @@ type Snapshot struct {
 	// its next autoreset).
 	Strict              bool
 	MaxTurns, TurnTicks int
+	// Goal is Config's.
+	Goal string
 
 	Entities   arche.EntityDump
 	Components []ComponentColumn
@@ -68,7 +70,7 @@ func (s *Sim) Snapshot() *Snapshot {
 	snap := &Snapshot{
 		Version: SnapshotVersion, Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
 		Agent: s.cfg.Agent, Scenario: s.cfg.Scenario, Note: s.note,
-		Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns, TurnTicks: s.cfg.TurnTicks,
+		Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns, TurnTicks: s.cfg.TurnTicks, Goal: s.cfg.Goal,
 		Entities: w.DumpEntities(),
 	}
 	alive := snap.Entities.Alive
@@ -344,6 +346,7 @@ type snapshotJSON struct {
 	Strict     bool              `json:"strict,omitempty"`
 	MaxTurns   int               `json:"maxTurns,omitempty"`
 	TurnTicks  int               `json:"turnTicks,omitempty"`
+	Goal       string            `json:"goal,omitempty"`
 	Entities   arche.EntityDump  `json:"entities"`
 	Components []columnJSON      `json:"components"`
 	Resources  []resourceJSON    `json:"resources"`
@@ -368,7 +371,7 @@ const snapshotFormat = "cogsim-snapshot"
 func (snap *Snapshot) MarshalBinary() ([]byte, error) {
 	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
 		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
-		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks,
+		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal,
 		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
 	for _, col := range snap.Components {
 		st, ok := ecs.StateByName(col.Name)
@@ -422,7 +425,7 @@ func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 	}
 	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
 		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities,
-		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks}
+		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks, Goal: in.Goal}
 	for _, cj := range in.Components {
 		st, ok := ecs.StateByName(cj.Name)
 		if !ok || st.Resource {
@@ -464,7 +467,7 @@ func FromSnapshot(snap *Snapshot) (*Sim, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Mechanics: extra, Agent: snap.Agent, Scenario: snap.Scenario,
-		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks})
+		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal})
 	if err != nil {
 		return nil, err
 	}

@@ -53,6 +53,8 @@ type Header struct {
 	MaxTurns  int  `json:"maxTurns,omitempty"`
 	TurnTicks int  `json:"turnTicks,omitempty"`
 	Strict    bool `json:"strict,omitempty"`
+	// Goal is the deed that ends the episode (a task's, §35.3), if any.
+	Goal string `json:"goal,omitempty"`
 }
 
 // Turn is one command turn: the reply, the tick after it, and the hash of
@@ -84,7 +86,7 @@ func (r *Replay) Config() (sim.Config, error) {
 		return sim.Config{}, fmt.Errorf("replay: %w", err)
 	}
 	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent,
-		MaxTurns: r.MaxTurns, TurnTicks: r.TurnTicks, Strict: r.Strict}, nil
+		MaxTurns: r.MaxTurns, TurnTicks: r.TurnTicks, Strict: r.Strict, Goal: r.Goal}, nil
 }
 
 // RulesLabel names the rules a replay was played under: the variant, and
@@ -118,7 +120,7 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
 	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Scenario: cfg.Scenario,
 		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe()),
-		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict}
+		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict, Goal: cfg.Goal}
 	return rec, rec.line(h)
 }
 
@@ -133,6 +135,10 @@ func (r *Recorder) TurnUnusable() error {
 	r.Sim.TurnUnusable()
 	return r.record(Turn{Unusable: true})
 }
+
+// Played records a command turn with reply that the caller has played
+// on the Sim itself (a session playing an action by index, §35.4).
+func (r *Recorder) Played(reply string) error { return r.record(Turn{Reply: reply}) }
 
 func (r *Recorder) record(t Turn) error {
 	r.turn++

@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cogsim/cogsim/sim"
@@ -42,6 +43,15 @@ type Options struct {
 	// Strict, Agent: see sim.Config.
 	Strict bool
 	Agent  string
+	// Task is what rewards count when a reset names none (§35.3):
+	// one of [Tasks], "" the score.
+	Task string
+	// RecordDir, when set, receives each finished episode's replay
+	// (§35.4) as seed-N.jsonl (seed-N.2.jsonl … when taken).
+	RecordDir string
+	// Warn reports a problem that does not stop the session (a replay
+	// that could not be written); nil drops it.
+	Warn func(msg string)
 }
 
 // MaxRequest bounds one request.
@@ -57,6 +67,8 @@ type Server struct {
 	replies []string
 	work    []int
 	arrays  []sim.Arrays
+	// recordOff stops recording after a replay could not be written.
+	recordOff atomic.Bool
 }
 
 // slot is one episode slot.
@@ -66,8 +78,14 @@ type slot struct {
 	first uint64
 	// key names the episode's configuration less the seed: a reset to
 	// the same key reuses the episode's world (sim.Sim.Reset).
-	key       string
-	prevScore int
+	key string
+	// task is what the rewards count, count its running total (§35.3);
+	// deeds is how many deeds the previous observation had seen.
+	task  *Task
+	count taskCount
+	deeds int
+	// rec records the episode's replay under Options.RecordDir.
+	rec *recording
 	// extra is what the binary answer's trailer says of the slot.
 	extra extra
 }
@@ -97,6 +115,9 @@ func New(opt Options) (*Server, error) {
 	if opt.Agent == "" {
 		opt.Agent = "serve"
 	}
+	if _, err := taskOf(opt.Task); err != nil {
+		return nil, err
+	}
 	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs)}
 	for i := range sv.slots {
 		sv.slots[i] = &slot{first: opt.Seed + uint64(i)}
@@ -115,6 +136,7 @@ type request struct {
 	MaxTurns  int             `json:"maxTurns"`
 	Reply     *string         `json:"reply"`
 	Replies   []string        `json:"replies"`
+	Task      *string         `json:"task"`
 	Snapshot  string          `json:"snapshot"`
 }
 
@@ -358,6 +380,15 @@ func (sv *Server) handle(data []byte) error {
 			return err
 		}
 		return sv.restore(i, sl, req.Snapshot)
+	case "result":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		if sl.s == nil {
+			return bad("env %d: no episode (reset it first)", i)
+		}
+		return sv.writeJSON(map[string]any{"result": sl.s.Result(), "ended": sl.s.Done()})
 	case "info":
 		return sv.writeInfo()
 	case "close":
@@ -370,9 +401,9 @@ func (sv *Server) handle(data []byte) error {
 		}
 		return errClosed
 	case "":
-		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, info, close)")
+		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, result, info, close)")
 	}
-	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, info, close)", req.Op)
+	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, result, info, close)", req.Op)
 }
 
 // jsonProblem says what is wrong with a request's JSON, naming the field.
@@ -420,6 +451,15 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if req.MaxTurns > 0 {
 		cfg.MaxTurns = req.MaxTurns
 	}
+	taskName := sv.opt.Task
+	if req.Task != nil {
+		taskName = *req.Task
+	}
+	task, err := taskOf(taskName)
+	if err != nil {
+		return err
+	}
+	cfg.Goal = task.Goal
 	scenario := ""
 	if len(req.Scenario) > 0 && string(req.Scenario) != "null" {
 		sc, err := sim.ParseScenario(req.Scenario)
@@ -428,7 +468,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		}
 		cfg.Scenario, scenario = sc, string(req.Scenario)
 	}
-	key := fmt.Sprintf("%s|%q|%d|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, scenario)
+	key := fmt.Sprintf("%s|%q|%d|%s|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, task.Name, scenario)
 	next := sv.nextSeed(sl)
 	if seed != nil {
 		next = *seed
@@ -438,7 +478,8 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		if err := sl.s.Reset(next); err != nil {
 			return bad("%v", err)
 		}
-		sl.prevScore = 0
+		sl.task = task
+		sv.begin(sl, false)
 		return nil
 	}
 	if field, err := sim.CheckSelection(cfg.Rules, cfg.Mechanics); err != nil {
@@ -448,8 +489,33 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if err != nil {
 		return bad("%v", err)
 	}
-	sl.s, sl.key, sl.prevScore = s, key, 0
+	sl.s, sl.key, sl.task = s, key, task
+	sv.begin(sl, false)
 	return nil
+}
+
+// begin starts the slot's rewards and deeds at its episode's current
+// point: restored, or (not) a new episode.
+func (sv *Server) begin(sl *slot, restored bool) {
+	if sl.task == nil {
+		sl.task = &Tasks[0]
+	}
+	sl.count.start(sl.task, sl.s, !restored)
+	sl.deeds = len(sl.s.State().Run.Deeds.List)
+	sv.startRecording(sl, restored)
+}
+
+// reward is the task's reward since the slot's previous observation, and
+// the deeds earned since then; it moves the slot on to now.
+func (sl *slot) reward() (r int, deeds []string) {
+	r = sl.count.reward(sl.task, sl.s)
+	if list := sl.s.State().Run.Deeds.List; len(list) > sl.deeds {
+		for _, d := range list[sl.deeds:] {
+			deeds = append(deeds, d.Name)
+		}
+		sl.deeds = len(list)
+	}
+	return r, deeds
 }
 
 // ready checks a slot may step, starting its next episode when it ended
@@ -470,10 +536,11 @@ func (sv *Server) step(sl *slot, reply string) {
 		if err := sl.s.Reset(sv.nextSeed(sl)); err != nil {
 			panic("serve: the slot's configuration stopped working: " + err.Error())
 		}
-		sl.prevScore = 0
+		sv.begin(sl, false)
 		return
 	}
 	sl.s.Turn(reply)
+	sv.recordTurn(sl, reply)
 }
 
 // stepAll steps every slot and, in binary mode, encodes its record into
@@ -532,6 +599,9 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	}
 	// A restored episode's configuration is the snapshot's: the next
 	// reset builds a new world.
-	sl.s, sl.key, sl.prevScore = s, "restored", s.Score()
+	// Its rewards are the slot's task's, unless the snapshot's goal says
+	// it was another's.
+	sl.s, sl.key, sl.task = s, "restored", taskWithGoal(snap.Goal, sl.task)
+	sv.begin(sl, true)
 	return sv.writeObservations([]int{i}, false, false)
 }

@@ -272,7 +272,7 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	var info serve.Info
 	require.NoError(t, json.Unmarshal(body, &info))
 	assert.Equal(t, serve.RecordBytes, info.RecordBytes)
-	assert.Len(t, info.Actions, 142)
+	assert.Len(t, info.Actions, 159)
 
 	want := js.batch(`{"op":"reset_all","seed":40}`)
 	kind, body = bin.ask(`{"op":"reset_all","seed":40}`)
@@ -347,16 +347,16 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 		assert.Equal(t, o.Ignored != "", flags&serve.FlagIgnored != 0)
 		assert.Equal(t, int32(o.Reward), int32(le.Uint32(r[8:])))
 		stats := []int{o.Stats.Depth, o.Stats.Gold, o.Stats.HP, o.Stats.MaxHP, o.Stats.AC, o.Stats.XLevel, o.Stats.XP,
-			o.Stats.Tick, o.Stats.Turn, o.Stats.MaxTurns, o.Stats.Hunger, o.Stats.Conditions}
+			o.Stats.Tick, o.Stats.Turn, o.Stats.MaxTurns, o.Stats.Hunger, o.Stats.Conditions, o.Stats.X, o.Stats.Y}
 		for i, v := range stats {
 			require.Equal(t, int32(v), int32(le.Uint32(r[12+4*i:])), "stat %d", i)
 		}
-		assert.Equal(t, o.Message, strings.TrimRight(string(r[60:316]), "\x00"))
-		assert.Equal(t, o.Status, strings.TrimRight(string(r[316:444]), "\x00"))
+		assert.Equal(t, o.Message, strings.TrimRight(string(r[68:324]), "\x00"))
+		assert.Equal(t, o.Status, strings.TrimRight(string(r[324:452]), "\x00"))
 		for y := range c.H {
-			require.Equal(t, o.Map[y], string(r[444+y*c.W:444+(y+1)*c.W]))
+			require.Equal(t, o.Map[y], string(r[452+y*c.W:452+(y+1)*c.W]))
 			for x := range c.W {
-				require.Equal(t, o.Glyphs[y][x], int16(le.Uint16(r[1308+2*(y*c.W+x):])))
+				require.Equal(t, o.Glyphs[y][x], int16(le.Uint16(r[1316+2*(y*c.W+x):])))
 			}
 		}
 		for _, ex := range extras {

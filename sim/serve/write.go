@@ -25,12 +25,14 @@ const (
 	FlagUnusable
 	FlagEnded   // the trailer holds the result
 	FlagIgnored // the trailer holds the ignored tokens
+	FlagDeeds   // the trailer holds the deeds earned since the last observation
 )
 
 // extra is a trailer entry: what a fixed record cannot hold.
 type extra struct {
 	Env     int         `json:"env"`
 	Ignored string      `json:"ignored,omitempty"`
+	Deeds   []string    `json:"deeds,omitempty"`
 	End     *sim.Result `json:"end,omitempty"`
 }
 
@@ -54,7 +56,7 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 		if !encoded {
 			sv.encode(i, body[5+k*RecordBytes:5+(k+1)*RecordBytes])
 		}
-		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" {
+		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" || ex.Deeds != nil {
 			extras = append(extras, *ex)
 		}
 	}
@@ -97,9 +99,12 @@ func (sv *Server) encode(i int, rec []byte) {
 		glyphs  = chars + c.N
 	)
 	stats := sl.s.FillRecord(sim.RecordFields{Message: rec[message:status], Chars: rec[chars:glyphs], Glyphs: rec[glyphs:]})
-	score := sl.s.Score()
+	reward, deeds := sl.reward()
 	flags := uint32(0)
-	sl.extra = extra{Env: i}
+	sl.extra = extra{Env: i, Deeds: deeds}
+	if deeds != nil {
+		flags |= FlagDeeds
+	}
 	if sl.s.Terminated() {
 		flags |= FlagTerminated
 	}
@@ -121,8 +126,7 @@ func (sv *Server) encode(i int, rec []byte) {
 	le := binary.LittleEndian
 	le.PutUint32(rec[0:], uint32(i))
 	le.PutUint32(rec[4:], flags)
-	le.PutUint32(rec[8:], uint32(int32(score-sl.prevScore)))
-	sl.prevScore = score
+	le.PutUint32(rec[8:], uint32(int32(reward)))
 	for k, v := range stats {
 		le.PutUint32(rec[12+4*k:], uint32(v))
 	}
@@ -142,13 +146,14 @@ func statusLine(s *sim.Sim) []byte {
 	return obs[:min(len(obs), StatusBytes)]
 }
 
-// observation is slot i's JSON observation; it updates the slot's score.
+// observation is slot i's JSON observation; it moves the slot's reward
+// and deeds on.
 func (sv *Server) observation(i int) sim.Observation {
 	sl := sv.slots[i]
-	o := sl.s.ObservationOf(sl.prevScore, &sv.arrays[i])
+	o := sl.s.ObservationOf(0, &sv.arrays[i])
 	env := i
 	o.Env = &env
-	sl.prevScore = sl.s.Score()
+	o.Reward, o.Deeds = sl.reward()
 	return o
 }
 
@@ -203,6 +208,7 @@ type Info struct {
 	Glyphs      []text.GlyphInfo `json:"glyphs"`
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
+	Tasks       []string         `json:"tasks"`
 }
 
 func (sv *Server) writeInfo() error {
@@ -214,50 +220,10 @@ func (sv *Server) writeInfo() error {
 	}
 	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
 		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
-		Actions: Actions(active)})
+		Actions: Actions(active), Tasks: TaskNames()})
 }
 
-// Actions is the action list (§29, §32.3) of an episode whose installed
-// mechanics are named in active (the variant's included): the cog game's
-// 142 — the 8 moves, search, wait, pickup, descend, then eat, quaff,
-// wield, wear and drop by letter a…z — then, for each verb of an active
-// mechanic in table order, its replies by argument shape: the word (none,
-// or a count: once); the word with each direction word, in the moves'
-// order n ne e se s sw w nw (a direction);
-// with each letter (a letter); with each letter and then each direction
-// word and ">" (a letter and an aim: 26 × 9). An action index is a reply
-// of one primitive.
-func Actions(active []string) []string {
-	dirs := []string{"n", "ne", "e", "se", "s", "sw", "w", "nw"}
-	out := append(dirs[:8:8], "search", "wait", "pickup", "descend")
-	for _, verb := range []string{"eat", "quaff", "wield", "wear", "drop"} {
-		for _, l := range c.Letters {
-			out = append(out, verb+" "+string(l))
-		}
-	}
-	for _, v := range c.ActiveVerbs(active) {
-		if v.Mechanic == "" {
-			continue
-		}
-		switch v.Arg {
-		case c.ArgNone, c.ArgCount:
-			out = append(out, v.Word)
-		case c.ArgDir:
-			for _, d := range dirs {
-				out = append(out, v.Word+" "+d)
-			}
-		case c.ArgLetter:
-			for _, l := range c.Letters {
-				out = append(out, v.Word+" "+string(l))
-			}
-		case c.ArgLetterAim:
-			for _, l := range c.Letters {
-				for _, d := range dirs {
-					out = append(out, v.Word+" "+string(l)+" "+d)
-				}
-				out = append(out, v.Word+" "+string(l)+" >")
-			}
-		}
-	}
-	return out
-}
+// Actions is the action list (§29, §35.1) of an episode whose installed
+// mechanics are named in active (the variant's included): see
+// [sim.NewActionTable]. An action index is a reply of one primitive.
+func Actions(active []string) []string { return sim.NewActionTable(active).Replies() }

@@ -11,6 +11,8 @@ each (docs/serve.md). Gymnasium is optional: with it they are a
 adds ``cogsim/Cog-v0`` to its registry.
 """
 
+import os
+
 from ._binary import find_binary
 from ._errors import CogsimError, InvalidAction
 from ._session import ACTIONS, CONDITIONS, RECORD, STATS
@@ -19,21 +21,55 @@ from .env import Env
 from .vector import VecEnv
 
 __all__ = ["ACTIONS", "CONDITIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
-           "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID"]
+           "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID", "TASK_IDS", "scenario_ids"]
 __version__ = "0.2.0"
 
 ENV_ID = "cogsim/Cog-v0"
 
+# The task ids (§35.3) and the task each rewards; every id's episode is
+# the cog game's, the rewards computed by the server (docs/python.md).
+TASK_IDS = {
+    "cogsim/Cog-v0": "score",        # the change of the §16 score
+    "cogsim/Descend-v0": "descend",  # +1 per new depth reached
+    "cogsim/Gold-v0": "gold",        # the gold gained
+    "cogsim/Eat-v0": "eat",          # +1 per meal eaten while Hungry or worse
+    "cogsim/Oracle-v0": "oracle",    # +1 for the Oracle's deed, which ends the episode
+    "cogsim/Scout-v0": "scout",      # +1 per map cell seen for the first time
+}
+
+
+def scenarios_dir():
+    """The folder of the scenario files: the package's own copy (a wheel),
+    else the checkout's scenarios/ folder, else None."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for d in (os.path.join(here, "scenarios"), os.path.join(here, "..", "..", "..", "scenarios")):
+        if os.path.isdir(d) and any(f.endswith(".json") for f in os.listdir(d)):
+            return os.path.normpath(d)
+    return None
+
+
+def scenario_ids():
+    """The scenario ids, cogsim/Scenario-<name>-v0, one per file of the
+    scenarios folder (scores as Cog-v0), each with its file's path."""
+    d = scenarios_dir()
+    if d is None:
+        return {}
+    return {f"cogsim/Scenario-{f[:-len('.json')]}-v0": os.path.join(d, f)
+            for f in sorted(os.listdir(d)) if f.endswith(".json")}
+
 
 def register():
-    """Register cogsim/Cog-v0 with Gymnasium (once), so that
-    gymnasium.make("cogsim/Cog-v0", ...) gives an Env and
-    gymnasium.make_vec("cogsim/Cog-v0", num_envs=N,
+    """Register the task ids (TASK_IDS) and the scenario ids with Gymnasium
+    (once each), so that gymnasium.make("cogsim/Descend-v0", ...) gives an
+    Env and gymnasium.make_vec(id, num_envs=N,
     vectorization_mode="vector_entry_point") gives a VecEnv."""
     try:
         import gymnasium
     except ImportError as exc:
         raise CogsimError("register() needs Gymnasium: pip install gymnasium") from exc
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="cogsim.env:Env",
-                           vector_entry_point="cogsim.vector:VecEnv")
+    ids = {i: {"task": t} for i, t in TASK_IDS.items()}
+    ids.update({i: {"scenario": path} for i, path in scenario_ids().items()})
+    for env_id, kwargs in ids.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="cogsim.env:Env",
+                               vector_entry_point="cogsim.vector:VecEnv", kwargs=kwargs)

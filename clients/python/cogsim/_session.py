@@ -19,12 +19,12 @@ from ._binary import find_binary
 from ._errors import CogsimError
 
 ROWS, COLS = 18, 48
-NUM_STATS = 12
+NUM_STATS = 14
 MESSAGE_BYTES = 256
 STATUS_BYTES = 128
 
 STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
-         "maxTurns", "hunger", "conditions")
+         "maxTurns", "hunger", "conditions", "x", "y")
 
 # The bits of stats["conditions"], low bit first: the core's; a
 # mechanic's status words follow from bit 4 on, named by the server's
@@ -42,15 +42,25 @@ RECORD = np.dtype([
     ("chars", "u1", (ROWS, COLS)),
     ("glyphs", "<i2", (ROWS, COLS)),
 ])
-assert RECORD.itemsize == 3036
+assert RECORD.itemsize == 3044
 
 TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
 
 
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
 def _actions():
-    out = ["n", "ne", "e", "se", "s", "sw", "w", "nw", "search", "wait", "pickup", "descend"]
+    """The cog game's action list, derived from the verb table as the
+    server does (sim.NewActionTable, docs/python.md): a mechanic's verbs
+    follow in env.actions."""
+    # "s" alone is search: the move south is "move s".
+    out = [d if d != "s" else "move s" for d in DIRECTIONS] + ["search", "wait", "pickup", "descend"]
     for verb in ("eat", "quaff", "wield", "wear", "drop"):
         out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
+    for verb in ("kick", "chat"):
+        out += [f"{verb} {d}" for d in DIRECTIONS]
+    out.append("inventory")
     return tuple(out)
 
 
@@ -114,7 +124,7 @@ class Session:
     pipes (the default: faster, see bench.py) or a Unix socket."""
 
     def __init__(self, envs=1, binary=None, rules=None, mechanics=None, max_turns=None,
-                 autoreset=False, transport="pipe"):
+                 autoreset=False, transport="pipe", task=None, record_dir=None):
         if transport not in ("pipe", "socket"):
             raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
         self.envs = int(envs)
@@ -127,6 +137,10 @@ class Session:
             argv += ["--mechanics", ",".join(mechanics)]
         if max_turns:
             argv += ["--turns", str(int(max_turns))]
+        if task:
+            argv += ["--task", str(task)]
+        if record_dir:
+            argv += ["--record", os.fspath(record_dir)]
         self._expect = PAD + HEAD + self.envs * RECORD.itemsize + 4 + 4096
         self._proc = None
         self._sock = None

@@ -37,8 +37,14 @@ def scenario_object(scenario):
     raise TypeError(f"scenario: a dict, a JSON string or a path, not {type(scenario).__name__}")
 
 
-def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode):
+TASKS = ("score", "descend", "gold", "eat", "oracle", "scout")
+
+
+def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, task=None):
     """Check and keep the settings Env and VecEnv share."""
+    if task is not None and task not in TASKS:
+        raise ValueError(f"task: {task!r} is not one of {TASKS}")
+    env.task = task or "score"
     if render_mode is not None and render_mode not in env.metadata["render_modes"]:
         raise ValueError(f"render_mode: {render_mode!r} is not one of {env.metadata['render_modes']}")
     env.render_mode = render_mode
@@ -109,12 +115,12 @@ class Env(BaseEnv):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
-                 scenario=None, render_mode=None, transport="pipe"):
-        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
+                 scenario=None, render_mode=None, transport="pipe", task=None, record_dir=None):
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
-                                max_turns=max_turns, transport=transport)
+                                max_turns=max_turns, transport=transport, task=task, record_dir=record_dir)
         self.actions = actions_of(self._session)
         self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
             step_request(0, a.encode()) for a in self.actions)
@@ -195,6 +201,14 @@ class Env(BaseEnv):
         self._ended = bool(int(rec[0]["flags"]) & ENDED)
         return obs_of(rec), self._info(rec[0], got.extras)
 
+    def result(self):
+        """The episode's result (§16) so far, a dict — after its end the
+        final one, also when a wrapper such as Gymnasium's TimeLimit cut it
+        short (then its "cause" is "" and "turns" says how far it got)."""
+        if not self._started:
+            raise CogsimError("result() before reset()")
+        return self._live().request_json({"op": "result", "env": 0})["result"]
+
     @property
     def text(self):
         """The current observation's 20 lines of text."""
@@ -213,11 +227,12 @@ class Env(BaseEnv):
     @staticmethod
     def _info(r, extras):
         flags = int(r["flags"])
-        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": ""}
+        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": []}
         if extras is not None:
             e = extras.get(int(r["env"]))
             if e is not None:
                 info["ignored"] = e.get("ignored", "")
+                info["deeds"] = e.get("deeds", [])
                 if "end" in e:
                     info["result"] = e["end"]
         return info

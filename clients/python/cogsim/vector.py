@@ -32,15 +32,17 @@ class VecEnv(BaseVectorEnv):
     metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
-                 max_turns=None, scenario=None, render_mode=None, transport="pipe"):
+                 max_turns=None, scenario=None, render_mode=None, transport="pipe", task=None,
+                 record_dir=None):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
         self.num_envs = int(num_envs)
-        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.single_observation_space = observation_space()
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
-                                max_turns=max_turns, autoreset=True, transport=transport)
+                                max_turns=max_turns, autoreset=True, transport=transport, task=task,
+                                record_dir=record_dir)
         self.actions = actions_of(self._session)
         self._packed = PACKED if self.actions is ACTIONS else tuple(packed(a) for a in self.actions)
         self.single_action_space = Discrete(len(self.actions))
@@ -134,6 +136,11 @@ class VecEnv(BaseVectorEnv):
         """The current observation text of env i."""
         return None if self._records is None else text_of(self._records[i])
 
+    def result(self, i):
+        """The result (§16) of env i's episode so far, a dict (see
+        Env.result)."""
+        return self._live().request_json({"op": "result", "env": self._index(i)})["result"]
+
     def snapshot(self, i):
         """Env i's whole episode as bytes."""
         if self._records is None:
@@ -192,6 +199,8 @@ class VecEnv(BaseVectorEnv):
             results = np.full(n, None, dtype=object)
             ign = np.zeros(n, dtype=bool)
             ignored = np.full(n, "", dtype=object)
+            earned = np.zeros(n, dtype=bool)
+            deeds = np.full(n, None, dtype=object)
             for k, env in enumerate(r["env"].tolist()):
                 e = extras.get(env)
                 if e is None:
@@ -200,10 +209,14 @@ class VecEnv(BaseVectorEnv):
                     ended[k], results[k] = True, e["end"]
                 if e.get("ignored"):
                     ign[k], ignored[k] = True, e["ignored"]
+                if e.get("deeds"):
+                    earned[k], deeds[k] = True, e["deeds"]
             if ended.any():
                 infos["result"], infos["_result"] = results, ended
             if ign.any():
                 infos["ignored"], infos["_ignored"] = ignored, ign
+            if earned.any():
+                infos["deeds"], infos["_deeds"] = deeds, earned
         return infos
 
     def __del__(self):

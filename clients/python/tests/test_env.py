@@ -41,7 +41,7 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(set(obs), {"glyphs", "chars", "stats", "message"})
         self.assertEqual((obs["glyphs"].shape, obs["glyphs"].dtype), ((18, 48), np.int16))
         self.assertEqual((obs["chars"].shape, obs["chars"].dtype), ((18, 48), np.uint8))
-        self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((12,), np.int32))
+        self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((14,), np.int32))
         self.assertEqual((obs["message"].shape, obs["message"].dtype), ((256,), np.uint8))
         self.assertIn(obs, self.env.observation_space)
         lines = info["text"].split("\n")
@@ -58,11 +58,11 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(obs["glyphs"][y, x], 15)
 
     def test_actions_are_the_servers(self):
-        self.assertEqual(len(cogsim.ACTIONS), 142)
+        self.assertEqual(len(cogsim.ACTIONS), 159)
         self.assertEqual(list(cogsim.ACTIONS), self.env.server_info["actions"])
         self.assertEqual(list(cogsim.STATS), self.env.server_info["stats"])
         self.assertEqual(list(cogsim.CONDITIONS), self.env.server_info["conditions"][:4])
-        self.assertEqual(self.env.action_space.n, 142)
+        self.assertEqual(self.env.action_space.n, 159)
         # The cog game's actions are the module's list itself (§32.3: a
         # mechanic's verbs would follow it in env.actions).
         self.assertIs(self.env.actions, cogsim.ACTIONS)
@@ -198,8 +198,8 @@ class EnvTest(unittest.TestCase):
         with self.assertRaisesRegex(cogsim.CogsimError, "step\\(\\) before reset\\(\\)"):
             self.env.step(0)
         self.env.reset(seed=1)
-        with self.assertRaisesRegex(cogsim.InvalidAction, "142 is out of range 0 … 141"):
-            self.env.step(142)
+        with self.assertRaisesRegex(cogsim.InvalidAction, "159 is out of range 0 … 158"):
+            self.env.step(159)
         with self.assertRaisesRegex(cogsim.InvalidAction, "-1 is out of range"):
             self.env.step(-1)
         with self.assertRaisesRegex(cogsim.InvalidAction, "neither a reply string"):

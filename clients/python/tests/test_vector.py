@@ -62,7 +62,7 @@ class VecEnvTest(unittest.TestCase):
             oa, _ = a.reset(seed=7)
             ob, _ = b.reset(seed=[7, 8, 9, 10])
             self.assertEqual(oa["glyphs"].shape, (4, 18, 48))
-            self.assertEqual(oa["stats"].shape, (4, 12))
+            self.assertEqual(oa["stats"].shape, (4, 14))
             self.assertEqual(oa["message"].shape, (4, 256))
             for k in oa:
                 self.assertTrue(np.array_equal(oa[k], ob[k]), k)
@@ -70,7 +70,7 @@ class VecEnvTest(unittest.TestCase):
                 o, _ = single.reset(seed=7 + i)
                 self.assertTrue(np.array_equal(o["glyphs"], oa["glyphs"][i]))
             self.assertIn(oa, a.observation_space)
-            self.assertEqual(a.single_action_space.n, 142)
+            self.assertEqual(a.single_action_space.n, 159)
             # reset() without a seed: drawn from the generator, reproducibly.
             a.reset(seed=1)
             b.reset(seed=1)
@@ -98,8 +98,8 @@ class VecEnvTest(unittest.TestCase):
             env.reset(seed=1)
             with self.assertRaisesRegex(cogsim.InvalidAction, "3 actions for 2 envs"):
                 env.step(np.array([0, 0, 0]))
-            with self.assertRaisesRegex(cogsim.InvalidAction, "142 is out of range"):
-                env.step(np.array([0, 142]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, "159 is out of range"):
+                env.step(np.array([0, 159]))
             with self.assertRaisesRegex(cogsim.InvalidAction, "out of range"):
                 env.step([0, -3])
             with self.assertRaises(IndexError):

@@ -5,13 +5,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/cogsim/cogsim/sim"
 	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"strings"
+
+	"github.com/cogsim/cogsim/sim"
 
 	"github.com/cogsim/cogsim/sim/serve"
 )
@@ -26,6 +28,8 @@ type serveOptions struct {
 	profile   string
 	rules     rulesFlags
 	strict    bool
+	task      string
+	record    string
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -39,6 +43,8 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
+	fs.StringVar(&o.task, "task", "score", "what the rewards count when a reset names no task: "+strings.Join(serve.TaskNames(), ", ")+" (§35.3, docs/python.md)")
+	fs.StringVar(&o.record, "record", "", "write each finished episode's replay into this folder (created if missing), seed-N.jsonl (§21, §35.4)")
 	o.rules.add(fs)
 	return fs, o
 }
@@ -70,8 +76,14 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		// 199 000 with one.
 		runtime.GOMAXPROCS(1)
 	}
+	if o.record != "" {
+		if err := os.MkdirAll(o.record, 0o755); err != nil {
+			return usagef("--record: %v", err)
+		}
+	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict})
+		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task,
+		RecordDir: o.record, Warn: func(msg string) { fmt.Fprintln(out.stderr, "cogsim serve:", msg) }})
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -1,0 +1,220 @@
+package sim
+
+import (
+	c "github.com/cogsim/cogsim/components"
+)
+
+// Action is one entry of the canonical action list (§35.1): a reply of
+// one primitive, and that primitive, read once so that playing it by
+// index skips the parser.
+type Action struct {
+	Reply string
+	Prim  c.Primitive
+	// Verb is the verb table's row the action comes from.
+	Verb *c.Verb
+}
+
+// ActionTable is the canonical action list of an episode's rules and
+// mechanics, derived from the verb table (§32.3, §35.1).
+type ActionTable struct {
+	Actions []Action
+}
+
+// actionDirs are the directions in the order the action list writes
+// them: n ne e se s sw w nw.
+var actionDirs = [8]c.Dir{c.North, c.NorthEast, c.East, c.SouthEast, c.South, c.SouthWest, c.West, c.NorthWest}
+
+// NewActionTable derives the action list of an episode whose installed
+// mechanics are named in active (the variant's included), in the verb
+// table's order: for each verb, its replies by argument shape — the word
+// alone (no argument, or a count: once); the word with each direction
+// word in the order n ne e se s sw w nw (the move verb: the direction
+// words alone, but "move s", since "s" alone is search); the word with each letter a…z; the word with each letter
+// and then each direction word and ">". For the core game that is the 8
+// moves (n ne e se, move s, sw w nw), search, wait, pickup, descend,
+// eat/quaff/wield/wear/drop by letter (§29's 142, but for "move s",
+// which §29 wrote "s", a search), then kick and chat in each
+// direction and inventory: 159 actions.
+func NewActionTable(active []string) *ActionTable {
+	t := &ActionTable{}
+	add := func(v *c.Verb, reply string, p c.Primitive) {
+		p.Op = v.Op
+		t.Actions = append(t.Actions, Action{Reply: reply, Prim: p, Verb: v})
+	}
+	for _, v := range c.ActiveVerbs(active) {
+		switch v.Arg {
+		case c.ArgNone, c.ArgCount:
+			add(v, v.Word, c.Primitive{})
+		case c.ArgDir:
+			for _, d := range actionDirs {
+				if _, taken := c.LookupVerb(d.String()); v.Op == c.OpMove && !taken {
+					add(v, d.String(), c.Primitive{Dir: d})
+				} else {
+					add(v, v.Word+" "+d.String(), c.Primitive{Dir: d})
+				}
+			}
+		case c.ArgLetter:
+			for i := range len(c.Letters) {
+				add(v, v.Word+" "+c.Letters[i:i+1], c.Primitive{Letter: c.Letters[i]})
+			}
+		case c.ArgLetterAim:
+			for i := range len(c.Letters) {
+				l := c.Letters[i]
+				for _, d := range actionDirs {
+					add(v, v.Word+" "+c.Letters[i:i+1]+" "+d.String(), c.Primitive{Letter: l, Dir: d, Aim: c.AimDir})
+				}
+				add(v, v.Word+" "+c.Letters[i:i+1]+" >", c.Primitive{Letter: l, Aim: c.AimDown})
+			}
+		}
+	}
+	return t
+}
+
+// Replies is the action list as reply strings.
+func (t *ActionTable) Replies() []string {
+	out := make([]string, len(t.Actions))
+	for i, a := range t.Actions {
+		out[i] = a.Reply
+	}
+	return out
+}
+
+// Len is the number of actions.
+func (t *ActionTable) Len() int { return len(t.Actions) }
+
+// TurnAction runs one command turn of action i of t: the same turn as
+// Turn(t.Actions[i].Reply), without reading the reply. It reports false
+// when i is out of range (nothing happens then).
+func (s *Sim) TurnAction(t *ActionTable, i int) bool {
+	if i < 0 || i >= len(t.Actions) {
+		return false
+	}
+	if s.Done() {
+		return true
+	}
+	e := s.env
+	e.Queue.Reset()
+	e.Queue.Push(t.Actions[i].Prim)
+	s.note = ""
+	s.lastIgnored, s.lastUnusable = "", false
+	s.begin()
+	for !s.TickTurn() {
+	}
+	return true
+}
+
+// FillMask writes into dst (one byte an action of t, at least t.Len())
+// 1 for each action that can do something now and 0 for the others
+// (§35.1):
+//   - a move: the cell that way is on the map and not a wall or solid
+//     rock the cog remembers;
+//   - search, wait, inventory and a verb without an argument: always;
+//   - pickup: something lies on the cog's cell; descend: the cog stands
+//     on the stairs;
+//   - a letter verb: the letter is in the pack, of one of the verb's
+//     classes when it names any (drop and a mechanic's verb without
+//     classes: any item); with an aim, every aim of such a letter;
+//   - kick: a closed door the cog has seen, or a creature the cog sees, that way; chat: a
+//     creature the cog sees that way.
+//
+// Once the episode is over every entry is 0.
+func (s *Sim) FillMask(t *ActionTable, dst []byte) {
+	e := s.env
+	dst = dst[:len(t.Actions)]
+	if s.Done() {
+		clear(dst)
+		return
+	}
+	cog := e.Run.Cog
+	at := *e.Pos.Get(cog)
+	inv := e.Inventory.Get(cog)
+	lv := e.Level
+	seen := func(p c.Pos) bool {
+		m, ok := lv.Creatures.At(p)
+		return ok && m != cog && e.Vision.Rect.Contains(p)
+	}
+	for k := range t.Actions {
+		a := &t.Actions[k]
+		ok := false
+		switch a.Prim.Op {
+		case c.OpMove:
+			p := at.Add(a.Prim.Dir)
+			ok = p.In() && passableAsRemembered(lv, p)
+		case c.OpPickup:
+			ok = lv.FloorItems.Count(at) > 0
+		case c.OpDescend:
+			ok = at == lv.Stairs
+		case c.OpKick:
+			p := at.Add(a.Prim.Dir)
+			ok = p.In() && (closedDoorRemembered(lv, p) || seen(p))
+		case c.OpChat:
+			p := at.Add(a.Prim.Dir)
+			ok = p.In() && seen(p)
+		default:
+			switch a.Verb.Arg {
+			case c.ArgLetter, c.ArgLetterAim:
+				ok = holds(inv, a.Prim.Letter, a.Verb.Classes)
+			default:
+				ok = true
+			}
+		}
+		dst[k] = 0
+		if ok {
+			dst[k] = 1
+		}
+	}
+}
+
+// passableAsRemembered reports whether the cog may step onto p as far as
+// it knows: not a remembered wall or solid rock.
+func passableAsRemembered(lv *c.Level, p c.Pos) bool {
+	switch lv.MemTerrain[p.Index()] {
+	case c.VWall.Glyph(), c.HWall.Glyph():
+		return false
+	}
+	return true
+}
+
+// closedDoorRemembered reports whether p is a closed or locked door the
+// cog has seen.
+func closedDoorRemembered(lv *c.Level, p c.Pos) bool {
+	i := p.Index()
+	t := lv.Terrain[i]
+	return (t == c.ClosedDoor || t == c.LockedDoor) && lv.MemTerrain[i] != 0
+}
+
+// holds reports whether the pack has letter l, of one of classes when
+// there are any.
+func holds(inv *c.Inventory, l byte, classes []c.ItemClass) bool {
+	slot := inv.Slot(l)
+	if slot < 0 {
+		return false
+	}
+	if len(classes) == 0 {
+		return true
+	}
+	cl := inv.Slots[slot].Kind.Info().Class
+	for _, want := range classes {
+		if cl == want {
+			return true
+		}
+	}
+	return false
+}
+
+// HungryMeals is the number of meals the cog ate while Hungry or worse
+// since the episode started (or was restored): what the Eat task counts
+// (§35.3).
+func (s *Sim) HungryMeals() int { return s.hungryMeals }
+
+// SeenCells is the number of cells of the current level the cog
+// remembers seeing: what the Scout task counts (§35.3).
+func (s *Sim) SeenCells() int {
+	n := 0
+	for _, g := range s.env.Level.MemTerrain {
+		if g != 0 {
+			n++
+		}
+	}
+	return n
+}

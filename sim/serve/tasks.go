@@ -1,0 +1,117 @@
+package serve
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cogsim/cogsim/sim"
+)
+
+// Task is what an episode's rewards count (§35.3), computed here in the
+// server so that every client gets the same numbers.
+type Task struct {
+	// Name is the task's name in requests and flags ("descend").
+	Name string
+	// Help says what a reward counts, for docs and errors.
+	Help string
+	// Goal is the deed whose earning ends the episode, if any.
+	Goal string
+	// count is the running total the rewards are the changes of.
+	count func(t *taskCount, s *sim.Sim) int
+}
+
+// taskCount is a slot's running total of its task, with what it needs
+// to carry across levels.
+type taskCount struct {
+	// total is the task's count at the previous observation.
+	total int
+	// gold and gained: the purse at the previous observation and the
+	// gold gained so far (the Gold task counts gains only).
+	gold, gained int
+	// depth, levels: the level of the previous observation and the cells
+	// seen on the levels left before it (the Scout task).
+	depth, levels, seen int
+}
+
+// Tasks are the tasks, the default first.
+var Tasks = []Task{
+	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim) int { return s.Score() }},
+	{Name: "descend", Help: "+1 per new depth reached", count: func(_ *taskCount, s *sim.Sim) int { return s.Result().MaxDepth - 1 }},
+	{Name: "gold", Help: "the gold gained", count: func(t *taskCount, s *sim.Sim) int {
+		g := s.State().Purse.Get(s.State().Run.Cog).Gold
+		t.gained += max(0, g-t.gold)
+		t.gold = g
+		return t.gained
+	}},
+	{Name: "eat", Help: "+1 per meal eaten while Hungry or worse", count: func(_ *taskCount, s *sim.Sim) int { return s.HungryMeals() }},
+	{Name: "oracle", Help: "+1 for the Oracle's deed, which ends the episode", Goal: "oracle", count: func(_ *taskCount, s *sim.Sim) int {
+		if s.State().Run.Deeds.Has("oracle") {
+			return 1
+		}
+		return 0
+	}},
+	{Name: "scout", Help: "+1 per map cell seen for the first time", count: func(t *taskCount, s *sim.Sim) int {
+		if d := s.State().Level.Depth; d != t.depth {
+			t.levels += t.seen
+			t.depth = d
+		}
+		t.seen = s.SeenCells()
+		return t.levels + t.seen
+	}},
+}
+
+// TaskNames lists the tasks' names.
+func TaskNames() []string {
+	out := make([]string, len(Tasks))
+	for i, t := range Tasks {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// taskOf finds a task by name; "" is the default.
+func taskOf(name string) (*Task, error) {
+	if name == "" {
+		return &Tasks[0], nil
+	}
+	i := slices.IndexFunc(Tasks, func(t Task) bool { return t.Name == name })
+	if i < 0 {
+		return nil, bad("task: unknown %q (%s)", name, strings.Join(TaskNames(), ", "))
+	}
+	return &Tasks[i], nil
+}
+
+// taskWithGoal is current if its goal is goal, else the first task
+// whose goal is goal.
+func taskWithGoal(goal string, current *Task) *Task {
+	if current != nil && current.Goal == goal {
+		return current
+	}
+	for i := range Tasks {
+		if Tasks[i].Goal == goal {
+			return &Tasks[i]
+		}
+	}
+	return &Tasks[0]
+}
+
+// start begins counting for the episode s at its first observation (or
+// the restored point): its first reward is 0.
+// A new episode's score counts from 0, so that its first reward is a
+// scenario's starting gold and experience (docs/serve.md).
+func (t *taskCount) start(task *Task, s *sim.Sim, fresh bool) {
+	*t = taskCount{depth: s.State().Level.Depth, gold: s.State().Purse.Get(s.State().Run.Cog).Gold}
+	t.total = task.count(t, s)
+	if fresh && task == &Tasks[0] {
+		t.total = 0
+	}
+}
+
+// reward is the change of the task's count since the previous
+// observation.
+func (t *taskCount) reward(task *Task, s *sim.Sim) int {
+	now := task.count(t, s)
+	r := now - t.total
+	t.total = now
+	return r
+}
