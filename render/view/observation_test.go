@@ -3,6 +3,9 @@ package view_test
 import (
 	"fmt"
 	"image/color"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cogsim/cogsim/agents"
@@ -96,4 +99,30 @@ func TestTheWindowMatchesColorsWithMonstersItemsAndTraps(t *testing.T) {
 		s.Step(c.Primitive{Op: c.OpMove, Dir: d})
 		requireWindowMatchesColors(t, s, fmt.Sprintf("after move %d", i))
 	}
+}
+
+// TestTheColoursTableOfServeMdIsThePalette holds docs/serve.md's table of
+// the colors values to the window's palette.
+func TestTheColoursTableOfServeMdIsThePalette(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/serve.md")
+	require.NoError(t, err)
+	hex := func(col color.RGBA) string { return fmt.Sprintf("`#%02x%02x%02x`", col.R, col.G, col.B) }
+	rows := 0
+	for _, line := range strings.Split(string(doc), "\n") {
+		f := strings.Split(strings.TrimSpace(line), " | ")
+		if len(f) != 5 || !strings.HasPrefix(f[0], "| ") {
+			continue
+		}
+		i, err := strconv.Atoi(strings.TrimPrefix(f[0], "| "))
+		if err != nil {
+			continue
+		}
+		col := view.Colour(i)
+		require.Equal(t, col.String(), f[1], "row %d", i)
+		require.Equal(t, hex(view.RGBA(col)), f[2], "row %d", i)
+		require.Equal(t, strconv.Itoa(i|sim.ColourDimmed), f[3], "row %d", i)
+		require.Equal(t, hex(view.Dimmed(view.RGBA(col))), strings.TrimSuffix(f[4], " |"), "row %d", i)
+		rows++
+	}
+	require.Equal(t, int(c.NumColours), rows, "a row for each colour")
 }
