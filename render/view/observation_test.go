@@ -101,10 +101,10 @@ func TestTheWindowMatchesColorsWithMonstersItemsAndTraps(t *testing.T) {
 	}
 }
 
-// TestTheColoursTableOfServeMdIsThePalette holds docs/serve.md's table of
-// the colors values to the window's palette.
-func TestTheColoursTableOfServeMdIsThePalette(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/serve.md")
+// TestTheColoursTableOfPythonMdIsThePalette holds docs/python.md's table
+// of the colors values to the window's palette.
+func TestTheColoursTableOfPythonMdIsThePalette(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/python.md")
 	require.NoError(t, err)
 	hex := func(col color.RGBA) string { return fmt.Sprintf("`#%02x%02x%02x`", col.R, col.G, col.B) }
 	rows := 0
