@@ -33,8 +33,9 @@ func TestEachCellIsColouredAsTheCogSeesIt(t *testing.T) {
 		Map:      withCog(lobby, 9, 3),
 		Monsters: []sim.ScenarioThing{{At: []int{3, 4}, Species: "floating eye"}},
 		Items:    []sim.ScenarioThing{{At: []int{5, 2}, Kind: "gold", Count: 7}},
-		Traps:    []sim.ScenarioThing{{At: []int{6, 4}, Kind: "arrow trap", Hidden: ptr(false)}},
-		Doors:    []sim.ScenarioThing{{At: []int{11, 3}, State: "broken"}},
+		Traps: []sim.ScenarioThing{{At: []int{6, 4}, Kind: "arrow trap", Hidden: ptr(false)},
+			{At: []int{8, 2}, Kind: "pit", Hidden: ptr(true)}},
+		Doors: []sim.ScenarioThing{{At: []int{11, 3}, State: "broken"}},
 	})
 	cols := colours(s)
 	assert.Equal(t, byte(c.White), colourAt(cols, 9, 3), "the cog")
@@ -42,6 +43,7 @@ func TestEachCellIsColouredAsTheCogSeesIt(t *testing.T) {
 	assert.Equal(t, byte(c.Yellow), colourAt(cols, 5, 2), "gold")
 	assert.Equal(t, byte(c.Cyan), colourAt(cols, 6, 4), "an arrow trap")
 	assert.Equal(t, byte(c.Gray), colourAt(cols, 4, 3), "floor")
+	assert.Equal(t, byte(c.Gray), colourAt(cols, 8, 2), "a hidden pit is its floor, not black")
 	assert.Equal(t, byte(c.Gray), colourAt(cols, 1, 2), "wall")
 	assert.Equal(t, byte(c.Brown), colourAt(cols, 11, 3), "a broken door's '.'")
 	assert.Equal(t, byte(c.Gray), colourAt(cols, 14, 3), "a corridor never seen: blank, not dimmed")
