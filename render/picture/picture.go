@@ -148,7 +148,9 @@ func (p *Painter) drawCell(gx, gy int, cell view.GridCell) {
 	for y := 0; y < ch; y++ {
 		row := p.pix[off+y*stride : off+y*stride+3*cw]
 		for x, ink := range mask[y*cw : (y+1)*cw] {
-			copy(row[3*x:3*x+3], colours[ink][:])
+			col := &colours[ink&1]
+			px := row[3*x : 3*x+3 : 3*x+3]
+			px[0], px[1], px[2] = col[0], col[1], col[2]
 		}
 	}
 }
