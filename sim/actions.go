@@ -29,8 +29,9 @@ var actionDirs = [8]c.Dir{c.North, c.NorthEast, c.East, c.SouthEast, c.South, c.
 // table's order: for each verb, its replies by argument shape — the word
 // alone (no argument, or a count: once); the word with each direction
 // word in the order n ne e se s sw w nw (the move verb: the direction
-// words alone); the word with each letter a…z; the word with each letter
-// and then each direction word and ">". For the core game that is the 8
+// words alone, but south is "move s", as "s" alone is search, §14); the
+// word with each letter a…z; the word with each letter and then each
+// direction word and ">". For the core game that is the 8
 // moves, search, wait, pickup, descend, eat/quaff/wield/wear/drop by
 // letter (the 142 of §29, unchanged), then kick and chat in each
 // direction and inventory: 159 actions.
@@ -46,8 +47,11 @@ func NewActionTable(active []string) *ActionTable {
 			add(v, v.Word, c.Primitive{})
 		case c.ArgDir:
 			for _, d := range actionDirs {
-				if v.Op == c.OpMove {
+				if v.Op == c.OpMove && d != c.South {
 					add(v, d.String(), c.Primitive{Dir: d})
+				} else if v.Op == c.OpMove {
+					// "s" alone is search (§14): south is "move s".
+					add(v, v.Word+" s", c.Primitive{Dir: d})
 				} else {
 					add(v, v.Word+" "+d.String(), c.Primitive{Dir: d})
 				}

@@ -271,7 +271,7 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	require.Equal(t, byte('J'), kind)
 	var info serve.Info
 	require.NoError(t, json.Unmarshal(body, &info))
-	assert.Equal(t, serve.RecordBytes, info.RecordBytes)
+	assert.Equal(t, cogRecord, info.RecordBytes)
 	assert.Len(t, info.Actions, 159)
 
 	want := js.batch(`{"op":"reset_all","seed":40}`)
@@ -328,7 +328,7 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 	n := int(binary.LittleEndian.Uint32(body))
 	require.Equal(t, len(want), n)
 	recs := body[4:]
-	trailerAt := n * serve.RecordBytes
+	trailerAt := n * cogRecord
 	var extras []struct {
 		Env     int
 		Ignored string
@@ -337,7 +337,7 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 	m := binary.LittleEndian.Uint32(recs[trailerAt:])
 	require.NoError(t, json.Unmarshal(recs[trailerAt+4:trailerAt+4+int(m)], &extras))
 	for k, o := range want {
-		r := recs[k*serve.RecordBytes : (k+1)*serve.RecordBytes]
+		r := recs[k*cogRecord : (k+1)*cogRecord]
 		le := binary.LittleEndian
 		require.Equal(t, uint32(*o.Env), le.Uint32(r[0:]))
 		flags := le.Uint32(r[4:])
@@ -443,3 +443,7 @@ func TestARestoredSlotKeepsTheSessionsSettings(t *testing.T) {
 	}
 	assert.Equal(t, 3, o.End.Turns)
 }
+
+// cogRecord is the record size of a session of the cog game: 159
+// actions.
+var cogRecord = serve.RecordSize(159)

@@ -54,7 +54,8 @@ def _actions():
     """The cog game's action list, derived from the verb table as the
     server does (sim.NewActionTable, docs/python.md): a mechanic's verbs
     follow in env.actions."""
-    out = list(DIRECTIONS) + ["search", "wait", "pickup", "descend"]
+    # "s" alone is search (§14): the move south is "move s".
+    out = ["move s" if d == "s" else d for d in DIRECTIONS] + ["search", "wait", "pickup", "descend"]
     for verb in ("eat", "quaff", "wield", "wear", "drop"):
         out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
     for verb in ("kick", "chat"):

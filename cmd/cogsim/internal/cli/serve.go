@@ -26,6 +26,7 @@ type serveOptions struct {
 	profile   string
 	rules     rulesFlags
 	strict    bool
+	shm       string
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -38,6 +39,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.Uint64Var(&o.seed, "seed", 1, "slot i's first seed is this + i, when a reset names none")
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
+	fs.StringVar(&o.shm, "shm", "", "with --binary: write the observation records into this file, which the client made and owns (e.g. in /dev/shm, or a memfd's /dev/fd/N), and answer with a doorbell frame (docs/serve.md)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	o.rules.add(fs)
 	return fs, o
@@ -71,10 +73,11 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		runtime.GOMAXPROCS(1)
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict})
+		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Shm: o.shm})
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--%v", err)
 	}
+	defer sv.Close()
 	if o.profile != "" {
 		f, err := os.Create(o.profile)
 		if err != nil {
