@@ -7,20 +7,32 @@ import os
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, COLS, ENDED, IGNORED, MESSAGE_BYTES, NUM_STATS, ROWS,
-                       TERMINATED, TRUNCATED, UNUSABLE, Session, frame, step_request, text_of)
+from ._session import (ACTIONS, COLS, ENDED, IGNORED, INV_SLOTS, INV_STR_BYTES, MESSAGE_BYTES, NUM_STATS,
+                       ROWS, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame, step_request,
+                       text_of)
 from ._spaces import BaseEnv, Box, Dict, Discrete
 
 SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
 
 
+# The observation's keys, in the order of the observation space.
+OBS_KEYS = ("glyphs", "chars", "colors", "stats", "message", "inv_letters", "inv_oclasses",
+            "inv_glyphs", "inv_strs")
+
+
 def observation_space():
-    """The observation space of one env (a Dict of four Boxes)."""
+    """The observation space of one env (a Dict of Boxes, docs/python.md)."""
+    i16 = np.iinfo(np.int16).max
     return Dict({
-        "glyphs": Box(0, np.iinfo(np.int16).max, (ROWS, COLS), np.int16),
+        "glyphs": Box(0, i16, (ROWS, COLS), np.int16),
         "chars": Box(0, 255, (ROWS, COLS), np.uint8),
+        "colors": Box(0, 255, (ROWS, COLS), np.uint8),
         "stats": Box(np.iinfo(np.int32).min, np.iinfo(np.int32).max, (NUM_STATS,), np.int32),
         "message": Box(0, 255, (MESSAGE_BYTES,), np.uint8),
+        "inv_letters": Box(0, 255, (INV_SLOTS,), np.uint8),
+        "inv_oclasses": Box(0, 255, (INV_SLOTS,), np.uint8),
+        "inv_glyphs": Box(0, i16, (INV_SLOTS,), np.int16),
+        "inv_strs": Box(0, 255, (INV_SLOTS, INV_STR_BYTES), np.uint8),
     })
 
 
@@ -49,8 +61,8 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode):
     env._first_seed = seed
 
 
-# The step request of each action index, framed once.
-_STEP_FRAMES = tuple(step_request(0, a.encode()) for a in ACTIONS)
+# The step request of each action index in env 0, framed once.
+_STEP_FRAMES = tuple(action_request(0, i) for i in range(len(ACTIONS)))
 
 
 def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
@@ -69,7 +81,7 @@ def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
         raise InvalidAction(f"action: {i} is out of range 0 … {len(actions) - 1} ({name})")
     if env == 0:
         return frames[i]
-    return step_request(env, actions[i].encode())
+    return action_request(env, i)
 
 
 def actions_of(session):
@@ -82,8 +94,8 @@ def actions_of(session):
 
 def obs_of(records, k=0):
     """Observation k of a batch as a dict of arrays (views, no copy)."""
-    return {"glyphs": records["glyphs"][k], "chars": records["chars"][k],
-            "stats": records["stats"][k], "message": records["message"][k]}
+    r = records[k]
+    return {key: r[key] for key in OBS_KEYS}
 
 
 class Env(BaseEnv):
@@ -98,9 +110,16 @@ class Env(BaseEnv):
     scenario   -- a §19 scenario: dict, JSON string or path
     render_mode-- None, "ansi" (render() returns the text) or "human"
     transport  -- "pipe" (default, faster) or "socket"
+    shm        -- True (default): the records come through shared memory
+                  when the system has it; False: in the answers (slower)
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
-    [18, 48], stats int32 [12] (cogsim.STATS order), message uint8 [256].
+    [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS
+    order), message uint8 [256], inv_letters uint8 [26], inv_oclasses
+    uint8 [26], inv_glyphs int16 [26], inv_strs uint8 [26, 80]
+    (docs/serve.md); info["action_mask"] is bool [len(env.actions)]. They
+    are views into the session's records: with shared memory they hold
+    until the step after next (copy them to keep them longer).
     An action is a reply string (§14) or an index into env.actions: the
     server's list, which is cogsim.ACTIONS for the cog game and has the
     verbs of the mechanics installed after it (docs/serve.md).
@@ -109,15 +128,15 @@ class Env(BaseEnv):
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
-                 scenario=None, render_mode=None, transport="pipe"):
+                 scenario=None, render_mode=None, transport="pipe", shm=True):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode)
         self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
-                                max_turns=max_turns, transport=transport)
+                                max_turns=max_turns, transport=transport, shm=shm)
         self.actions = actions_of(self._session)
         self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
-            step_request(0, a.encode()) for a in self.actions)
+            action_request(0, i) for i in range(len(self.actions)))
         self.action_space = Discrete(len(self.actions))
         self._started = False
         self._ended = False
@@ -149,18 +168,21 @@ class Env(BaseEnv):
 
     def step(self, action):
         """Play one reply: (obs, reward, terminated, truncated, info)."""
-        if not self._started:
-            raise CogsimError("step() before reset()")
-        if self._ended:
-            raise CogsimError("step() after the episode ended: call reset()")
-        got = self._live().observations(step_frame(action, 0, self.actions, self._frames))
-        rec = got.records
-        r = rec[0]
+        if self._ended or not self._started:
+            raise CogsimError("step() after the episode ended: call reset()" if self._started
+                              else "step() before reset()")
+        frames = self._frames
+        if type(action) is int and 0 <= action < len(frames):
+            data = frames[action]  # the common case: an action index
+        else:
+            data = step_frame(action, 0, self.actions, frames)
+        got = self._live().observations(data)
+        r = got.records[0]
         flags = int(r["flags"])
         self._record = r
         self._ended = bool(flags & ENDED)
-        return (obs_of(rec), float(r["reward"]), bool(flags & TERMINATED), bool(flags & TRUNCATED),
-                self._info(r, got.extras))
+        return ({key: r[key] for key in OBS_KEYS}, float(r["reward"]), bool(flags & TERMINATED),
+                bool(flags & TRUNCATED), self._info(r, got.extras))
 
     def render(self):
         if self._record is None:
@@ -213,7 +235,8 @@ class Env(BaseEnv):
     @staticmethod
     def _info(r, extras):
         flags = int(r["flags"])
-        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": ""}
+        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": "",
+                "action_mask": r["mask"]}
         if extras is not None:
             e = extras.get(int(r["env"]))
             if e is not None:
