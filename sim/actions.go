@@ -12,6 +12,9 @@ type Action struct {
 	Prim  c.Primitive
 	// Verb is the verb table's row the action comes from.
 	Verb *c.Verb
+	// classes is the bit set of Verb.Classes, all ones for any class
+	// (FillMask's).
+	classes [4]uint64
 }
 
 // ActionTable is the canonical action list of an episode's rules and
@@ -39,7 +42,14 @@ func NewActionTable(active []string) *ActionTable {
 	t := &ActionTable{}
 	add := func(v *c.Verb, reply string, p c.Primitive) {
 		p.Op = v.Op
-		t.Actions = append(t.Actions, Action{Reply: reply, Prim: p, Verb: v})
+		var classes [4]uint64
+		for _, cl := range v.Classes {
+			classes[cl>>6] |= 1 << (cl & 63)
+		}
+		if len(v.Classes) == 0 {
+			classes = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		}
+		t.Actions = append(t.Actions, Action{Reply: reply, Prim: p, Verb: v, classes: classes})
 	}
 	for _, v := range c.ActiveVerbs(active) {
 		switch v.Arg {
@@ -132,6 +142,16 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 	at := *e.Pos.Get(cog)
 	inv := e.Inventory.Get(cog)
 	lv := e.Level
+	// held is each letter's class, and whether it holds anything.
+	var (
+		held  [len(c.Letters)]c.ItemClass
+		holds [len(c.Letters)]bool
+	)
+	for i := range inv.Slots {
+		if !inv.Slots[i].Empty() {
+			held[i], holds[i] = inv.Slots[i].Kind.Info().Class, true
+		}
+	}
 	seen := func(p c.Pos) bool {
 		m, ok := lv.Creatures.At(p)
 		return ok && m != cog && e.Vision.Rect.Contains(p)
@@ -156,15 +176,16 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		default:
 			switch a.Verb.Arg {
 			case c.ArgLetter, c.ArgLetterAim:
-				ok = holds(inv, a.Prim.Letter, a.Verb.Classes)
+				l := int(a.Prim.Letter) - 'a'
+				if l >= 0 && l < len(held) && holds[l] {
+					cl := held[l]
+					ok = a.classes[cl>>6]&(1<<(cl&63)) != 0
+				}
 			default:
 				ok = true
 			}
 		}
-		dst[k] = 0
-		if ok {
-			dst[k] = 1
-		}
+		dst[k] = b2u8(ok)
 	}
 }
 
@@ -186,21 +207,10 @@ func closedDoorRemembered(lv *c.Level, p c.Pos) bool {
 	return (t == c.ClosedDoor || t == c.LockedDoor) && lv.MemTerrain[i] != 0
 }
 
-// holds reports whether the pack has letter l, of one of classes when
-// there are any.
-func holds(inv *c.Inventory, l byte, classes []c.ItemClass) bool {
-	slot := inv.Slot(l)
-	if slot < 0 {
-		return false
+// b2u8 is 1 for true, 0 for false.
+func b2u8(b bool) byte {
+	if b {
+		return 1
 	}
-	if len(classes) == 0 {
-		return true
-	}
-	cl := inv.Slots[slot].Kind.Info().Class
-	for _, want := range classes {
-		if cl == want {
-			return true
-		}
-	}
-	return false
+	return 0
 }

@@ -122,31 +122,10 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	const stride = c.W + 1
 	obs := s.obs
 	e := s.env
-	table := text.GlyphTable()
 	for y := 0; y < c.H; y++ {
 		copy(r.Chars[y*c.W:(y+1)*c.W], obs[y*stride:y*stride+c.W])
 	}
-	chars := r.Chars[:c.N]
-	glyphs := r.Glyphs[:2*c.N]
-	monsters := false
-	for i, ch := range chars {
-		g := table[ch]
-		binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(g))
-		monsters = monsters || g >= text.SpeciesGlyphBase
-	}
-	if monsters {
-		// A monster's letter: told by the monster standing there.
-		vis := e.Vision.Rect
-		for i, ch := range chars {
-			if table[ch] < text.SpeciesGlyphBase {
-				continue
-			}
-			p := c.PosOf(i)
-			if m, ok := e.Level.Creatures.At(p); ok && vis.Contains(p) && m != e.Run.Cog {
-				binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(text.SpeciesGlyph(e.Monster.Get(m).Species)))
-			}
-		}
-	}
+	s.fillGlyphs(r.Chars[:c.N], r.Glyphs[:2*c.N])
 	msg := obs[c.H*stride:]
 	for i, b := range msg {
 		if b == '\n' {

@@ -95,6 +95,8 @@ type Sim struct {
 	statusWords []string
 	// pack caches the pack's arrays (§35.2).
 	pack packArrays
+	// glyphs caches the map's glyph ids by character.
+	glyphs glyphCache
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
