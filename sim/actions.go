@@ -21,6 +21,47 @@ type Action struct {
 // mechanics, derived from the verb table (§32.3, §35.1).
 type ActionTable struct {
 	Actions []Action
+	// plan is how FillMask walks Actions (NewActionTable's).
+	plan *maskPlan
+}
+
+// maskPlan groups an action list for FillMask: the letter verbs' runs,
+// each letter's entries side by side, and every other action.
+type maskPlan struct {
+	letters []letterRun
+	rest    []int
+}
+
+// letterRun is a letter verb's actions: from start, per letter a…z,
+// width entries (1, or 9 with an aim).
+type letterRun struct {
+	start, width int
+	classes      [4]uint64
+}
+
+// planMask groups t's actions for FillMask.
+func planMask(t *ActionTable) *maskPlan {
+	p := &maskPlan{}
+	for k := 0; k < len(t.Actions); {
+		a := &t.Actions[k]
+		width := 0
+		switch a.Verb.Arg {
+		case c.ArgLetter:
+			width = 1
+		case c.ArgLetterAim:
+			width = len(actionDirs) + 1
+		}
+		n := width * len(c.Letters)
+		if width > 0 && a.Prim.Letter == 'a' && k+n <= len(t.Actions) && t.Actions[k+n-1].Verb == a.Verb &&
+			t.Actions[k+n-1].Prim.Letter == 'z' {
+			p.letters = append(p.letters, letterRun{start: k, width: width, classes: a.classes})
+			k += n
+			continue
+		}
+		p.rest = append(p.rest, k)
+		k++
+	}
+	return p
 }
 
 // actionDirs are the directions in the order the action list writes
@@ -80,6 +121,7 @@ func NewActionTable(active []string) *ActionTable {
 			}
 		}
 	}
+	t.plan = planMask(t)
 	return t
 }
 
@@ -156,7 +198,21 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		m, ok := lv.Creatures.At(p)
 		return ok && m != cog && e.Vision.Rect.Contains(p)
 	}
-	for k := range t.Actions {
+	plan := t.plan
+	if plan == nil {
+		plan = planMask(t) // a table not made by NewActionTable
+	}
+	for _, run := range plan.letters {
+		for l := range held {
+			cl := held[l]
+			ok := b2u8(holds[l] && run.classes[cl>>6]&(1<<(cl&63)) != 0)
+			at := run.start + l*run.width
+			for j := at; j < at+run.width; j++ {
+				dst[j] = ok
+			}
+		}
+	}
+	for _, k := range plan.rest {
 		a := &t.Actions[k]
 		ok := false
 		switch a.Prim.Op {
@@ -176,6 +232,8 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		default:
 			switch a.Verb.Arg {
 			case c.ArgLetter, c.ArgLetterAim:
+				// A letter verb outside a whole run (a table not made
+				// by NewActionTable).
 				l := int(a.Prim.Letter) - 'a'
 				if l >= 0 && l < len(held) && holds[l] {
 					cl := held[l]

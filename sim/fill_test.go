@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"slices"
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
@@ -56,6 +57,11 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 			t.Fatal(err)
 		}
 		table := NewActionTable(s.MechanicNames())
+		// A table not made by NewActionTable, reversed: no letter run,
+		// so FillMask goes action by action.
+		bare := &ActionTable{Actions: slices.Clone(table.Actions)}
+		slices.Reverse(bare.Actions)
+		bareMask := make([]byte, table.Len())
 		var (
 			chars, msg [c.N]byte
 			glyphs     [2 * c.N]byte
@@ -83,6 +89,11 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 			}
 			s.FillMask(table, mask)
+			s.FillMask(bare, bareMask)
+			slices.Reverse(bareMask)
+			if string(mask) != string(bareMask) {
+				t.Fatalf("%v step %d: the planned mask %v, the plain one %v", mech, step, mask, bareMask)
+			}
 			for k := range table.Actions {
 				a := &table.Actions[k]
 				if (a.Verb.Arg == c.ArgLetter || a.Verb.Arg == c.ArgLetterAim) && !s.Done() {

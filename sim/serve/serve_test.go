@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -390,31 +392,51 @@ func BenchmarkStepBinary(b *testing.B) {
 }
 
 // BenchmarkServerOnly times the server alone: a batch of step_all
-// requests read from memory, the answers discarded.
+// requests read from memory, the answers discarded — by replies, and by
+// random action indices (one primitive each, with autoresets) into
+// answers or shared memory (§35.6).
 func BenchmarkServerOnly(b *testing.B) {
-	for _, envs := range []int{1, 256} {
-		b.Run(fmt.Sprintf("envs=%d", envs), func(b *testing.B) {
-			sv, err := serve.New(serve.Options{Envs: envs, Binary: true, Autoreset: true})
-			require.NoError(b, err)
-			reps := make([]string, envs)
-			for i := range reps {
-				reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
-			}
-			frame := func(req []byte) []byte {
-				var head [4]byte
-				binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
-				return append(head[:], req...)
-			}
-			step := stepAllFrame(reps...)
-			var in bytes.Buffer
-			in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
-			for range b.N {
-				in.Write(frame(step))
-			}
-			b.ResetTimer()
-			require.NoError(b, sv.Serve(&in, io.Discard))
-			b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
-		})
+	for _, mode := range []string{"replies", "actions", "actions+shm"} {
+		for _, envs := range []int{1, 256} {
+			b.Run(fmt.Sprintf("%s/envs=%d", mode, envs), func(b *testing.B) {
+				opt := serve.Options{Envs: envs, Binary: true, Autoreset: true}
+				if mode == "actions+shm" {
+					opt.Shm = filepath.Join(b.TempDir(), "shm")
+					require.NoError(b, os.WriteFile(opt.Shm, nil, 0o600))
+				}
+				sv, err := serve.New(opt)
+				require.NoError(b, err)
+				defer sv.Close()
+				frame := func(req []byte) []byte {
+					var head [4]byte
+					binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
+					return append(head[:], req...)
+				}
+				reps := make([]string, envs)
+				for i := range reps {
+					reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
+				}
+				var in bytes.Buffer
+				in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
+				x := uint32(1)
+				acts := make([]int, envs)
+				for range b.N {
+					if mode == "replies" {
+						in.Write(frame(stepAllFrame(reps...)))
+						continue
+					}
+					for i := range acts {
+						x = x*1664525 + 1013904223
+						acts[i] = int(x>>8) % 159
+					}
+					in.Write(frame(actionsFrame(acts...)))
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				require.NoError(b, sv.Serve(&in, io.Discard))
+				b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
+			})
+		}
 	}
 }
 
