@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"sync/atomic"
 	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
@@ -161,7 +162,10 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 // made of: the names change only when the pack or what the cog has
 // identified does, so most observations copy them.
 type packArrays struct {
-	valid      bool
+	valid bool
+	// version names these arrays: it changes, across every episode of
+	// the process, whenever they do.
+	version    uint64
 	inv        c.Inventory
 	identified [len(c.Knowledge{}.Identified)]bool
 	letters    [InvSlots]byte
@@ -170,13 +174,37 @@ type packArrays struct {
 	strs       [InvSlots * InvStrBytes]byte
 }
 
+// packVersions numbers the pack arrays' versions.
+var packVersions atomic.Uint64
+
+// PackVersion names the pack's arrays as FillRecord would write them
+// now: equal versions, of this episode or any other, are equal arrays.
+// A session that keeps a record's pack arrays in place skips writing
+// them again this way.
+func (s *Sim) PackVersion() uint64 {
+	s.refreshPack()
+	return s.pack.version
+}
+
 // fillPack writes the pack's arrays into r's non-nil fields.
 func (s *Sim) fillPack(r RecordFields) {
+	s.refreshPack()
+	pa := &s.pack
+	copy(r.InvLetters, pa.letters[:])
+	copy(r.InvClasses, pa.classes[:])
+	copy(r.InvGlyphs, pa.glyphs[:])
+	copy(r.InvStrs, pa.strs[:])
+}
+
+// refreshPack remakes the pack's arrays if the pack or what the cog has
+// identified changed.
+func (s *Sim) refreshPack() {
 	e := s.env
 	inv := e.Inventory.Get(e.Run.Cog)
 	pa := &s.pack
 	if !pa.valid || pa.inv != *inv || pa.identified != e.Knowledge.Identified {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
+		pa.version = packVersions.Add(1)
 		clear(pa.strs[:])
 		var name []byte
 		for i := range inv.Slots {
@@ -193,10 +221,6 @@ func (s *Sim) fillPack(r RecordFields) {
 			copy(pa.strs[i*InvStrBytes:(i+1)*InvStrBytes], name[len("a - "):])
 		}
 	}
-	copy(r.InvLetters, pa.letters[:])
-	copy(r.InvClasses, pa.classes[:])
-	copy(r.InvGlyphs, pa.glyphs[:])
-	copy(r.InvStrs, pa.strs[:])
 }
 
 // Terminated reports whether the episode ended with the cog's death

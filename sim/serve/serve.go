@@ -88,6 +88,9 @@ type slot struct {
 	// native: the episode's rules and mechanics are the session's, so
 	// an action index plays its primitive without the parser.
 	native bool
+	// packWritten is the pack arrays' version (sim.Sim.PackVersion)
+	// in the slot's record of each shared-memory region.
+	packWritten [ShmRegions]uint64
 	// pad keeps neighbouring slots, which different workers update, off
 	// each other's cache lines.
 	_ [64]byte

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -123,11 +124,25 @@ func TestSharedMemoryHoldsTheRecords(t *testing.T) {
 	}
 	check([]byte(`{"op":"reset_all","seed":5}`), 0, 2, 0)
 	region := 1
-	for turn := range 12 {
-		check(stepAllFrame("e", "search"), region, 2, 0)
+	table := sim.NewActionTable(nil)
+	drop := slices.Index(table.Replies(), "drop a")
+	x := uint32(11)
+	for turn := range 60 {
+		// Random actions and drops: the pack changes now and then, and
+		// a record keeps its pack arrays only while they hold.
+		x = x*1664525 + 1013904223
+		a := int(x>>8) % table.Len()
+		if turn%5 == 0 {
+			a = drop + turn%3
+		}
+		check(actionsFrame(a, (a+turn)%table.Len()), region, 2, 0)
 		region ^= 1
-		check(actionFrame(turn%2, 3), region, 1, turn%2)
+		check(actionFrame(turn%2, a), region, 1, turn%2)
 		region ^= 1
+		if turn == 30 {
+			check([]byte(`{"op":"reset","env":1,"seed":77}`), region, 1, 1)
+			region ^= 1
+		}
 	}
 	_, err := serve.New(serve.Options{Envs: 1, Shm: path})
 	assert.ErrorContains(t, err, "shm: needs the binary framing")

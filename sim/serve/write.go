@@ -151,11 +151,22 @@ func (sv *Server) record(k, i int) []byte {
 // once.
 func (sv *Server) encode(i int, rec []byte) {
 	sl := sv.slots[i]
-	stats := sl.s.FillRecord(sim.RecordFields{
+	fields := sim.RecordFields{
 		Message: rec[OffMessage:OffStatus], Chars: rec[OffChars:OffGlyphs], Glyphs: rec[OffGlyphs:OffColors],
 		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
 		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
-	})
+	}
+	if sv.shm != nil {
+		// The slot's record in this region keeps what was written there
+		// (only this slot writes it): the pack's 2 KB only when they
+		// changed since.
+		if v := sl.s.PackVersion(); sl.packWritten[sv.region] == v {
+			fields.InvLetters, fields.InvClasses, fields.InvGlyphs, fields.InvStrs = nil, nil, nil, nil
+		} else {
+			sl.packWritten[sv.region] = v
+		}
+	}
+	stats := sl.s.FillRecord(fields)
 	// TODO(lead): RecordFields.Colors — pass rec[OffColors:OffInvLetters]
 	// above once it is merged, and drop this clear.
 	clear(rec[OffColors:OffInvLetters])

@@ -206,7 +206,7 @@ class Session:
             raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
         self.envs = int(envs)
         argv = find_binary(binary) + ["serve", "--binary", "--envs", str(self.envs)]
-        self._shm_fd, self._shm_path, self._regions = None, None, None
+        self._shm_fd, self._shm_path, self._regions, self._mem = None, None, None, None
         if shm:
             self._shm_fd, self._shm_path, where = _make_shm()
             if where is not None:
@@ -287,7 +287,41 @@ class Session:
                 int.from_bytes(mem[12:16], "little") != self.record.itemsize:
             raise CogsimError("the shared memory's header does not match the session")
         n, rb = self.envs, self.record.itemsize
-        self._regions = tuple(np.frombuffer(mem, self.record, n, 64 + r * n * rb) for r in range(2))
+        regions = []
+        for r in range(2):
+            region = np.frombuffer(mem, self.record, n, 64 + r * n * rb)
+            # Read-only: the server keeps parts of a record in place
+            # from one write to the next (docs/serve.md).
+            region.flags.writeable = False
+            regions.append(region)
+        self._regions = tuple(regions)
+        self._mem = mem
+
+    def record_offset(self, region, env):
+        """Where env's record of region starts in the shared memory."""
+        return 64 + (region * self.envs + env) * self.record.itemsize
+
+    def doorbell(self, data):
+        """Send a request whose answer is observations, with shared memory:
+        (region, first env, count, extras)."""
+        buf, kind, total = self.request(data)
+        if kind != 0x4D:  # 'M'
+            raise CogsimError(f"expected a doorbell, got kind {chr(kind)!r}")
+        region, n, first, m = _DOORBELL.unpack_from(buf, PAD + 5)
+        extras = None
+        if m != 2:  # not "[]"
+            extras = {e["env"]: e for e in json.loads(bytes(buf[PAD + 21:PAD + 21 + m]))}
+        return region, first, n, extras
+
+    def text_at(self, at):
+        """The observation text of the record at offset at of the shared
+        memory (text_of without numpy)."""
+        mem = self._mem
+        c = mem[at + _CHARS:at + _CHARS + ROWS * COLS]
+        rows = [c[i:i + COLS] for i in range(0, ROWS * COLS, COLS)]
+        rows.append(mem[at + _MESSAGE:at + _MESSAGE + MESSAGE_BYTES].rstrip(b"\0"))
+        rows.append(mem[at + _STATUS:at + _STATUS + STATUS_BYTES].rstrip(b"\0"))
+        return b"\n".join(rows).decode("utf-8", "replace")
 
     def _connect(self, path):
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -466,3 +500,8 @@ def text_of(record):
 def text_of_bytes(b):
     """text_of of a record's bytes."""
     return text_of(np.frombuffer(b, record_dtype(0), 1, 0)[0]) if len(b) >= MASK_OFFSET else ""
+
+
+_CHARS = RECORD.fields["chars"][1]
+_MESSAGE = RECORD.fields["message"][1]
+_STATUS = RECORD.fields["status"][1]

@@ -51,6 +51,10 @@ class VecEnv(BaseVectorEnv):
         self.action_space = batch(self.single_action_space, self.num_envs)
         self._records = None
         self._all = np.ones(self.num_envs, dtype=bool)
+        # Per region of the shared memory: the batch's observation views.
+        self._views = None
+        if self._session.shared:
+            self._views = tuple({key: reg[key] for key in OBS_KEYS} for reg in self._session._regions)
 
     def reset(self, *, seed=None, options=None):
         """Reset every env: seed an int (env i plays seed + i), a list of n
@@ -89,7 +93,16 @@ class VecEnv(BaseVectorEnv):
         """Step every env: (obs, rewards, terminations, truncations, infos)."""
         if self._records is None:
             raise CogsimError("step() before reset()")
-        got = self._live().observations(self._step_frame(actions))
+        session = self._live()
+        data = self._step_frame(actions)
+        if session.shared:
+            region, first, n, extras = session.doorbell(data)
+            r = session._regions[region]
+            self._records = r
+            flags = r["flags"]
+            return (dict(self._views[region]), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
+                    (flags & TRUNCATED) != 0, self._infos(r, extras))
+        got = session.observations(data)
         r = got.records
         self._records = r
         flags = r["flags"]
