@@ -3,6 +3,7 @@
 import base64
 import json
 import mmap
+import operator
 import os
 import socket
 import struct
@@ -296,6 +297,8 @@ class Session:
             regions.append(region)
         self._regions = tuple(regions)
         self._mem = mem
+        self._bell = bytearray(65536)
+        self._bellview = memoryview(self._bell)
 
     def record_offset(self, region, env):
         """Where env's record of region starts in the shared memory."""
@@ -303,25 +306,46 @@ class Session:
 
     def doorbell(self, data):
         """Send a request whose answer is observations, with shared memory:
-        (region, first env, count, extras)."""
-        buf, kind, total = self.request(data)
+        (region, first env, count, extras). The quick path of send and
+        recv: one write, usually one read, into a buffer kept."""
+        if self._proc is None:
+            raise CogsimError("the session is closed")
+        bell = self._bell
+        try:
+            self._write(data)
+            got = self._readinto(self._bellview)
+            total = 4 + int.from_bytes(bell[:4], "little") if got >= 4 else 1 << 62
+            while got < total:
+                if total > len(bell) and total < 1 << 62:
+                    self._bell = bell = bell[:got] + bytearray(total - got)
+                    self._bellview = memoryview(bell)
+                k = self._readinto(self._bellview[got:])
+                if not k:
+                    raise CogsimError(f"cogsim ended without an answer: {self._tail()}")
+                got += k
+                if got >= 4:
+                    total = 4 + int.from_bytes(bell[:4], "little")
+        except OSError as exc:
+            raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+        kind = bell[4]
         if kind != 0x4D:  # 'M'
+            if kind == 0x45:  # 'E'
+                raise CogsimError(json.loads(bytes(bell[5:total]))["error"])
             raise CogsimError(f"expected a doorbell, got kind {chr(kind)!r}")
-        region, n, first, m = _DOORBELL.unpack_from(buf, PAD + 5)
+        region, n, first, m = _DOORBELL.unpack_from(bell, 5)
         extras = None
         if m != 2:  # not "[]"
-            extras = {e["env"]: e for e in json.loads(bytes(buf[PAD + 21:PAD + 21 + m]))}
+            extras = {e["env"]: e for e in json.loads(bytes(bell[21:21 + m]))}
         return region, first, n, extras
 
     def text_at(self, at):
         """The observation text of the record at offset at of the shared
         memory (text_of without numpy)."""
         mem = self._mem
-        c = mem[at + _CHARS:at + _CHARS + ROWS * COLS]
-        rows = [c[i:i + COLS] for i in range(0, ROWS * COLS, COLS)]
-        rows.append(mem[at + _MESSAGE:at + _MESSAGE + MESSAGE_BYTES].rstrip(b"\0"))
-        rows.append(mem[at + _STATUS:at + _STATUS + STATUS_BYTES].rstrip(b"\0"))
-        return b"\n".join(rows).decode("utf-8", "replace")
+        rows = _ROWS(mem[at + _CHARS:at + _CHARS + ROWS * COLS])
+        return b"\n".join(rows + (mem[at + _MESSAGE:at + _MESSAGE + MESSAGE_BYTES].rstrip(b"\0"),
+                                  mem[at + _STATUS:at + _STATUS + STATUS_BYTES].rstrip(b"\0"))
+                           ).decode("utf-8", "replace")
 
     def _connect(self, path):
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -503,5 +527,7 @@ def text_of_bytes(b):
 
 
 _CHARS = RECORD.fields["chars"][1]
+# The map's rows of its characters' bytes, cut in one call.
+_ROWS = operator.itemgetter(*(slice(i, i + COLS) for i in range(0, ROWS * COLS, COLS)))
 _MESSAGE = RECORD.fields["message"][1]
 _STATUS = RECORD.fields["status"][1]

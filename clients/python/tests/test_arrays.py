@@ -100,6 +100,21 @@ class ArraysTest(unittest.TestCase):
                 self.assertTrue(np.array_equal(ia["action_mask"], ib["action_mask"]))
                 self.assertEqual(set(ia), set(ib))
 
+    def test_a_doorbell_with_a_long_trailer(self):
+        # Every episode of 300 ends on the same step: the results make a
+        # trailer longer than the doorbell's first buffer.
+        with cogsim.VecEnv(300, seed=1, max_turns=1) as env:
+            self.assertTrue(env._session.shared)
+            env.reset()
+            obs, _, _, trunc, infos = env.step(np.full(300, env.actions.index("search")))
+            self.assertTrue(trunc.all())
+            self.assertTrue(infos["_result"].all())
+            self.assertEqual({r["turns"] for r in infos["result"]}, {1})
+            self.assertEqual(len(env._session._bell) > 65536, True, "the buffer grew")
+            obs, _, _, trunc, infos = env.step(np.zeros(300, dtype=np.int64))  # the next episodes
+            self.assertFalse(trunc.any())
+            self.assertEqual(obs["stats"][:, cogsim.STATS.index("turn")].tolist(), [0] * 300)
+
 
 if __name__ == "__main__":
     unittest.main()
