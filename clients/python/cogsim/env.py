@@ -169,12 +169,36 @@ class Env(BaseEnv):
             scenario = scenario_object(options["scenario"])
         if scenario is not None:
             req["scenario"] = scenario
-        got = self._live().observations(frame(req))
+        session = self._live()
+        if scenario is None:
+            # The common request, framed without json.dumps.
+            body = b'{"op":"reset","env":0,"seed":%d}' % episode_seed
+            data = len(body).to_bytes(4, "little") + body
+        else:
+            data = frame(req)
         self.seed_used = episode_seed
+        if self._fast is not None:
+            region, _, _, extras = session.doorbell(data)
+            self._started, self._ended = True, False
+            return self._fast_answer(session, region, extras)[::4]
+        got = session.observations(data)
         self._started, self._ended = True, False
         rec = got.records
         self._record = rec[0]
         return obs_of(rec), self._info(rec[0], got.extras)
+
+    def _fast_answer(self, session, region, extras):
+        """(obs, reward, terminated, truncated, info) of slot 0's record in
+        a region of the shared memory."""
+        views, mask, at = self._fast[region]
+        flags, reward = _FLAGS_REWARD.unpack_from(session._mem, at + 4)
+        self._record = session._regions[region][0]
+        self._ended = bool(flags & ENDED)
+        info = {"text": session.text_at(at), "unusable": bool(flags & UNUSABLE), "ignored": "",
+                "action_mask": mask}
+        if extras is not None:
+            self._extras(info, extras.get(0))
+        return dict(views), float(reward), bool(flags & TERMINATED), bool(flags & TRUNCATED), info
 
     def step(self, action):
         """Play one reply: (obs, reward, terminated, truncated, info)."""
@@ -189,15 +213,7 @@ class Env(BaseEnv):
         session = self._live()
         if self._fast is not None:
             region, _, _, extras = session.doorbell(data)
-            views, mask, at = self._fast[region]
-            flags, reward = _FLAGS_REWARD.unpack_from(session._mem, at + 4)
-            self._record = session._regions[region][0]
-            self._ended = bool(flags & ENDED)
-            info = {"text": session.text_at(at), "unusable": bool(flags & UNUSABLE), "ignored": "",
-                    "action_mask": mask}
-            if extras is not None:
-                self._extras(info, extras.get(0))
-            return dict(views), float(reward), bool(flags & TERMINATED), bool(flags & TRUNCATED), info
+            return self._fast_answer(session, region, extras)
         got = session.observations(data)
         r = got.records[0]
         flags = int(r["flags"])
