@@ -1,7 +1,9 @@
 """The record's arrays (SPEC §35.1–35.2) agree with the text, and the
 shared memory and the framed answers carry the same observations."""
 
+import os
 import unittest
+from unittest import mock
 
 import numpy as np
 
@@ -114,6 +116,29 @@ class ArraysTest(unittest.TestCase):
             obs, _, _, trunc, infos = env.step(np.zeros(300, dtype=np.int64))  # the next episodes
             self.assertFalse(trunc.any())
             self.assertEqual(obs["stats"][:, cogsim.STATS.index("turn")].tolist(), [0] * 300)
+
+    @unittest.skipUnless(os.path.isdir("/dev/shm"), "no /dev/shm")
+    def test_without_memfd_a_file_in_dev_shm_that_goes_at_once(self):
+        def no_memfd(*args):
+            raise OSError("no memfd here")
+        made = []
+        real = cogsim._session.tempfile.mkstemp
+
+        def mkstemp(**kw):
+            fd, path = real(**kw)
+            made.append(path)
+            return fd, path
+        with mock.patch.object(os, "memfd_create", no_memfd, create=True), \
+                mock.patch.object(cogsim._session.tempfile, "mkstemp", mkstemp):
+            env = cogsim.Env(seed=2)
+        with env:
+            self.assertTrue(env._session.shared)
+            self.assertEqual(len(made), 1)
+            self.assertTrue(made[0].startswith("/dev/shm/"))
+            self.assertFalse(os.path.exists(made[0]), "removed once the server mapped it")
+            obs, info = env.reset(seed=2)
+            obs, *_ = env.step(env.actions.index("search"))
+            self.assertEqual(obs["stats"][cogsim.STATS.index("turn")], 1)
 
 
 if __name__ == "__main__":
