@@ -77,7 +77,8 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return usagef("--%v", err)
 	}
-	defer sv.Close()
+	// The shared memory (--shm) stays mapped until the process ends: a
+	// signal ends the command while the session may still be writing.
 	if o.profile != "" {
 		f, err := os.Create(o.profile)
 		if err != nil {
