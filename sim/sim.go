@@ -103,6 +103,8 @@ type Sim struct {
 	// hungryMeals counts the cog's meals eaten while Hungry or worse
 	// since the episode started or was restored (the Eat task, §35.3).
 	hungryMeals int
+	// glyphs caches the map's glyph ids by character.
+	glyphs glyphCache
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
