@@ -47,7 +47,8 @@ func slowMask(s *Sim, a *Action) bool {
 
 // TestTheCachedGlyphsAndMaskAreTheDefinitions: over random play with
 // resets, in the cog game and with the wands' letter-and-aim verbs, the
-// glyphs FillRecord writes (from its cache of unchanged cells) and the
+// glyphs FillRecord writes (from its cache of unchanged cells), the
+// colours (from theirs) and the
 // mask's letter entries (from the pack read once) equal their
 // definitions at every step.
 func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
@@ -65,6 +66,8 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		var (
 			chars, msg [c.N]byte
 			glyphs     [2 * c.N]byte
+			colours    [c.N]byte
+			fresh      [c.N]byte
 			mask       = make([]byte, table.Len())
 			monsters   int
 			x          = uint32(3)
@@ -86,6 +89,18 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 				if g >= text.SpeciesGlyphBase+1 {
 					monsters++
+				}
+			}
+			s.FillColours(colours[:])
+			kept := s.colours
+			s.colours = colourCache{}
+			s.FillColours(fresh[:])
+			s.colours = kept
+			if colours != fresh {
+				for i := range colours {
+					if colours[i] != fresh[i] {
+						t.Fatalf("%v step %d cell %d %q: colour %d from the cache, %d anew", mech, step, i, chars[i], colours[i], fresh[i])
+					}
 				}
 			}
 			s.FillMask(table, mask)
