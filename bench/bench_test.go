@@ -133,9 +133,9 @@ func BenchmarkGenerateLevel(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(b.N), "µs/level")
 }
 
-// BenchmarkObservation measures rendering the observation text (§15) of
-// an explored level into a reused buffer.
-func BenchmarkObservation(b *testing.B) {
+// explored is seed 1's episode after ten turns of the explore agent: a
+// level partly seen and remembered.
+func explored(b *testing.B) *sim.Sim {
 	s, err := sim.New(sim.Config{Seed: 1})
 	if err != nil {
 		b.Fatal(err)
@@ -151,6 +151,13 @@ func BenchmarkObservation(b *testing.B) {
 		}
 		s.Turn(a.Reply(s.Observe()))
 	}
+	return s
+}
+
+// BenchmarkObservation measures rendering the observation text (§15) of
+// an explored level into a reused buffer.
+func BenchmarkObservation(b *testing.B) {
+	s := explored(b)
 	buf := make([]byte, 0, 4096)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -164,18 +171,7 @@ func BenchmarkObservation(b *testing.B) {
 // §35.2) into a record, as a long-lived session does after every step:
 // "glyphs" without the colours, "colors" with them.
 func BenchmarkFillRecord(b *testing.B) {
-	s, err := sim.New(sim.Config{Seed: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	a, err := agents.New("explore")
-	if err != nil {
-		b.Fatal(err)
-	}
-	a.Reset(1)
-	for range 10 {
-		s.Turn(a.Reply(s.Observe()))
-	}
+	s := explored(b)
 	var msg [sim.MessageBytes]byte
 	var chars, colors [components.N]byte
 	var glyphs [2 * components.N]byte

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"github.com/cogsim/cogsim/internal/maps"
 	"strings"
 	"testing"
 
@@ -8,16 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// twoRooms: a room west (interior x 2…10), a corridor cell (12, 3), a
-// room east (interior x 14…17), doorways at (11, 3) and (13, 3).
-var twoRooms = []string{
-	"",
-	" ----------- ------",
-	" |.........| |....|",
-	" |..........#.....|",
-	" |.........| |....|",
-	" ----------- ------",
-}
+// twoRooms: see maps.TwoRooms.
+var twoRooms = maps.TwoRooms
 
 func mapLines(s *sim.Sim) []string { return strings.Split(string(s.Observe()), "\n")[:18] }
 

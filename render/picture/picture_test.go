@@ -2,6 +2,7 @@ package picture_test
 
 import (
 	"fmt"
+	"github.com/cogsim/cogsim/internal/maps"
 	"image/color"
 	"testing"
 
@@ -142,16 +143,8 @@ func TestEachCellOfThePictureIsDrawnInItsColorsEntry(t *testing.T) {
 	}
 }
 
-// twoRooms: a room west (interior x 2…10, y 2…4), doorways at (11, 3) and
-// (13, 3) around the corridor cell (12, 3), a room east (x 14…17).
-var twoRooms = []string{
-	"",
-	" ----------- ------",
-	" |.........| |....|",
-	" |..........#.....|",
-	" |.........| |....|",
-	" ----------- ------",
-}
+// twoRooms: see maps.TwoRooms.
+var twoRooms = maps.TwoRooms
 
 func TestThePictureShowsMonstersItemsTrapsAndMemory(t *testing.T) {
 	hidden := false

@@ -2,6 +2,7 @@ package view_test
 
 import (
 	"bytes"
+	"github.com/cogsim/cogsim/internal/maps"
 	"strings"
 	"testing"
 
@@ -15,16 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// twoRooms: a room west (interior x 2…10, y 2…4), doorways at (11, 3) and
-// (13, 3) around the corridor cell (12, 3), a room east (x 14…17).
-var twoRooms = []string{
-	"",
-	" ----------- ------",
-	" |.........| |....|",
-	" |..........#.....|",
-	" |.........| |....|",
-	" ----------- ------",
-}
+// twoRooms: see maps.TwoRooms.
+var twoRooms = maps.TwoRooms
 
 // put returns a copy of m with glyph g at (x, y).
 func put(m []string, x, y int, g byte) []string { return sim.MapWith(m, x, y, g) }
