@@ -13,7 +13,7 @@ import (
 )
 
 // Main runs cogplay in the page until it fails, and returns the exit
-// status. The page's loader (render/web) sets globalThis.cogplayBoot
+// status. The page's loader (internal/site) sets globalThis.cogplayBoot
 // before it starts the program:
 //
 //	{replay: Uint8Array|null, replayName: string, error: string, bar: CSS pixels}

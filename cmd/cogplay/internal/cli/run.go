@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/cogsim/cogsim/render/save"
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"

@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/ecs"
-	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/internal/tally"
-	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

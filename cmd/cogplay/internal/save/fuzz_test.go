@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cogsim/cogsim/render/save"
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/sim"
 )
 

@@ -7,7 +7,7 @@
 // the cogsim command itself (cogsim site, cogsim run --replays, cogsim
 // replay --html), serves the site from 127.0.0.1, and stops the browser
 // when the tests end.
-package web_test
+package site_test
 
 import (
 	"bytes"
@@ -32,8 +32,8 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/internal/pixels"
+	"github.com/cogsim/cogsim/internal/site"
 	"github.com/cogsim/cogsim/render/view"
-	"github.com/cogsim/cogsim/render/web"
 )
 
 var env struct {
@@ -256,7 +256,7 @@ func TestThePagePlaysASeedAndKeysMoveTheCog(t *testing.T) {
 	assert.Greater(t, count(before, before.Bounds(), view.StatusColour, 40), 50, "the status line in white")
 	assert.Greater(t, count(before, before.Bounds(), view.RGBA(c.Gray), 40), 50, "the map's walls and floor in grey")
 	// The bar covers the top of the page; the grid starts below it.
-	top := image.Rect(0, 0, before.Bounds().Dx(), web.BarHeight-2)
+	top := image.Rect(0, 0, before.Bounds().Dx(), site.BarHeight-2)
 	assert.Zero(t, count(before, top, view.Background, 2), "the bar is not drawn over")
 
 	key, dx, dy := open(t, s)
@@ -349,8 +349,8 @@ func cellCentre(t *testing.T, ctx context.Context, cols, rows int, p view.Point)
 	require.NoError(t, err)
 	w, h := size[0], size[1]
 	lw, lh := cols*8, rows*16
-	scale := max(1, min(w/lw, (h-web.BarHeight)/lh))
-	offX, offY := max(0, (w-lw*scale)/2), web.BarHeight+max(0, (h-web.BarHeight-lh*scale)/2)
+	scale := max(1, min(w/lw, (h-site.BarHeight)/lh))
+	offX, offY := max(0, (w-lw*scale)/2), site.BarHeight+max(0, (h-site.BarHeight-lh*scale)/2)
 	return float64(offX + (p.X*8+4)*scale), float64(offY + (p.Y*16+8)*scale)
 }
 
