@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
@@ -28,11 +29,16 @@ const (
 	hintRow     = playRows - 1
 )
 
-// Draw implements App.
+// Draw implements App: the play screen, the modes stacked over it, the
+// profiler overlay, and at the end the tombstone.
 func (p *Play) Draw(g *Grid) {
 	g.Clear()
+	if p.tomb != nil && p.tomb.stone {
+		p.drawEnd(g)
+		return
+	}
 	msgColour := TextColour
-	if p.prompt != "" {
+	if p.Prompt() != "" {
 		msgColour = PromptColour
 	}
 	for i, line := range Wrap(p.Message(), playCols) {
@@ -42,10 +48,11 @@ func (p *Play) Draw(g *Grid) {
 	}
 	PlayMap(&p.m, p.Sim)
 	g.DrawMap(0, mapTop, &p.m, false)
-	if q, ok := p.Cursor(); ok {
-		g.Fill(q.X, mapTop+q.Y, q.X+1, mapTop+q.Y+1, CursorBack)
+	cog := p.Sim.State().CogPos()
+	if p.tomb == nil {
+		g.Fill(cog.X, mapTop+cog.Y, cog.X+1, mapTop+cog.Y+1, CogBack)
 	}
-	g.Text(0, statusRow, p.StatusLine(), StatusColour)
+	p.drawStatus(g)
 	if a := p.ActivityLine(); a != "" {
 		g.Text(0, activityRow, a, PromptColour)
 	}
@@ -58,31 +65,88 @@ func (p *Play) Draw(g *Grid) {
 	lines := p.logLines()
 	end := len(lines) - p.logBack
 	if p.logBack > 0 {
-		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer)", p.logBack), HeadColour)
+		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer, ^P all)", p.logBack), HeadColour)
 	} else {
-		g.Text(0, logTop, "Messages", HeadColour)
+		g.Text(0, logTop, "Messages (^P: all)", HeadColour)
 	}
 	for i, line := range lines[max(0, end-logRows):end] {
 		g.Text(0, logTop+1+i, line, FaintColour)
 	}
-
-	hint := "? help  x explore  _ travel  ; look  F3 profiler  S save"
-	if p.opts.Wizard {
-		hint += "  [wizard mode]"
-	}
+	hint, title := p.Footer()
 	g.Text(0, hintRow, hint, FaintColour)
-	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
+	g.Text(playCols-len(title), hintRow, title, FaintColour)
 
+	for _, m := range p.modes {
+		m.draw(p, g)
+	}
 	if p.prof.On() {
 		drawProfiler(g, &p.prof, invLeft-2, mapTop-1, hintRow)
 	}
-	switch p.mode {
-	case helping:
-		p.drawHelp(g)
-	case over:
-		p.drawEnd(g)
+}
+
+// Footer is the bottom row's two parts: the key hints (with wizard mode
+// said) and the game's title, cut at its start so that the two never
+// overlap.
+func (p *Play) Footer() (hint, title string) {
+	hint = "? help  x explore  _ travel  ; look  ^P log  S save"
+	if p.opts.Wizard {
+		hint += "  [wizard]"
+	}
+	title = p.opts.Title
+	if room := playCols - len(hint) - 2; len(title) > room {
+		title = "..." + title[len(title)-(room-3):]
+	}
+	return hint, title
+}
+
+// CogBack is the background that marks the cog's cell, so that the @ is
+// found at a glance.
+var CogBack = rgba(0x30, 0x40, 0x70)
+
+// The status line's colours (NetHack's hilite_status): the hp by what is
+// left of it, hunger by how bad it is.
+var (
+	HPGood  = rgba(0x60, 0xd0, 0x60)
+	HPHurt  = rgba(0xe0, 0xd0, 0x40)
+	HPLow   = rgba(0xf0, 0x50, 0x40)
+	HungerC = rgba(0xe0, 0xd0, 0x40)
+	WeakC   = rgba(0xf0, 0x50, 0x40)
+)
+
+// HPColour is the colour of hp out of maxHP: green above two thirds,
+// yellow above one third, red below.
+func HPColour(hp, maxHP int) color.RGBA {
+	switch {
+	case maxHP <= 0 || 3*hp > 2*maxHP:
+		return HPGood
+	case 3*hp > maxHP:
+		return HPHurt
+	}
+	return HPLow
+}
+
+// drawStatus draws the status line with the hp and the hunger word in
+// their colours.
+func (p *Play) drawStatus(g *Grid) {
+	line := p.StatusLine()
+	g.Text(0, statusRow, line, StatusColour)
+	st := p.game.Status()
+	if i := strings.Index(line, "HP:"); i >= 0 {
+		j := i + strings.IndexByte(line[i:]+" ", ' ')
+		g.Text(i, statusRow, line[i:j], HPColour(st.HP, st.MaxHP))
+	}
+	if w := st.Hunger.Word(); w != "" {
+		if i := strings.LastIndex(line, w); i >= 0 {
+			colour := HungerC
+			if w != "Hungry" {
+				colour = WeakC
+			}
+			g.Text(i, statusRow, w, colour)
+		}
 	}
 }
+
+func rgba(r, g, b uint8) color.RGBA { return color.RGBA{R: r, G: g, B: b, A: 0xff} }
 
 // ActivityLine is the activity row: the command under way or why it
 // stopped, else what the cell under the mouse is (look by hovering).
@@ -90,20 +154,14 @@ func (p *Play) ActivityLine() string {
 	if a := p.Activity(); a != "" && (p.Busy() || !p.hovering) {
 		return a
 	}
-	if p.hovering && p.mode != over {
+	if p.hovering && p.tomb == nil {
 		return fmt.Sprintf("(%d, %d): %s", p.hover.X, p.hover.Y, p.Describe(p.hover))
 	}
 	return ""
 }
 
 // logLines is the message log wrapped to the log's width.
-func (p *Play) logLines() []string {
-	var lines []string
-	for _, m := range p.Log() {
-		lines = append(lines, Wrap(m, invLeft-2)...)
-	}
-	return lines
-}
+func (p *Play) logLines() []string { return p.game.Log.Lines(invLeft - 2) }
 
 // box clears a rectangle for an overlay and gives it a background.
 func box(g *Grid, x0, y0, x1, y1 int) {
@@ -147,16 +205,6 @@ func helpLines(verbs []*c.Verb) []string {
 		"(tick 2200). Esc cancels a prompt. Press any key to go back.")
 }
 
-func (p *Play) drawHelp(g *Grid) {
-	lines := helpLines(p.verbs)
-	x0, y0 := 2, 0
-	box(g, 0, y0, playCols, min(y0+len(lines)+3, playRows))
-	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)
-	for i, line := range lines {
-		g.Text(x0+2, y0+3+i, line, TextColour)
-	}
-}
-
 // EndLines is the closing screen's text: the cause, the depth, the seed,
 // the score and its parts, the deeds with their ticks, and what became
 // of the record (§16, §22).
@@ -186,7 +234,19 @@ func (p *Play) EndLines() []string {
 			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
 		}
 	}
-	return append(out, "", p.end)
+	out = append(out, "", "Possessions:")
+	inv := p.InventoryLines()
+	if len(inv) == 0 {
+		out = append(out, "  nothing")
+	}
+	for _, l := range inv {
+		out = append(out, "  "+l)
+	}
+	if p.tomb != nil {
+		out = append(out, "", p.tomb.end)
+		out = append(out, p.tomb.files...)
+	}
+	return out
 }
 
 // RecordLines are the top of the record file as the closing screen
@@ -276,5 +336,7 @@ func (p *Play) drawEnd(g *Grid) {
 			g.Text(1, y, line, colour)
 		}
 	}
-	g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
+	if p.tomb.frames >= GuardFrames {
+		g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
+	}
 }

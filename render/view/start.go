@@ -13,7 +13,10 @@ type Begin func(seed uint64, rules string, wizard bool) (App, error)
 // variant and wizard mode; Enter starts the game, which then runs in its
 // place.
 type Start struct {
-	seed   string
+	seed string
+	// fresh: the seed is the one offered, which the first digit typed
+	// replaces.
+	fresh  bool
 	rules  []string
 	rule   int
 	wizard bool
@@ -35,7 +38,7 @@ const (
 // NewStart offers seed, the rules variants (rule first chosen) and
 // wizard mode.
 func NewStart(seed uint64, rules []string, rule string, wizard bool, begin Begin) *Start {
-	s := &Start{seed: strconv.FormatUint(seed, 10), rules: rules, wizard: wizard, begin: begin}
+	s := &Start{seed: strconv.FormatUint(seed, 10), fresh: true, rules: rules, wizard: wizard, begin: begin}
 	for i, r := range rules {
 		if r == rule {
 			s.rule = i
@@ -92,14 +95,15 @@ func (s *Start) Key(k Key) {
 	switch s.row {
 	case startSeed:
 		switch {
-		case k >= '0' && k <= '9' && len(s.seed) < 19:
-			if s.seed == "0" {
+		case k >= '0' && k <= '9' && (len(s.seed) < 19 || s.fresh):
+			if s.seed == "0" || s.fresh {
 				s.seed = ""
 			}
 			s.seed += string(byte(k))
 		case k == KeyBackspace && len(s.seed) > 0:
 			s.seed = s.seed[:len(s.seed)-1]
 		}
+		s.fresh = false
 	case startRules:
 		switch k {
 		case KeyLeft, 'h':
@@ -155,7 +159,7 @@ func (s *Start) Draw(g *Grid) {
 		}
 	}
 	rows := []struct{ name, value, help string }{
-		{"Seed", s.seed, "digits, Backspace (the same seed is the same dungeon)"},
+		{"Seed", s.seed, "digits replace the seed offered, Backspace (the same seed is the same dungeon)"},
 		{"Rules", rules, "left and right: the rules variant"},
 		{"Wizard mode", wizard, "left and right, y or n"},
 	}

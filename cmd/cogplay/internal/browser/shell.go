@@ -205,6 +205,9 @@ func (sh *Shell) current() view.App {
 	if st, ok := sh.app.(*view.Start); ok && st.Game() != nil {
 		return st.Game()
 	}
+	if v, ok := sh.app.(*view.Viewer); ok && v.Next() != nil {
+		return v.Next()
+	}
 	return sh.app
 }
 

@@ -50,7 +50,7 @@ func TestTheTombstoneShowsTheRecordWithThisGameMarked(t *testing.T) {
 	dir := dataHome(t)
 	scenario := filepath.Join(dir, "deadly.json")
 	require.NoError(t, os.WriteFile(scenario, []byte(deadly), 0o644))
-	waits := strings.TrimSpace(strings.Repeat(". ", 60))
+	waits := strings.TrimSpace(strings.Repeat(". ", 60)) + " space" + strings.Repeat(" .", 25)
 	var screen *view.Grid
 	for i := 0; i < 2; i++ {
 		var stdout, stderr strings.Builder
@@ -76,7 +76,7 @@ func TestTheClockEndsWithTheClosingScreenAndTheRecord(t *testing.T) {
 	require.NoError(t, os.WriteFile(scenario, []byte(clockOut), 0o644))
 	var screen *view.Grid
 	var stdout, stderr strings.Builder
-	code := cli.Run([]string{"--scenario", scenario, "--keys", "s s s"}, &stdout, &stderr, lastScreen(&screen))
+	code := cli.Run([]string{"--scenario", scenario, "--keys", "s s s" + strings.Repeat(" .", 25) + " space" + strings.Repeat(" .", 25)}, &stdout, &stderr, lastScreen(&screen))
 	require.Equal(t, 0, code, stderr.String())
 	text := screen.String()
 	assert.Contains(t, text, "the clock")

@@ -52,6 +52,9 @@ type Envelope struct {
 	Saved     string            `json:"saved"`
 	Log       []string          `json:"log,omitempty"`
 	Snapshot  json.RawMessage   `json:"snapshot"`
+	// Replay is the game's replay so far (JSON lines, §21), which the
+	// restored game goes on recording; "" for a game not recorded.
+	Replay string `json:"replay,omitempty"`
 }
 
 // DataDir is cogsim's data directory: $XDG_DATA_HOME/cogsim, or
@@ -86,14 +89,14 @@ func DefaultPath() (string, error) {
 // Write saves the game s to path: the whole file is written to a
 // temporary file beside it and renamed over path, so a crash leaves
 // either the old save or the new one, never half of one.
-func Write(path string, s *sim.Sim, wizard bool, log []string) error {
+func Write(path string, s *sim.Sim, wizard bool, log []string, replay []byte) error {
 	snap, err := s.Snapshot().MarshalBinary()
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
 	cfg := s.Config()
 	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
-		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap}
+		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap, Replay: string(replay)}
 	if cfg.Scenario != nil {
 		env.Scenario = cfg.Scenario.Name
 	}

@@ -1,0 +1,267 @@
+package view_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/site"
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/systems"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The tests of issue 26, through the screen grid.
+
+func screen(p view.App) string {
+	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	return g.String()
+}
+
+// seeded starts seed's game as a person plays it, with a spy.
+func seeded(t *testing.T, seed uint64) (*sim.Sim, *spy) {
+	sp := &spy{}
+	s, err := sim.New(sim.Config{Seed: seed, Agent: "human", Setup: func(sch *ecs.Scheduler) error {
+		return sch.After(systems.NameInput, "spy", sp)
+	}})
+	require.NoError(t, err)
+	return s, sp
+}
+
+// 1. Auto-explore refuses with a monster in view, and only ever walks.
+func TestAutoExploreRefusesWithAMonsterInView(t *testing.T) {
+	sc, err := sim.LoadScenario("../../scenarios/ant.json")
+	require.NoError(t, err)
+	s, err := sim.New(sim.Config{Seed: 1, Scenario: sc})
+	require.NoError(t, err)
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "x")
+	assert.False(t, p.Busy())
+	assert.Zero(t, s.State().Clock.Tick, "refused at no tick")
+	assert.Contains(t, screen(p), "You can't explore with a giant ant in view.")
+}
+
+func TestAutoExploreOnlyWalks(t *testing.T) {
+	for _, seed := range []uint64{3, 12} {
+		s, sp := seeded(t, seed)
+		p := view.NewPlay(s, view.PlayOptions{})
+		explored := 0
+		for i := 0; i < 40 && !s.Done(); i++ {
+			n := len(sp.seen)
+			press(t, p, "x")
+			if !p.Busy() {
+				press(t, p, "s") // refused (a monster in view, or done): wait a tick
+				continue
+			}
+			settle(t, p)
+			t.Logf("seed %d: %s", seed, p.Activity())
+			for _, prim := range sp.seen[n:] {
+				require.Equal(t, c.OpMove, prim.Op, "seed %d: auto-explore only walks: %v", seed, prim)
+			}
+			explored += len(sp.seen) - n
+		}
+		assert.Greater(t, explored, 10, "seed %d explored", seed)
+		for _, e := range p.Game().Log.Entries() {
+			if e.Text == "You can't move there." {
+				assert.Less(t, e.Times, 3, "seed %d: %s", seed, e)
+			}
+		}
+	}
+}
+
+// 2. Free actions cost no tick: the i menu, a letter of nothing at a
+// prompt, ? and * listing the choices.
+func TestAPromptListsItsChoicesAndAsksAgain(t *testing.T) {
+	s, sp := spied(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "e z")
+	assert.Equal(t, "You don't have that object.  What do you want to eat? [b or ?*]", p.Message())
+	press(t, p, "?")
+	out := screen(p)
+	assert.Contains(t, out, "b - a food ration")
+	assert.NotContains(t, out, "a - a dagger (weapon in hand)", "? lists only what may be eaten, over the panel")
+	press(t, p, "*")
+	assert.Contains(t, screen(p), "  e - a long sword\n")
+	assert.Empty(t, sp.seen, "no tick so far")
+	press(t, p, "b")
+	assert.Equal(t, []c.Primitive{{Op: c.OpEat, Letter: 'b'}}, sp.seen)
+
+	rat := hall()
+	rat.Monsters = []sim.ScenarioThing{{At: []int{6, 3}, Species: "sewer rat"}}
+	s, _ = spied(t, rat)
+	p = view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "i")
+	assert.Contains(t, screen(p), "Inventory")
+	press(t, p, "esc i esc")
+	e := s.State()
+	assert.Zero(t, e.Clock.Tick, "i with a rat adjacent: no bite")
+}
+
+// 3. What is underfoot is said.
+func TestYouSeeHereAndLookHere(t *testing.T) {
+	sc := hall()
+	sc.Items = []sim.ScenarioThing{{At: []int{6, 3}, Kind: "gold piece", Count: 12}, {At: []int{8, 3}, Kind: "dagger"}}
+	s := start(t, sc)
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "l")
+	assert.Equal(t, "You see here 12 gold pieces.", p.Message())
+	assert.Contains(t, screen(p), "T:1 You see here 12 gold pieces.")
+	press(t, p, ":")
+	assert.Equal(t, "You see here 12 gold pieces.", p.Message(), ": looks here at no tick")
+	assert.Equal(t, 1, s.State().Clock.Tick)
+	press(t, p, "; .")
+	assert.Equal(t, "yourself, on 12 gold pieces", p.Message())
+	press(t, p, "L")
+	for p.Busy() {
+		p.Advance()
+	}
+	assert.Equal(t, "Stopped: a dagger.", p.Activity())
+	press(t, p, "l :")
+	assert.Equal(t, "You see no objects here.", p.Message())
+}
+
+// 4. Death: the final map and --More--, then the tombstone with the
+// possessions (TestDeathRecordsTheScoreAndEndsOnAKey), and the
+// end-of-game file with the game's replay.
+func TestTheEndWritesItsFileAndReplay(t *testing.T) {
+	cfg := sim.Config{Seed: 1, Scenario: ptr(deadly()), Agent: "human"}
+	cfg.Scenario.Name = "deadly"
+	s, rec, err := view.NewRecorded(cfg)
+	require.NoError(t, err)
+	var dump string
+	var rep []byte
+	p := view.NewPlay(s, view.PlayOptions{Title: "deadly", Recording: rec, Hooks: view.PlayHooks{
+		End: func(r sim.Result, d string, replayData []byte) ([]string, error) {
+			dump, rep = d, replayData
+			return []string{"The end of the game: /x.txt"}, nil
+		}}})
+	waitToDeath(t, p)
+	require.True(t, p.Over())
+	assert.Contains(t, dump, "REST")
+	assert.Contains(t, dump, "Possessions:")
+	assert.Contains(t, dump, "T:1 ")
+	require.NotEmpty(t, rep)
+
+	// Share your run: the replay verifies and opens as a one-file page.
+	r, err := replay.Read(bytes.NewReader(rep))
+	require.NoError(t, err)
+	require.NotNil(t, r.Result)
+	assert.NoError(t, r.Play(nil), "a person's game verifies")
+	var page bytes.Buffer
+	require.NoError(t, site.WritePage(&page, &site.Program{Wasm: []byte("\x00asm"), WasmExec: []byte("// go")}, rep, "run.jsonl"))
+	assert.Contains(t, page.String(), "run.jsonl")
+	v, err := view.NewViewer(r, "run.jsonl")
+	require.NoError(t, err)
+	v.Seek(v.Turns())
+	assert.Zero(t, v.Diverged())
+	assert.True(t, v.Sim().Done())
+}
+
+// 5. The status line is coloured, and the hp never reads below 0.
+func TestTheStatusLineIsColoured(t *testing.T) {
+	sc := hall()
+	sc.Cog.HP = ptr(3)
+	sc.Cog.Nutrition = ptr(40)
+	s := start(t, sc)
+	p := view.NewPlay(s, view.PlayOptions{})
+	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	row := 20
+	line := g.Row(row)
+	i := strings.Index(line, "HP:3(16)")
+	require.GreaterOrEqual(t, i, 0, line)
+	assert.Equal(t, view.HPLow, g.At(i, row).Fg, "3 of 16 hp: red")
+	assert.Equal(t, view.HPColour(16, 16), view.HPGood)
+	assert.Equal(t, view.HPColour(8, 16), view.HPHurt)
+	if j := strings.Index(line, "Hungry"); j >= 0 {
+		assert.Equal(t, view.HungerC, g.At(j, row).Fg)
+	}
+
+	s = start(t, deadly())
+	p = view.NewPlay(s, view.PlayOptions{})
+	waitToDeath(t, p)
+	assert.Contains(t, p.StatusLine(), "HP:0(")
+	assert.NotContains(t, p.StatusLine(), "HP:-")
+}
+
+// 8. The log: ticks, repeats folded, ^P.
+func TestTheLogFoldsRepeatsAndShowsTicks(t *testing.T) {
+	s := start(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "k k k k")
+	out := screen(p)
+	assert.Contains(t, out, "T:4 You can't move there. (x3)", "the first k moves, three bump the wall")
+	press(t, p, "^P")
+	out = screen(p)
+	assert.Contains(t, out, "Messages (oldest first; T: the tick)")
+	assert.Contains(t, out, "T:4 You can't move there. (x3)")
+	assert.Equal(t, 4, s.State().Clock.Tick)
+}
+
+// 9. S asks; the seed typed replaces the one offered; options and key
+// bindings; the footer never overlaps.
+func TestTheSeedTypedReplacesTheOneOffered(t *testing.T) {
+	st := view.NewStart(13421850, []string{"cog"}, "cog", false, nil)
+	st.Key('4')
+	st.Key('2')
+	seed, _, _ := st.Choice()
+	assert.Equal(t, "42", seed)
+}
+
+func TestTheOptionsFileBindsKeys(t *testing.T) {
+	o, err := view.ParseOptions(strings.NewReader("# mine\nname = Ada\nnumpad = yes\nbind o = x\nbind g = s  # search\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "Ada", o.Name)
+	assert.True(t, *o.NumberPad)
+	s, sp := spied(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{Bind: o.Bind})
+	press(t, p, "g")
+	assert.Equal(t, []c.Primitive{search}, sp.seen, "g does what s does")
+	for _, bad := range []string{"colour = red", "bind o = F1", "bind o = Z", "numpad = maybe", "just words"} {
+		_, err := view.ParseOptions(strings.NewReader(bad))
+		assert.ErrorContains(t, err, "line 1", bad)
+	}
+}
+
+func TestTheFooterNeverOverlaps(t *testing.T) {
+	sc := hall()
+	sc.Name = "a scenario whose name is long enough to run into the keys of the footer"
+	s := start(t, sc)
+	p := view.NewPlay(s, view.PlayOptions{Wizard: true, Title: view.GameTitle(s)})
+	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	row := g.Row(g.H - 1)
+	hint, title := p.Footer()
+	assert.True(t, strings.HasPrefix(row, hint+" "), row)
+	assert.True(t, strings.HasSuffix(row, title), row)
+	assert.Contains(t, hint, "[wizard]")
+	assert.True(t, strings.HasSuffix(view.GameTitle(s), strings.TrimPrefix(title, "...")))
+	assert.Equal(t, len(row), len(hint)+strings.Count(row[len(hint):len(row)-len(title)], " ")+len(title), "hint, spaces, title")
+}
+
+// Take over from a replay: T in the viewer goes on as a person's game,
+// whose replay verifies.
+func TestATakenOverReplayVerifies(t *testing.T) {
+	v := newViewer(t, recorded(t, 1, 30))
+	v.Seek(12)
+	v.Update(view.Input{Keys: []view.Key{'T'}})
+	p, ok := v.Next().(*view.Play)
+	require.True(t, ok, "T takes over")
+	assert.Contains(t, p.Title(), "taken over")
+	assert.Contains(t, screen(v), "Dlvl:")
+	before := p.Sim.State().CogPos()
+	assert.Equal(t, v.Sim().State().CogPos(), before, "the game goes on where the replay stood")
+	for _, k := range []view.Key{'s', 'l', 'h', 'j', 'k', '.'} {
+		v.Update(view.Input{Keys: []view.Key{k}})
+	}
+	rep, err := replay.ReadUnfinished(bytes.NewReader(p.Game().Replay()))
+	require.NoError(t, err)
+	assert.Len(t, rep.Turns, 12+6)
+	assert.NoError(t, rep.Play(nil), "the new replay verifies")
+}
