@@ -6,7 +6,10 @@
 # protocol (chromedp): the page loads and draws, keys move the cog, a
 # replay opens (address, file picker, drag and drop, the one-file page)
 # and seeks. The browser uses software WebGL (SwiftShader); no display
-# is needed. The tests stop the browser they start.
+# is needed. The tests stop the browser they start. Then the
+# leaderboard page of cogsim board (§36.4) is loaded from a file and
+# its table read back and sorted (cmd/cogsim/internal/cli, the same
+# tag).
 #
 # It needs Debian's chromium (scripts/test.sh installs it).
 set -euo pipefail
@@ -24,6 +27,10 @@ trap 'rm -f "$out"' EXIT
 set +e
 go test -tags browsertest -count=1 -timeout 5m -v ./internal/site/ >"$out" 2>&1
 status=$?
+if ((status == 0)); then
+	go test -tags browsertest -count=1 -timeout 5m -v -run 'InTheBrowser' ./cmd/cogsim/internal/cli/ >>"$out" 2>&1
+	status=$?
+fi
 set -e
 if ((status == 0)); then
 	# The runs and the figures the tests log (first frame, page size).

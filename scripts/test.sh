@@ -12,7 +12,9 @@
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
 #   6. the Python clients' tests against that binary (the stdlib client
 #      and the cogsim package, with the vendored Gymnasium from
-#      ../shared/vendor/python on PYTHONPATH) and a short bench.py run;
+#      ../shared/vendor/python on PYTHONPATH; among them, the package's
+#      wheel is built, installed in a fresh venv and run without Go) and
+#      a short bench.py run;
 #   7. each fuzz target for a short time (FUZZTIME, default 10s);
 #   8. the window tests under Xvfb (scripts/window-tests.sh);
 #   9. the browser tests in headless Chromium (scripts/browser-tests.sh).
@@ -31,11 +33,12 @@ fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 
 # Packages for ebiten on Linux (see EBITEN.md), gcc for cgo (ebiten,
 # go test -race), and Python with numpy for clients/python (Gymnasium,
-# vendored for the tests only, needs cloudpickle and typing_extensions).
+# vendored for the tests only, needs cloudpickle and typing_extensions;
+# pip builds and installs the package's wheel in its tests).
 # Debian's python3-* modules serve /usr/bin/python3 only.
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3
-	python3-numpy python3-cloudpickle python3-typing-extensions chromium)
+	python3-numpy python3-cloudpickle python3-typing-extensions python3-pip chromium)
 
 step "system packages"
 if ! command -v dpkg >/dev/null 2>&1; then

@@ -44,7 +44,23 @@ type Result struct {
 	// "sha256:" and the first 16 hex digits of the SHA-256 of its JSON
 	// encoding; "" without a scenario.
 	ScenarioDigest string `json:"scenarioDigest,omitempty"`
+	// Tokens are the model's token counts over the episode (§36): the
+	// API's usage summed over every request of an LLM agent. The engine
+	// does not know them: the runner sets them, and they are absent for
+	// other agents (and in results written before them).
+	Tokens *Tokens `json:"tokens,omitempty"`
 }
+
+// Tokens count a model's tokens (§36): those of its prompts and those it
+// generated.
+type Tokens struct {
+	Prompt     int `json:"prompt"`
+	Completion int `json:"completion"`
+}
+
+// MaxResultTokens bounds each token count of a result: ten times what
+// 100 000 turns of a million-token context would use.
+const MaxResultTokens = 1_000_000_000_000
 
 // Parts are the parts of the score (§16): 50·(maxDepth − 1), xpPoints,
 // gold, and 25 per deed.
@@ -126,7 +142,8 @@ var causePrefixes = []string{"killed by ", "choked on "}
 const maxResultPart = 1_000_000_000
 
 // ResultFields are the fields every result line has, in order; only
-// scenario and scenarioDigest may be left out (no scenario).
+// scenario and scenarioDigest (no scenario) and tokens (not an LLM
+// agent) may be left out.
 var ResultFields = []string{"seed", "agent", "rules", "mechanics", "score", "parts", "deeds",
 	"cause", "maxDepth", "ticks", "turns", "unusable", "ignored", "maxTurns", "strict"}
 
@@ -170,6 +187,13 @@ func ParseResult(line []byte) (Result, error) {
 	_ = json.Unmarshal(fields["mechanics"], &list)
 	for i, m := range list {
 		if err := present(m, fmt.Sprintf("mechanics[%d].", i), "name", "version"); err != nil {
+			return r, err
+		}
+	}
+	if raw, ok := fields["tokens"]; ok {
+		var tokens map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &tokens)
+		if err := present(tokens, "tokens.", "prompt", "completion"); err != nil {
 			return r, err
 		}
 	}
@@ -255,6 +279,14 @@ func (r *Result) Check() error {
 		return bad("score", "%d, but its parts sum to %d", r.Score, r.Parts.Score())
 	case !knownCause(r.Cause):
 		return bad("cause", "%q is not an end of an episode", r.Cause)
+	}
+	if t := r.Tokens; t != nil {
+		switch {
+		case t.Prompt < 0 || t.Prompt > MaxResultTokens:
+			return bad("tokens.prompt", "%d is out of range 0…%d", t.Prompt, MaxResultTokens)
+		case t.Completion < 0 || t.Completion > MaxResultTokens:
+			return bad("tokens.completion", "%d is out of range 0…%d", t.Completion, MaxResultTokens)
+		}
 	}
 	for i, m := range r.Mechanics {
 		if m.Name == "" || m.Version == "" {

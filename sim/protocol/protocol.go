@@ -151,6 +151,9 @@ type Conn struct {
 	// Env, when set, numbers the episode in its messages (persistent
 	// agents, §30).
 	Env *int
+	// Tokens, when set, is the model's token count that the end
+	// message's result carries (an LLM agent, §36).
+	Tokens *sim.Tokens
 	// score is the score at the last observation sent, for the reward.
 	score int
 	// turn is the turn of the last observation sent, the one awaiting
@@ -172,7 +175,12 @@ func (c *Conn) Send() error {
 	s := c.Sim
 	if s.Done() {
 		e := s.State()
-		v = End{Type: "end", Env: c.Env, Result: s.Result(), Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
+		res := s.Result()
+		if c.Tokens != nil {
+			t := *c.Tokens
+			res.Tokens = &t
+		}
+		v = End{Type: "end", Env: c.Env, Result: res, Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
 			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
 	} else {
 		o := s.ObservationOf(c.score, &c.arrays)

@@ -13,7 +13,7 @@ adds ``cogsim/Cog-v0`` to its registry.
 
 import os
 
-from ._binary import find_binary
+from ._binary import find_binary, scenario_dir
 from ._errors import CogsimError, InvalidAction
 from ._session import ACTIONS, CONDITIONS, RECORD, STATS
 from ._spaces import HAVE_GYMNASIUM
@@ -38,20 +38,10 @@ TASK_IDS = {
 }
 
 
-def scenarios_dir():
-    """The folder of the scenario files: the package's own copy (a wheel),
-    else the checkout's scenarios/ folder, else None."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for d in (os.path.join(here, "scenarios"), os.path.join(here, "..", "..", "..", "scenarios")):
-        if os.path.isdir(d) and any(f.endswith(".json") for f in os.listdir(d)):
-            return os.path.normpath(d)
-    return None
-
-
 def scenario_ids():
     """The scenario ids, cogsim/Scenario-<name>-v0, one per file of the
     scenarios folder (scores as Cog-v0), each with its file's path."""
-    d = scenarios_dir()
+    d = scenario_dir()
     if d is None:
         return {}
     return {f"cogsim/Scenario-{f[:-len('.json')]}-v0": os.path.join(d, f)

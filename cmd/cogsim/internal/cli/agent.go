@@ -2,8 +2,14 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"time"
+
+	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 
 	"github.com/cogsim/cogsim/sim"
@@ -18,6 +24,9 @@ type agentOptions struct {
 	replay   string
 	turns    int
 	strict   bool
+	agent    string
+	timeout  time.Duration
+	llm      llmFlags
 }
 
 func agentFlags() (*flag.FlagSet, *agentOptions) {
@@ -29,6 +38,9 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
 	fs.IntVar(&o.turns, "turns", 0, "end the episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
+	fs.StringVar(&o.agent, "agent", "stdio", "stdio: the outside agent on stdin/stdout; or llm:MODEL: a model behind an OpenAI-compatible chat-completions API plays instead (the --llm-… flags, §36), and stdout carries the exchange — each observation, the model's reply object with its reasoning and usage, the end")
+	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent llm:MODEL, how long the model may take over one turn, retries included, before the turn is an unusable reply")
+	o.llm.add(fs)
 	return fs, o
 }
 
@@ -46,7 +58,23 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	if o.turns < 0 || o.turns > sim.MaxClockTurns {
 		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
 	}
-	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: "stdio", MaxTurns: o.turns, Strict: o.strict}
+	model, isLLM := llmModel(o.agent)
+	switch {
+	case isLLM:
+		if err := checkModel(model); err != nil {
+			return usagef("--agent %s: %v", o.agent, err)
+		}
+	case o.agent != "stdio":
+		return usagef("--agent %q: stdio or llm:MODEL", o.agent)
+	case setsLLM(fs) != "":
+		return usagef("--%s: only with --agent llm:MODEL", setsLLM(fs))
+	case isSet(fs, "turn-timeout"):
+		return usagef("--turn-timeout: only with --agent llm:MODEL")
+	}
+	if o.timeout <= 0 {
+		return usagef("--turn-timeout: must be positive, got %v", o.timeout)
+	}
+	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: o.agent, MaxTurns: o.turns, Strict: o.strict}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {
@@ -60,6 +88,15 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	s, err := sim.New(cfg)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	var chat *llm.Config
+	if isLLM {
+		if chat, err = o.llm.config(model, cfg, 1); err != nil {
+			return err
+		}
+		if err := reach(ctx, chat.Client); err != nil {
+			return err
+		}
 	}
 	var rec *replay.Recorder
 	if o.replay != "" {
@@ -80,8 +117,54 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 			}
 		}()
 	}
+	if chat != nil {
+		return playModelOverStdout(ctx, s, llm.NewAgent(*chat), o.timeout, out.stdout, rec)
+	}
 	return untilDone(ctx, func() error {
 		_, err := protocol.Serve(s, out.stdin, out.stdout, rec)
 		return err
 	})
+}
+
+// playModelOverStdout plays s with the model a, writing the exchange on
+// w as it would be over stdio: each observation, the model's reply
+// object (the reply, with its reasoning, usage and, when it has no
+// reply, why), and the end message, whose result counts the tokens.
+func playModelOverStdout(ctx context.Context, s *sim.Sim, a *llm.Agent, timeout time.Duration, w io.Writer, rec *replay.Recorder) error {
+	c := protocol.NewConn(s, w, rec)
+	var tokens sim.Tokens
+	c.Tokens = &tokens
+	a.Reset(s.Config().Seed)
+	for !s.Done() {
+		if err := c.Send(); err != nil {
+			return err
+		}
+		_, err := llmTurn(ctx, a, s, timeout, func(t llm.Turn) error {
+			addTokens(&tokens, t.Usage)
+			msg := llmExtra(t)
+			if t.OK {
+				msg["reply"] = t.Reply
+			}
+			line, err := json.Marshal(msg)
+			if err != nil {
+				return err
+			}
+			if _, err := w.Write(append(line, '\n')); err != nil {
+				return err
+			}
+			return c.Answer(line)
+		})
+		switch {
+		case errors.Is(err, errEpisodeInterrupted):
+			return errInterrupted
+		case err != nil:
+			return err
+		}
+	}
+	if rec != nil {
+		if err := rec.End(); err != nil {
+			return fmt.Errorf("writing the replay: %w", err)
+		}
+	}
+	return c.Send()
 }

@@ -55,6 +55,7 @@ func compareCmd(_ context.Context, out streams, args []string) error {
 		return err
 	}
 	c := comparePaired(files, a, b)
+	c.A.Tokens, c.B.Tokens = sides[0].tokens, sides[1].tokens
 	if o.json {
 		js, err := json.MarshalIndent(c, "", "  ")
 		if err != nil {
@@ -96,14 +97,15 @@ func pair(files []string, a, b *merged) ([]sim.Result, []sim.Result, error) {
 // Side is one file of a comparison: what it was played under, and its
 // mean score.
 type Side struct {
-	File      string  `json:"file"`
-	Rules     string  `json:"rules"`
-	Mechanics string  `json:"mechanics,omitempty"`
-	Agent     string  `json:"agent"`
-	Scenario  string  `json:"scenario,omitempty"`
-	MaxTurns  int     `json:"maxTurns"`
-	Strict    bool    `json:"strict"`
-	ScoreMean float64 `json:"scoreMean"`
+	File      string      `json:"file"`
+	Rules     string      `json:"rules"`
+	Mechanics string      `json:"mechanics"`
+	Agent     string      `json:"agent"`
+	Scenario  string      `json:"scenario"`
+	MaxTurns  int         `json:"maxTurns"`
+	Strict    bool        `json:"strict"`
+	ScoreMean float64     `json:"scoreMean"`
+	Tokens    TokenTotals `json:"tokens"`
 }
 
 // DeedDiff is one deed in both files: its episodes and rates, the
@@ -347,6 +349,18 @@ func (c *Comparison) write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "episodes: %d, paired by seed\n", c.Episodes)
+	if c.A.Tokens.Episodes+c.B.Tokens.Episodes > 0 {
+		for _, s := range []struct {
+			label string
+			t     TokenTotals
+		}{{"A", c.A.Tokens}, {"B", c.B.Tokens}} {
+			text := s.t.text()
+			if text == "" {
+				text = "none counted"
+			}
+			fmt.Fprintf(w, "tokens %s: %s\n", s.label, text)
+		}
+	}
 	fmt.Fprintf(w, "score: A mean %.1f, B mean %.1f; B-A %+.1f (95%% CI %+.1f to %+.1f), sd %.1f\n",
 		c.A.ScoreMean, c.B.ScoreMean, c.Score.Diff, c.Score.CI95.Low, c.Score.CI95.High, c.Score.SD)
 	if len(c.Deeds) > 0 {

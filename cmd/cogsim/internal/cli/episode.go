@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -34,9 +35,13 @@ const execPrefix = "exec:"
 var errEpisodeInterrupted = errors.New("episode interrupted")
 
 // newAgent makes the built-in agent called name; an outside program
-// (exec:CMD) has none, and nil is returned for it, once the program is
-// found to exist and be executable.
+// (exec:CMD) or a model (llm:MODEL) has none, and nil is returned for
+// it, once the program is found to exist and be executable, or the
+// model named.
 func newAgent(name string) (Agent, error) {
+	if model, ok := llmModel(name); ok {
+		return nil, checkModel(model)
+	}
 	if cmd, ok := strings.CutPrefix(name, execPrefix); ok {
 		if strings.TrimSpace(cmd) == "" {
 			return nil, errors.New("exec: needs a command, e.g. exec:'python3 agent.py'")
@@ -70,6 +75,31 @@ type episodes struct {
 	log string
 	// persistent keeps one exec agent process per worker (§30).
 	persistent bool
+	// llm configures the agents of an llm:MODEL agent (§36), nil for
+	// any other.
+	llm *llm.Config
+}
+
+// player is what plays a worker's episodes: a built-in agent, an LLM
+// agent, or (neither) the outside program of an exec: agent — the
+// worker's persistent one, or a process per episode when that is nil.
+type player struct {
+	agent      Agent
+	model      *llm.Agent
+	persistent *protocol.Persistent
+}
+
+// newPlayer makes worker w's player; close ends what it started.
+func (e episodes) newPlayer(w int) (player, func(), error) {
+	if e.llm != nil {
+		return player{model: llm.NewAgent(*e.llm)}, func() {}, nil
+	}
+	a, err := newAgent(e.agent)
+	if err != nil || !e.persistent {
+		return player{agent: a}, func() {}, err
+	}
+	p, done, err := e.newPersistent(w)
+	return player{persistent: p}, done, err
 }
 
 // newPersistent makes worker w's persistent agent, its stderr to
@@ -107,13 +137,12 @@ func (e episodes) config(seed uint64) sim.Config {
 	}
 }
 
-// playWith runs the episode of seed to its end with a (or with the
-// outside program of an exec: agent — the worker's persistent agent p,
-// or a process for this episode when p is nil; index is the episode's):
-// it shows it each observation and plays its reply, one command turn at
-// a time, recording the replay when asked. A panic in the engine or the
-// agent becomes an error naming the seed.
-func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protocol.Persistent, index int) (res sim.Result, err error) {
+// playWith runs the episode of seed to its end with pl (index is the
+// episode's): it shows it each observation and plays its reply, one
+// command turn at a time, recording the replay when asked. A panic in
+// the engine or the agent becomes an error naming the seed.
+func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index int) (res sim.Result, err error) {
+	a, p := pl.agent, pl.persistent
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("episode seed %d panicked: %v\n%s", seed, v, debug.Stack())
@@ -183,11 +212,14 @@ func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protoco
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)
 		}
 		if traj != nil {
-			if err := traj.end(s); err != nil {
+			if err := traj.end(s, res); err != nil {
 				return res, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
 			}
 		}
 		return res, nil
+	}
+	if pl.model != nil {
+		return e.playModel(ctx, s, pl.model, rec, traj)
 	}
 	a.Reset(s.Config().Seed)
 	if k, ok := a.(agents.Knower); ok {
@@ -209,8 +241,14 @@ func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protoco
 			traj.turn(turn, before, &reply, nil, s)
 		}
 	}
+	return e.finish(s, s.Result(), rec, traj)
+}
+
+// finish writes the end of an episode's trajectory and replay.
+func (e episodes) finish(s *sim.Sim, res sim.Result, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
+	seed := s.Config().Seed
 	if traj != nil {
-		if err := traj.end(s); err != nil {
+		if err := traj.end(s, res); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
 		}
 	}
@@ -219,5 +257,53 @@ func (e episodes) playWith(ctx context.Context, seed uint64, a Agent, p *protoco
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
 		}
 	}
-	return s.Result(), nil
+	return res, nil
+}
+
+// playModel plays the episode s with the model a (§36): each turn is
+// asked for within the turn's deadline, and a turn without a reply —
+// the server failed, refused, timed out, or answered nothing readable —
+// is an unusable reply. The result counts the API's tokens; the
+// trajectory has each turn's reasoning and usage.
+func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
+	seed := s.Config().Seed
+	a.Reset(seed)
+	var tokens sim.Tokens
+	var before []byte
+	for !s.Done() {
+		if traj != nil {
+			before = append(before[:0], s.Observe()...)
+		}
+		turn := s.State().Clock.Turn
+		t, err := llmTurn(ctx, a, s, e.timeout, func(t llm.Turn) error {
+			switch {
+			case rec != nil && t.OK:
+				return rec.Turn(t.Reply)
+			case rec != nil:
+				return rec.TurnUnusable()
+			case t.OK:
+				s.Turn(t.Reply)
+			default:
+				s.TurnUnusable()
+			}
+			return nil
+		})
+		if errors.Is(err, errEpisodeInterrupted) {
+			return sim.Result{}, err
+		}
+		if err != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
+		}
+		addTokens(&tokens, t.Usage)
+		if traj != nil {
+			var reply *string
+			if t.OK {
+				reply = &t.Reply
+			}
+			traj.modelTurn(turn, before, reply, llmExtra(t), s)
+		}
+	}
+	res := s.Result()
+	res.Tokens = &tokens
+	return e.finish(s, res, rec, traj)
 }

@@ -15,7 +15,11 @@ import (
 	"github.com/cogsim/cogsim/sim"
 )
 
-type promptOptions struct{ rules rulesFlags }
+type promptOptions struct {
+	rules    rulesFlags
+	turns    int
+	scenario string
+}
 
 func promptFlags() (*flag.FlagSet, *promptOptions) {
 	o := &promptOptions{}
@@ -23,12 +27,15 @@ func promptFlags() (*flag.FlagSet, *promptOptions) {
 	// The rules variant's section is included, and the verbs of the
 	// variant's and the extra mechanics (§32.3).
 	o.rules.add(fs)
+	fs.IntVar(&o.turns, "turns", 0, "the clock to state, in command turns (default: the rules' 55, or the scenario's clock)")
+	fs.StringVar(&o.scenario, "scenario", "", "the episode starts from this scenario file (§19): its clock, and its first observation in the worked example")
 	return fs, o
 }
 
 // promptCmd is cogsim prompt: the instruction text for an LLM agent
 // (§30) — the rules of docs/rules.md, the reply grammar, the observation
-// format and a worked example played by the engine itself.
+// format and a worked example played by the engine itself — for the
+// episodes of --rules, --mechanics, --turns and --scenario (§36.3).
 func promptCmd(_ context.Context, out streams, args []string) error {
 	fs, o := promptFlags()
 	if err := parseFlags(fs, args); err != nil {
@@ -38,9 +45,18 @@ func promptCmd(_ context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	text, err := Prompt(o.rules.Rules, mechanics)
+	if o.turns < 0 || o.turns > sim.MaxClockTurns {
+		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
+	}
+	cfg := sim.Config{Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns}
+	if o.scenario != "" {
+		if cfg.Scenario, err = sim.LoadScenario(o.scenario); err != nil {
+			return usagef("--scenario: %v", err)
+		}
+	}
+	text, err := Prompt(cfg)
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
 	_, err = io.WriteString(out.stdout, text)
 	return err
@@ -50,27 +66,37 @@ func promptCmd(_ context.Context, out streams, args []string) error {
 // need.
 var citation = regexp.MustCompile(` \(§[0-9]+(, §[0-9]+)*\)`)
 
-// Prompt returns the instruction text for an agent playing rules with the
-// extra mechanics.
-func Prompt(rules string, mechanics []string) (string, error) {
-	ms, err := ecs.Select(rules, mechanics)
+// Prompt returns the instruction text for an agent playing the episodes
+// of cfg (its seed and agent do not matter): their rules and mechanics,
+// clock and scenario (§36.3). The run's LLM agent is given the same
+// text.
+func Prompt(cfg sim.Config) (string, error) {
+	cfg.Seed, cfg.Agent = 1, "explore"
+	s, err := sim.New(cfg)
 	if err != nil {
 		return "", err
 	}
-	var active []string
-	for _, m := range ms {
-		active = append(active, m.Name)
-	}
+	clock := s.State().Clock
 	var b strings.Builder
-	b.WriteString(`You are playing cogsim, a roguelike. You are the cog, the @ on the map.
+	fmt.Fprintf(&b, `You are playing cogsim, a roguelike. You are the cog, the @ on the map.
 After each command turn you receive an observation (20 lines of text) and
 answer with a reply: the actions to take, in the grammar below, and
-nothing else. The episode ends when you die or after 55 command turns; the
+nothing else. The episode ends when you die or after %d command turns; the
 score counts depth, experience, gold and deeds.
-
-`)
-	b.WriteString(rulesText(rules, active))
-	ex, err := workedExample(rules, mechanics)
+`, clock.MaxTurns)
+	if sc := cfg.Scenario; sc != nil {
+		b.WriteString(`
+This episode does not start at the top of a fresh dungeon: where the cog
+is, what it has and what is around it are as its first observation shows
+(the worked example below starts from it too).`)
+		if sc.Name != "" {
+			fmt.Fprintf(&b, " The scenario: %q.", sc.Name)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	b.WriteString(rulesText(cfg.Rules, s.MechanicNames(), clock.MaxTurns, clock.TurnTicks))
+	ex, err := workedExample(cfg)
 	if err != nil {
 		return "", err
 	}
@@ -83,12 +109,14 @@ score counts depth, experience, gold and deeds.
 // its citations, with the rules of the active mechanics and the section
 // of the variant played, and the verbs of the active mechanics as rows of
 // the grammar's table.
-func rulesText(rules string, active []string) string {
+func rulesText(rules string, active []string, turns, turnTicks int) string {
 	text := docs.Rules
 	if i := strings.Index(text, "## The game"); i >= 0 {
 		text = text[i:]
 	}
 	text = withVerbRows(text, active)
+	text = withTables(text, active)
+	text = withClock(text, turns, turnTicks)
 	parts := strings.Split(text, "\n## Variant `")
 	var b strings.Builder
 	b.WriteString(parts[0])
@@ -177,9 +205,11 @@ func VerbRow(v *c.Verb) string {
 	return "| " + v.Word + ": " + v.Help + " | `" + strings.Join(forms, "`, `") + "` | " + n + " |\n"
 }
 
-// workedExample plays the first turn of seed 1 with the explore agent.
-func workedExample(rules string, mechanics []string) (string, error) {
-	s, err := sim.New(sim.Config{Seed: 1, Rules: rules, Mechanics: mechanics, Agent: "explore"})
+// workedExample plays the first turn of seed 1 of cfg's episodes with
+// the explore agent.
+func workedExample(cfg sim.Config) (string, error) {
+	cfg.Seed, cfg.Agent = 1, "explore"
+	s, err := sim.New(cfg)
 	if err != nil {
 		return "", err
 	}

@@ -44,12 +44,16 @@ type runOptions struct {
 	force      bool
 	log        string
 	persistent bool
+	llm        llmFlags
 }
 
 // maxWorkers bounds --workers (issue 25: 50 000 took 1.6 GB). It is
 // fixed rather than a multiple of the CPUs, since an agent that waits on
 // a remote model can use many more workers than the machine has CPUs.
 const maxWorkers = 1024
+
+// turnTimeoutDoc is the help of --turn-timeout.
+const turnTimeoutDoc = "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout); with --agent llm:MODEL, how long the model may take over one turn, retries included, before the turn is an unusable reply"
 
 // strictDoc is the help of --strict.
 const strictDoc = "a reply with any unknown token is unusable as a whole (40 ticks of waiting; the message names the first bad token) instead of having the token skipped (§30)"
@@ -64,7 +68,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
 	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines (each checked against this run's settings and the result schema), drop a torn last line, and run only the missing seeds, appending")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
-	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+") or exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode")
+	fs.StringVar(&o.agent, "agent", "explore", "built-in agent ("+strings.Join(agents.Names(), ", ")+"), exec:'CMD', an outside program speaking the agent protocol on stdin/stdout, one process per episode, or llm:MODEL, a model behind an OpenAI-compatible chat-completions API (the --llm-… flags, §36)")
 	fs.IntVar(&o.workers, "workers", min(runtime.NumCPU(), maxWorkers), fmt.Sprintf("episodes run in parallel, 1 … %d (the output does not depend on it)", maxWorkers))
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
 	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
@@ -74,7 +78,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there (else it is dropped)")
 	fs.BoolVar(&o.persistent, "persistent", false, "with --agent exec:CMD, keep one agent process per worker for many episodes (docs/protocol.md) instead of one per episode")
-	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, "with --agent exec:CMD, how long the program may take over one turn before its episode ends (cause timeout)")
+	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, turnTimeoutDoc)
+	o.llm.add(fs)
 	return fs, o
 }
 
@@ -88,7 +93,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	r, err := o.runner(fs)
+	r, err := o.runner(ctx, fs)
 	if err != nil {
 		return err
 	}
@@ -188,7 +193,7 @@ func (l *lineWriter) writeLine(line []byte) error {
 }
 
 // runner checks the options and makes the runner they describe.
-func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
+func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, error) {
 	if o.episodes < 1 {
 		return nil, usagef("--episodes: must be at least 1, got %d", o.episodes)
 	}
@@ -220,6 +225,10 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 	}
 	if o.persistent && !strings.HasPrefix(o.agent, execPrefix) {
 		return nil, usagef("--persistent: only with --agent exec:CMD")
+	}
+	model, isLLM := llmModel(o.agent)
+	if f := setsLLM(fs); f != "" && !isLLM {
+		return nil, usagef("--%s: only with --agent llm:MODEL", f)
 	}
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
@@ -269,6 +278,15 @@ func (o *runOptions) runner(fs *flag.FlagSet) (*runner, error) {
 		seeds = make([]uint64, o.episodes)
 		for i := range seeds {
 			seeds[i] = seed + uint64(i)
+		}
+	}
+	if isLLM {
+		// Last: the server is asked only once all else is right.
+		if ep.llm, err = o.llm.config(model, ep.config(seed), o.workers); err != nil {
+			return nil, err
+		}
+		if err := reach(ctx, ep.llm.Client); err != nil {
+			return nil, err
 		}
 	}
 	seeds = sh.block(seeds)
@@ -455,18 +473,14 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a, err := newAgent(r.ep.agent)
-			var p *protocol.Persistent
-			if err == nil && r.ep.persistent {
-				var done func()
-				if p, done, err = r.ep.newPersistent(w); err == nil {
-					defer done()
-				}
+			pl, done, err := r.ep.newPlayer(w)
+			if err == nil {
+				defer done()
 			}
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.playWith(ctx, r.seeds[i], a, p, i)
+					o.res, o.err = r.ep.playWith(ctx, r.seeds[i], pl, i)
 				}
 				results <- o
 			}

@@ -71,6 +71,8 @@ type merged struct {
 	// mixed rules.
 	first      *sim.Result
 	firstWhere string
+	// tokens totals the results' token counts (§36).
+	tokens TokenTotals
 }
 
 func (m *merged) read(path string) error {
@@ -104,6 +106,9 @@ func (m *merged) read(path string) error {
 			}
 			return errors.New(msg)
 		}
+		if err := m.tokens.add(&r); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
 		m.results = append(m.results, r)
 		return nil
 	})
@@ -134,13 +139,50 @@ type Rate struct {
 	CI95     Interval `json:"ci95"`
 }
 
-// Summary is what summarize prints (--json: this object).
+// TokenTotals total the token counts of results (§36): how many
+// episodes have them (an LLM agent's), the sums of their prompt and
+// completion tokens, and the means per such episode.
+type TokenTotals struct {
+	Episodes             int     `json:"episodes"`
+	Prompt               int     `json:"prompt"`
+	Completion           int     `json:"completion"`
+	PromptPerEpisode     float64 `json:"promptPerEpisode"`
+	CompletionPerEpisode float64 `json:"completionPerEpisode"`
+}
+
+// add counts r's tokens, if it has them; sums beyond an int are
+// refused (a hand-made file).
+func (t *TokenTotals) add(r *sim.Result) error {
+	if r.Tokens == nil {
+		return nil
+	}
+	if t.Prompt > math.MaxInt-r.Tokens.Prompt || t.Completion > math.MaxInt-r.Tokens.Completion {
+		return errors.New("the token totals pass the largest integer")
+	}
+	t.Episodes++
+	t.Prompt += r.Tokens.Prompt
+	t.Completion += r.Tokens.Completion
+	t.PromptPerEpisode = round4(float64(t.Prompt) / float64(t.Episodes))
+	t.CompletionPerEpisode = round4(float64(t.Completion) / float64(t.Episodes))
+	return nil
+}
+
+// text says the totals on one line: "" when no result has tokens.
+func (t TokenTotals) text() string {
+	if t.Episodes == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d prompt, %d completion; per episode %.1f prompt, %.1f completion", t.Prompt, t.Completion, t.PromptPerEpisode, t.CompletionPerEpisode)
+}
+
+// Summary is what summarize prints (--json: this object). Mechanics
+// and Scenario are always there, "" for none.
 type Summary struct {
 	Episodes  int    `json:"episodes"`
 	Rules     string `json:"rules"`
-	Mechanics string `json:"mechanics,omitempty"`
+	Mechanics string `json:"mechanics"`
 	Agent     string `json:"agent"`
-	Scenario  string `json:"scenario,omitempty"`
+	Scenario  string `json:"scenario"`
 	Score     struct {
 		Mean   float64  `json:"mean"`
 		CI95   Interval `json:"ci95"`
@@ -158,6 +200,7 @@ type Summary struct {
 		Unusable int `json:"unusable"`
 		Ignored  int `json:"ignored"`
 	} `json:"replies"`
+	Tokens TokenTotals `json:"tokens"`
 }
 
 // round4 keeps four decimals, so the bytes do not hinge on the last bit.
@@ -258,6 +301,7 @@ func (m *merged) stats() *Summary {
 	s.Died = Rate{Name: "died", Episodes: died, Rate: round4(float64(died) / float64(n)), CI95: wilson(died, n)}
 	s.Ends = rates(ends, n)
 	s.Deeds = rates(deeds, n)
+	s.Tokens = m.tokens
 	return s
 }
 
@@ -277,6 +321,9 @@ func (s *Summary) write(w io.Writer) {
 	fmt.Fprintf(w, "max depth: mean %.2f\n", s.MaxDepthMean)
 	fmt.Fprintf(w, "died: %s\n", s.Died.text())
 	fmt.Fprintf(w, "replies: %d turns, %d unusable, %d ignored\n", s.Replies.Turns, s.Replies.Unusable, s.Replies.Ignored)
+	if t := s.Tokens.text(); t != "" {
+		fmt.Fprintf(w, "tokens: %s\n", t)
+	}
 	table := func(head string, rs []Rate) {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

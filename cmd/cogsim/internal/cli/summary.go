@@ -29,6 +29,10 @@ type summary struct {
 	deeds    map[string]int
 	// unusable and ignored total the results' reply counts (§30).
 	unusable, ignored, turns int
+	// tokens total the token counts of the results that have them
+	// (§36), counted.
+	tokens     sim.Tokens
+	withTokens int
 }
 
 func (s *summary) add(r sim.Result) {
@@ -40,6 +44,11 @@ func (s *summary) add(r sim.Result) {
 	s.unusable += r.Unusable
 	s.ignored += r.Ignored
 	s.turns += r.Turns
+	if r.Tokens != nil {
+		s.withTokens++
+		s.tokens.Prompt += r.Tokens.Prompt
+		s.tokens.Completion += r.Tokens.Completion
+	}
 	s.causes[r.Cause]++
 	if r.Cause == protocol.CauseDisconnected && r.Turns == 0 {
 		s.silent++
@@ -114,6 +123,10 @@ func (s *summary) write(w io.Writer) {
 	fmt.Fprintf(w, "max depth: mean %.2f\n", float64(s.depthSum)/float64(n))
 	if s.unusable > 0 || s.ignored > 0 {
 		fmt.Fprintf(w, "replies: %d unusable, %d ignored (of %d turns)\n", s.unusable, s.ignored, s.turns)
+	}
+	if s.withTokens > 0 {
+		fmt.Fprintf(w, "tokens: %d prompt, %d completion (per episode %.1f and %.1f)\n", s.tokens.Prompt, s.tokens.Completion,
+			float64(s.tokens.Prompt)/float64(s.withTokens), float64(s.tokens.Completion)/float64(s.withTokens))
 	}
 	pct := func(k int) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(n)) }
 	fmt.Fprintln(w)

@@ -110,22 +110,7 @@ func (t *trajectory) turn(turn int, obs []byte, reply *string, line []byte, s *s
 			var fields map[string]json.RawMessage
 			if json.Unmarshal(line, &fields) == nil {
 				delete(fields, "reply")
-				for k, v := range fields {
-					if len(v) > maxField {
-						// Too long to keep verbatim: its first 64 KiB as a
-						// string.
-						i := maxField
-						for i > 0 && !utf8.RuneStart(v[i]) {
-							i--
-						}
-						fields[k], _ = json.Marshal(string(v[:i]))
-						tt.Truncated = append(tt.Truncated, "extra."+k)
-					}
-				}
-				slices.Sort(tt.Truncated)
-				if len(fields) > 0 {
-					tt.Extra = fields
-				}
+				tt.extra(fields)
 			}
 		} else {
 			raw := bound(string(line), "raw", &tt.Truncated)
@@ -139,10 +124,49 @@ func (t *trajectory) turn(turn int, obs []byte, reply *string, line []byte, s *s
 	t.line(tt)
 }
 
+// extra keeps an agent's extra reply fields, each bounded: one longer
+// than 64 KiB is kept as its first 64 KiB, as a string.
+func (tt *trajTurn) extra(fields map[string]json.RawMessage) {
+	for k, v := range fields {
+		if len(v) > maxField {
+			i := maxField
+			for i > 0 && !utf8.RuneStart(v[i]) {
+				i--
+			}
+			fields[k], _ = json.Marshal(string(v[:i]))
+			tt.Truncated = append(tt.Truncated, "extra."+k)
+		}
+	}
+	slices.Sort(tt.Truncated)
+	if len(fields) > 0 {
+		tt.Extra = fields
+	}
+}
+
+// modelTurn records a command turn of an LLM agent (§36.2): the reply
+// played (nil: unusable) and what the agent says of the turn — its
+// reasoning, the API's usage — as extra fields.
+func (t *trajectory) modelTurn(turn int, obs []byte, reply *string, extra map[string]any, s *sim.Sim) {
+	tt := trajTurn{Turn: turn, Unusable: s.Unusable(), Ignored: s.Ignored()}
+	tt.Obs = bound(string(obs), "obs", &tt.Truncated)
+	if reply != nil {
+		r := bound(*reply, "reply", &tt.Truncated)
+		tt.Reply = &r
+	}
+	fields := make(map[string]json.RawMessage, len(extra))
+	for k, v := range extra {
+		if b, err := json.Marshal(v); err == nil {
+			fields[k] = b
+		}
+	}
+	tt.extra(fields)
+	t.line(tt)
+}
+
 // end writes the result and puts the file in place, whole (§30): a
 // trajectory is never seen half written.
-func (t *trajectory) end(s *sim.Sim) error {
-	t.line(trajEnd{Type: "result", Obs: string(s.Observe()), Result: s.Result()})
+func (t *trajectory) end(s *sim.Sim, res sim.Result) error {
+	t.line(trajEnd{Type: "result", Obs: string(s.Observe()), Result: res})
 	if t.err == nil {
 		t.err = t.w.Flush()
 	}

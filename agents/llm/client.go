@@ -1,0 +1,276 @@
+// Package llm plays cogsim with a language model behind an
+// OpenAI-compatible chat-completions endpoint (§36 of the spec): vLLM,
+// llama.cpp's server, Ollama and hosted APIs speak it. [Client] sends
+// one request (POST {URL}/chat/completions) with retries; [Agent] keeps
+// an episode's conversation and turns each observation into a reply. It
+// uses the standard library's HTTP client only.
+//
+// Whatever the server does — an error status, a refusal, an empty or
+// malformed answer, an answer too long to read, no answer before the
+// turn's deadline — the turn gets an unusable reply (§14), never a
+// crash; the key is sent in the Authorization header only, and never
+// appears in an error, a log line or a result.
+package llm
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxAnswer bounds what is read of a response body: a longer answer is
+// unusable, and the rest is not read.
+const MaxAnswer = 4 << 20
+
+// Message is one message of a chat: role "system", "user" or
+// "assistant".
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Usage is the API's token count of one answer.
+type Usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+// Add adds u's counts to v's.
+func (v *Usage) Add(u Usage) {
+	v.PromptTokens += u.PromptTokens
+	v.CompletionTokens += u.CompletionTokens
+}
+
+// Client sends chat-completion requests to one model.
+type Client struct {
+	// URL is the API's base, e.g. http://127.0.0.1:8000/v1; requests go
+	// to URL + "/chat/completions".
+	URL string
+	// Key, when set, is sent as "Authorization: Bearer Key".
+	Key   string
+	Model string
+	// Temperature and MaxTokens are sent with every request (MaxTokens
+	// only when positive).
+	Temperature float64
+	MaxTokens   int
+	// HTTP sends the requests (nil: http.DefaultClient).
+	HTTP *http.Client
+	// Backoff is the wait before retry number n (1, 2, …) after a 429,
+	// a 5xx or a failed connection; nil: [DefaultBackoff]. A
+	// Retry-After header in seconds, when longer, wins.
+	Backoff func(n int) time.Duration
+}
+
+// DefaultBackoff waits 250 ms before the first retry and doubles each
+// time, up to 8 s.
+func DefaultBackoff(n int) time.Duration {
+	d := 250 * time.Millisecond
+	for i := 1; i < n && d < 8*time.Second; i++ {
+		d *= 2
+	}
+	return min(d, 8*time.Second)
+}
+
+// Answer is what the model answered to one request.
+type Answer struct {
+	// Content is the message's text; Reasoning the reasoning a server
+	// sends apart (reasoning_content: vLLM's and llama.cpp's reasoning
+	// parsers, DeepSeek); Refusal the refusal, if any.
+	Content   string
+	Reasoning string
+	Refusal   string
+	// Usage sums the counts of every try that reported one.
+	Usage Usage
+	// Tries is how many requests were sent.
+	Tries int
+}
+
+// Error is a request that gave no usable answer: its message says why
+// (an HTTP status, a timeout, a malformed body), without the key.
+type Error struct {
+	Msg string
+	// Timeout is set when the turn's deadline passed.
+	Timeout bool
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// request is the body sent.
+type request struct {
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature float64   `json:"temperature"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
+	Seed        *int64    `json:"seed,omitempty"`
+}
+
+// response is the part of the body read.
+type response struct {
+	Choices []struct {
+		Message *struct {
+			Content          *string `json:"content"`
+			ReasoningContent *string `json:"reasoning_content"`
+			Refusal          *string `json:"refusal"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *Usage `json:"usage"`
+	Error *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// Complete asks the model for the next message of msgs, with seed (nil:
+// none sent). It retries a 429, a 5xx and a failed connection with
+// backoff while ctx's deadline leaves time for the wait; other failures
+// are final. When ctx is cancelled (not past its deadline) it returns
+// ctx's error; every other failure is an [*Error].
+func (c *Client) Complete(ctx context.Context, msgs []Message, seed *int64) (Answer, error) {
+	body, err := json.Marshal(request{Model: c.Model, Messages: msgs, Temperature: c.Temperature, MaxTokens: c.MaxTokens, Seed: seed})
+	if err != nil {
+		return Answer{}, &Error{Msg: "encoding the request: " + err.Error()}
+	}
+	backoff := c.Backoff
+	if backoff == nil {
+		backoff = DefaultBackoff
+	}
+	var ans Answer
+	for {
+		ans.Tries++
+		a, retry, wait, err := c.try(ctx, body)
+		ans.Usage.Add(a.Usage)
+		if err == nil {
+			a.Usage, a.Tries = ans.Usage, ans.Tries
+			return a, nil
+		}
+		if ctx.Err() != nil {
+			return ans, c.ctxError(ctx)
+		}
+		if !retry {
+			return ans, err
+		}
+		wait = max(wait, backoff(ans.Tries))
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			return ans, &Error{Msg: fmt.Sprintf("%s; no time left in the turn for try %d", err.Error(), ans.Tries+1)}
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ans, c.ctxError(ctx)
+		case <-t.C:
+		}
+	}
+}
+
+// ctxError is what a done ctx means: the turn's deadline passed (an
+// unusable reply), or the run was stopped.
+func (c *Client) ctxError(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &Error{Msg: "timeout: no answer within the turn's deadline", Timeout: true}
+	}
+	return ctx.Err()
+}
+
+// try sends one request: the answer, or an error and whether a retry
+// may help (and how long the server asked to wait).
+func (c *Client) try(ctx context.Context, body []byte) (Answer, bool, time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.URL, "/")+"/chat/completions", bytes.NewReader(body))
+	if err != nil {
+		return Answer{}, false, 0, &Error{Msg: c.redact("the request: " + err.Error())}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	if c.Key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Key)
+	}
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return Answer{}, true, 0, &Error{Msg: c.redact("no answer: " + err.Error())}
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer+1))
+	if err != nil {
+		return Answer{}, true, 0, &Error{Msg: c.redact("reading the answer: " + err.Error())}
+	}
+	if len(raw) > MaxAnswer {
+		return Answer{}, false, 0, &Error{Msg: fmt.Sprintf("the answer is longer than %d bytes (4 MiB); not read", MaxAnswer)}
+	}
+	if resp.StatusCode != http.StatusOK {
+		retry := resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500
+		var wait time.Duration
+		if s, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("Retry-After"))); err == nil && s > 0 {
+			wait = time.Duration(min(s, 3600)) * time.Second
+		}
+		return Answer{}, retry, wait, &Error{Msg: c.redact(fmt.Sprintf("HTTP %d%s", resp.StatusCode, said(raw)))}
+	}
+	var r response
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return Answer{}, false, 0, &Error{Msg: c.redact("malformed answer (not the JSON of a chat completion): " + err.Error())}
+	}
+	var a Answer
+	if r.Usage != nil {
+		a.Usage = *r.Usage
+	}
+	switch {
+	case r.Error != nil:
+		return a, false, 0, &Error{Msg: c.redact("the server says: " + clip(r.Error.Message))}
+	case len(r.Choices) == 0:
+		return a, false, 0, &Error{Msg: "an answer without choices"}
+	case r.Choices[0].Message == nil:
+		return a, false, 0, &Error{Msg: "an answer without a message"}
+	}
+	m := r.Choices[0].Message
+	if m.Content != nil {
+		a.Content = c.redact(*m.Content)
+	}
+	if m.ReasoningContent != nil {
+		a.Reasoning = c.redact(*m.ReasoningContent)
+	}
+	if m.Refusal != nil {
+		a.Refusal = c.redact(*m.Refusal)
+	}
+	return a, false, 0, nil
+}
+
+// said is the start of an error body, for the message.
+func said(raw []byte) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "" {
+		return ""
+	}
+	return ": " + clip(s)
+}
+
+// clip keeps the first 200 bytes of s on one line.
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 200 {
+		i := 200
+		for i > 0 && s[i]&0xC0 == 0x80 {
+			i--
+		}
+		s = s[:i] + "…"
+	}
+	return s
+}
+
+// redact removes the key from text that may echo it (an error body, a
+// server's message), so it cannot reach a log or a result.
+func (c *Client) redact(s string) string {
+	if c.Key == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, c.Key, "[key]")
+}

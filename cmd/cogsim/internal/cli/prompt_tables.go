@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
+)
+
+// withTables gives the rules text the episode's monsters and items
+// (§36.3): the monster table made from the species table's rows in play
+// (docs/rules.md's table is the core game's, and a test keeps the two
+// equal), and a row of the glyph table and a line of the items for the
+// item classes and kinds the active mechanics add.
+func withTables(text string, active []string) string {
+	text = replaceTable(text, "| monster |", MonsterTable(active))
+	var glyphs, items strings.Builder
+	for i := range c.Classes {
+		ci := &c.Classes[i]
+		if ci.Mechanic != "" && c.ActiveIn(ci.Mechanic, active) {
+			fmt.Fprintf(&glyphs, "| `%c` | %s %s (mechanic `%s`) |\n", ci.Glyph, article(ci.Name), ci.Name, ci.Mechanic)
+		}
+	}
+	for _, m := range active {
+		// The mechanic's kinds by class, the classes in the order of
+		// their first kind.
+		var classes []c.ItemClass
+		kinds := map[c.ItemClass][]string{}
+		for i := range c.ItemKinds {
+			k := &c.ItemKinds[i]
+			if k.Mechanic != m {
+				continue
+			}
+			if kinds[k.Class] == nil {
+				classes = append(classes, k.Class)
+			}
+			kinds[k.Class] = append(kinds[k.Class], k.Name)
+		}
+		var parts []string
+		for _, cl := range classes {
+			parts = append(parts, fmt.Sprintf("`%c` %s: %s", cl.Glyph(), cl, strings.Join(kinds[cl], ", ")))
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(&items, "- **Mechanic `%s`** — %s.\n", m, strings.Join(parts, "; "))
+		}
+	}
+	text = insertBefore(text, "| a letter | a monster", glyphs.String())
+	if items.Len() > 0 {
+		text = insertBefore(text, "\n\n`pickup` takes everything on the cell.", strings.TrimSuffix("\n"+items.String(), "\n"))
+	}
+	return text
+}
+
+// article is "an" before a vowel, else "a".
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// insertBefore inserts add before the first anchor in text (text as it
+// is without one).
+func insertBefore(text, anchor, add string) string {
+	i := strings.Index(text, anchor)
+	if i < 0 || add == "" {
+		return text
+	}
+	return text[:i] + add + text[i:]
+}
+
+// replaceTable replaces the table whose header line starts with head:
+// that line and the "|" lines after it.
+func replaceTable(text, head, table string) string {
+	start := strings.Index(text, head)
+	if start < 0 {
+		return text
+	}
+	end := start
+	for end < len(text) && text[end] == '|' {
+		nl := strings.IndexByte(text[end:], '\n')
+		if nl < 0 {
+			end = len(text)
+			break
+		}
+		end += nl + 1
+	}
+	return text[:start] + table + text[end:]
+}
+
+// MonsterTable is the rules' monster table for the species in play with
+// the mechanics named in active (§9, §27.5), in the species table's
+// order.
+func MonsterTable(active []string) string {
+	var b strings.Builder
+	b.WriteString("| monster | glyph | level | speed | AC | die | xp | from depth |\n|---|---|---|---|---|---|---|---|\n")
+	for i := range c.Species {
+		sp := &c.Species[i]
+		if !c.ActiveIn(sp.Mechanic, active) {
+			continue
+		}
+		if c.SpeciesID(i) == c.Oracle {
+			fmt.Fprintf(&b, "| the %s | `%c` | — | %d | — | — | — | the Oracle level (peaceful) |\n", sp.Name, sp.Glyph, sp.Speed)
+			continue
+		}
+		die := strconv.Itoa(sp.Die)
+		if sp.Has(c.Gaze) || sp.Has(c.Passive) {
+			die = "—" // never attacks
+		}
+		from := strconv.Itoa(sp.MinDepth)
+		for _, n := range []struct {
+			flag c.SpeciesFlag
+			note string
+		}{{c.Orthogonal, "moves only n, e, s, w"}, {c.Sticky, "holds the cog"}, {c.Gaze, "never hit it"}, {c.Passive, "stings whoever hits it"}, {c.Peaceful, "peaceful"}} {
+			if sp.Has(n.flag) {
+				from += " (" + n.note + ")"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | `%c` | %d | %d | %d | %s | %d | %s |\n", sp.Name, sp.Glyph, sp.Level, sp.Speed, sp.AC, die, sp.XP, from)
+	}
+	return b.String()
+}
+
+// withClock states the episode's clock (§13, §36.3): docs/rules.md
+// states the rules' 55 command turns of at most 40 ticks; each phrase of
+// clockPhrases says it for turns of turnTicks.
+func withClock(text string, turns, turnTicks int) string {
+	if turns == sim.DefaultMaxTurns && turnTicks == sim.DefaultTurnTicks {
+		return text
+	}
+	for _, p := range clockPhrases(turns, turnTicks) {
+		text = strings.ReplaceAll(text, p[0], p[1])
+	}
+	return text
+}
+
+// clockPhrases are the phrases of docs/rules.md that state the default
+// clock, each with what it says for a clock of turns command turns of at
+// most turnTicks ticks. A test checks that each is in docs/rules.md.
+func clockPhrases(turns, turnTicks int) [][2]string {
+	ticks := turns * turnTicks
+	food := fmt.Sprintf("covers 1 700 of the episode's %s\nticks: a cog that wants its whole clock must find and eat food at least\nonce more.", grouped(ticks))
+	if ticks <= 1700 {
+		food = fmt.Sprintf("covers 1 700 ticks,\nmore than the episode's %s: this clock needs no more food.", grouped(ticks))
+	}
+	exTurn := min(10, turns)
+	exTick := min(341, max(exTurn, exTurn*turnTicks-1))
+	return [][2]string{
+		{"after 55\ncommand turns;", fmt.Sprintf("after %d\ncommand turns;", turns)},
+		{"covers 1 700 of the episode's 2 200\nticks: a cog that wants its whole clock must find and eat food at least\nonce more.", food},
+		{"when the run ends, or after\n  40 ticks", fmt.Sprintf("when the run ends, or after\n  %d ticks", turnTicks)},
+		{"**55 command turns** (at most 2 200 ticks)", fmt.Sprintf("**%d command turns** (at most %s ticks)", turns, grouped(ticks))},
+		{"waits the whole 40 ticks", fmt.Sprintf("waits the whole %d ticks", turnTicks)},
+		{"(40 ticks of waiting)", fmt.Sprintf("(%d ticks of waiting)", turnTicks)},
+		{"at the end of turn 55 |", fmt.Sprintf("at the end of turn %d |", turns)},
+		{"Turn:<turn>/55", fmt.Sprintf("Turn:<turn>/%d", turns)},
+		{"T:341 Turn:10/55", fmt.Sprintf("T:%d Turn:%d/%d", exTick, exTurn, turns)},
+	}
+}
+
+// grouped writes n with its thousands set apart by spaces, as the rules
+// do ("2 200").
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
+}
