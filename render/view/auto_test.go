@@ -249,10 +249,10 @@ func TestTravelStopsWhenAMonsterComesIntoView(t *testing.T) {
 	assert.Contains(t, p.Activity(), "a jackal comes into view")
 }
 
-// exploreGame is seed 12 with a spy.
-func exploreGame(t *testing.T) (*sim.Sim, *spy) {
+// exploreGame is seed's game with a spy.
+func exploreGame(t *testing.T, seed uint64) (*sim.Sim, *spy) {
 	sp := &spy{}
-	s, err := sim.New(sim.Config{Seed: 12, Setup: func(sch *ecs.Scheduler) error { return sch.After(systems.NameInput, "spy", sp) }})
+	s, err := sim.New(sim.Config{Seed: seed, Setup: func(sch *ecs.Scheduler) error { return sch.After(systems.NameInput, "spy", sp) }})
 	require.NoError(t, err)
 	return s, sp
 }

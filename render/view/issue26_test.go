@@ -6,12 +6,10 @@ import (
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/internal/site"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
-	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,15 +22,6 @@ func screen(p view.App) string {
 	return g.String()
 }
 
-// seeded starts seed's game as a person plays it, with a spy.
-func seeded(t *testing.T, seed uint64) (*sim.Sim, *spy) {
-	sp := &spy{}
-	s, err := sim.New(sim.Config{Seed: seed, Agent: "human", Setup: func(sch *ecs.Scheduler) error {
-		return sch.After(systems.NameInput, "spy", sp)
-	}})
-	require.NoError(t, err)
-	return s, sp
-}
 
 // 1. Auto-explore refuses with a monster in view, and only ever walks.
 func TestAutoExploreRefusesWithAMonsterInView(t *testing.T) {
@@ -49,7 +38,7 @@ func TestAutoExploreRefusesWithAMonsterInView(t *testing.T) {
 
 func TestAutoExploreOnlyWalks(t *testing.T) {
 	for _, seed := range []uint64{3, 12} {
-		s, sp := seeded(t, seed)
+		s, sp := exploreGame(t, seed)
 		p := view.NewPlay(s, view.PlayOptions{})
 		explored := 0
 		for i := 0; i < 40 && !s.Done(); i++ {
@@ -264,4 +253,39 @@ func TestATakenOverReplayVerifies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, rep.Turns, 12+6)
 	assert.NoError(t, rep.Play(nil), "the new replay verifies")
+}
+
+// 8. "Stopped: a newt comes into view." does not outlive the newt.
+func TestTheStopRowDoesNotOutliveItsMonster(t *testing.T) {
+	sc := hall()
+	sc.Lit = ptr(false)
+	sc.Monsters = []sim.ScenarioThing{{At: []int{9, 3}, Species: "newt", HP: 1}}
+	s := start(t, sc)
+	p := view.NewPlay(s, view.PlayOptions{})
+	press(t, p, "9 l")
+	settle(t, p)
+	require.Equal(t, "Stopped: a newt comes into view.", p.Activity())
+	assert.Contains(t, screen(p), "Stopped: a newt comes into view.")
+	e := s.State()
+	for i := 0; i < 20 && strings.Contains(p.Activity(), "newt"); i++ {
+		// Attack the newt wherever it stands next to the cog.
+		cog := e.CogPos()
+		for _, d := range c.Dirs {
+			if q := cog.Add(d); q.In() && e.Level.Creatures.Occupied(q) {
+				p.Key(view.DirKeys[dirIndex(d)].Keys[0])
+				break
+			}
+		}
+	}
+	assert.Empty(t, p.Activity(), "the newt is gone, and its row with it")
+	assert.NotContains(t, screen(p), "comes into view")
+}
+
+func dirIndex(d c.Dir) int {
+	for i, dk := range view.DirKeys {
+		if dk.Dir == d {
+			return i
+		}
+	}
+	return 0
 }

@@ -30,9 +30,10 @@ type Runner struct {
 	// stopped says why the last command stopped; stoppedBy is the
 	// monster that stopped it (the row is cleared once it is out of
 	// sight).
-	stopped   string
-	stoppedBy arche.Entity
-	byMonster bool
+	stopped     string
+	stoppedBy   arche.Entity
+	byMonster   bool
+	monsterStop bool
 	// mem is what auto-explore keeps of the level.
 	mem exploreMemory
 }
@@ -127,11 +128,13 @@ func (r *Runner) Stop(g *Game, why string) {
 		why = "You stop exploring."
 	}
 	r.kind = autoNone
-	r.stopped, r.byMonster = why, false
+	r.stopped, r.byMonster, r.monsterStop = why, r.monsterStop, false
 }
 
+// stopFor is why, a stop for monster m: Stop then keeps m, whose row
+// goes when it does.
 func (r *Runner) stopFor(m arche.Entity, why string) string {
-	r.stoppedBy, r.byMonster = m, true
+	r.stoppedBy, r.monsterStop = m, true
 	return why
 }
 
