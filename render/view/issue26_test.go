@@ -2,6 +2,8 @@ package view_test
 
 import (
 	"bytes"
+	"image/color"
+	"math"
 	"strings"
 	"testing"
 
@@ -21,7 +23,6 @@ func screen(p view.App) string {
 	p.Draw(g)
 	return g.String()
 }
-
 
 // 1. Auto-explore refuses with a monster in view, and only ever walks.
 func TestAutoExploreRefusesWithAMonsterInView(t *testing.T) {
@@ -288,4 +289,57 @@ func dirIndex(d c.Dir) int {
 		}
 	}
 	return 0
+}
+
+// 6, 7. The grid fills the window or the page, and fits one smaller
+// than it: the play screen in a 1920 x 950 page (less the bar), the
+// viewer at 1366 x 657, a phone.
+func TestTheGridFillsTheScreenAndFits(t *testing.T) {
+	const cw, ch = 8, 16
+	pc, pr := view.NewPlay(start(t, hall()), view.PlayOptions{}).Size()
+	vc, vr := newViewer(t, recorded(t, 1, 2)).Size()
+	for _, tc := range []struct {
+		w, h, cols, rows int
+		fills            bool
+	}{
+		{1920, 950 - 34, pc, pr, true},
+		{1366, 657 - 34, vc, vr, true},
+		{1366, 768 - 34, pc, pr, true},
+		{390, 844 - 34, pc, pr, false},
+		{1536, 992, pc, pr, true},
+	} {
+		s := view.FitScale(tc.w, tc.h, tc.cols*cw, tc.rows*ch)
+		w, h := float64(tc.cols*cw)*s, float64(tc.rows*ch)*s
+		assert.LessOrEqual(t, w, float64(tc.w), "%+v fits across", tc)
+		assert.LessOrEqual(t, h, float64(tc.h), "%+v fits down", tc)
+		if tc.fills {
+			assert.True(t, w >= 0.9*float64(tc.w) || h >= 0.9*float64(tc.h), "%+v fills a side: %.2f", tc, s)
+		}
+	}
+	assert.Equal(t, 2.0, view.FitScale(1536, 992, pc*cw, pr*ch), "a whole scale when it fits")
+	assert.Greater(t, view.DefaultScale(1920, 1080, pc*cw, pr*ch), 1.0, "the window starts larger than scale 1 on a 1080p screen")
+}
+
+// 6. Remembered cells are readable: a dimmed grey floor has a contrast of
+// at least 3:1 on the map's background; and the @ is marked.
+func TestRememberedCellsAreReadableAndTheCogMarked(t *testing.T) {
+	lum := func(c color.RGBA) float64 {
+		f := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*f(c.R) + 0.7152*f(c.G) + 0.0722*f(c.B)
+	}
+	dim := view.Dimmed(view.RGBA(c.Gray))
+	ratio := (lum(dim) + 0.05) / (lum(view.MapBack) + 0.05)
+	assert.GreaterOrEqual(t, ratio, 3.0, "contrast of a remembered floor")
+	s := start(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{})
+	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	q := s.State().CogPos()
+	assert.Equal(t, view.CogBack, g.At(q.X, q.Y+2).Bg, "the @ has its own background")
 }
