@@ -64,7 +64,7 @@ func siteCmd(ctx context.Context, out streams, args []string) error {
 
 // serveSite serves dir on ln until ctx ends.
 func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) error {
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: site.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(out.stdout, "serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
