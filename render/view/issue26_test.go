@@ -343,3 +343,17 @@ func TestRememberedCellsAreReadableAndTheCogMarked(t *testing.T) {
 	q := s.State().CogPos()
 	assert.Equal(t, view.CogBack, g.At(q.X, q.Y+2).Bg, "the @ has its own background")
 }
+
+// 10. On a coarse clock (a browser's), F3 shows only the figures over
+// many ticks, and says why.
+func TestTheProfilerOnACoarseClock(t *testing.T) {
+	s := start(t, hall())
+	p := view.NewPlay(s, view.PlayOptions{})
+	p.Profiler().SetResolution(100_000)
+	press(t, p, "f3 s s s")
+	p.Update(view.Input{})
+	out := screen(p)
+	assert.Contains(t, out, "the clock steps by 100 us here")
+	assert.Regexp(t, `\n[^\n]*systems\s+-\s+-\s+\d+`, out)
+	assert.Zero(t, p.Profiler().Overhead(), "no overhead taken off a clock this coarse")
+}

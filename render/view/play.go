@@ -24,6 +24,10 @@ type PlayHooks struct {
 	// the end (dump) and the game's replay (nil: none); it returns what
 	// it wrote, one line each.
 	End func(r sim.Result, dump string, replay []byte) ([]string, error)
+	// Share, when set, makes the game's run a one-file page (cogsim
+	// replay --html's) and offers it (the browser downloads it); the
+	// tombstone's w calls it. It returns the page's name.
+	Share func(r sim.Result, replay []byte) (string, error)
 	// KeepSave answers the wizard's "Do you want to keep the save file?".
 	KeepSave func(keep bool) error
 	// Scores is the top of the record file for the closing screen, this
@@ -66,6 +70,9 @@ type PlayOptions struct {
 	// Recording records the game as a replay (NewRecorded); nil: not
 	// recorded.
 	Recording *Recording
+	// InPage: the game runs in a web page, whose end gives way to a new
+	// game rather than exiting.
+	InPage bool
 	// Bind maps a key to the key whose command it performs (the options
 	// file's "bind"), in play.
 	Bind map[Key]Key
@@ -271,6 +278,10 @@ func (p *Play) Key(k Key) bool {
 		return p.quit
 	}
 	if p.tomb != nil {
+		if p.tomb.stone && k == 'w' && p.canShare() && p.tomb.frames >= GuardFrames {
+			p.share()
+			return p.quit
+		}
 		if p.tomb.key(k) {
 			p.quit = true
 		}
@@ -446,6 +457,21 @@ func (p *Play) finish() {
 	if h.Scores != nil {
 		p.scores = h.Scores()
 	}
+}
+
+// canShare reports whether the tombstone offers the run as a page.
+func (p *Play) canShare() bool {
+	return p.opts.Hooks.Share != nil && p.game.EndReplay() != nil
+}
+
+// share offers the run as a one-file page.
+func (p *Play) share() {
+	name, err := p.opts.Hooks.Share(p.Sim.Result(), p.game.EndReplay())
+	if err != nil {
+		p.tomb.shared = "Could not make the page: " + err.Error()
+		return
+	}
+	p.tomb.shared = "Your run is the page " + name + ": open it in any browser, no server needed."
 }
 
 // Dump is the end-of-game text (NetHack's dumplog): the tombstone's

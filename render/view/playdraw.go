@@ -336,7 +336,21 @@ func (p *Play) drawEnd(g *Grid) {
 			g.Text(1, y, line, colour)
 		}
 	}
+	if p.tomb.shared != "" {
+		g.Text(2, playRows-2, p.tomb.shared, PromptColour)
+	}
 	if p.tomb.frames >= GuardFrames {
-		g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
+		exit := "exit"
+		if p.opts.InPage {
+			exit = "a new game"
+		}
+		end := "Press any key for " + exit + "."
+		if exit == "exit" {
+			end = "Press any key to exit."
+		}
+		if p.canShare() {
+			end = "w: your run as a one-file page to share.  Any other key: " + exit + "."
+		}
+		g.Text(2, playRows-1, end, FaintColour)
 	}
 }

@@ -25,6 +25,9 @@ type Start struct {
 	app    App
 	err    string
 	quit   bool
+	// InPage: the screen runs in a web page, which has nothing to quit
+	// to (Esc and q do nothing, and are not offered).
+	InPage bool
 }
 
 // The quick-start screen's rows.
@@ -89,7 +92,7 @@ func (s *Start) Key(k Key) {
 		s.start()
 		return
 	case KeyEscape, 'q':
-		s.quit = true
+		s.quit = !s.InPage
 		return
 	}
 	switch s.row {
@@ -177,7 +180,11 @@ func (s *Start) Draw(g *Grid) {
 	if s.err != "" {
 		g.Text(4, 16, s.err, WarnColour)
 	}
-	g.Text(4, 18, "Enter: start   Esc or q: quit", PromptColour)
+	if s.InPage {
+		g.Text(4, 18, "Enter: start", PromptColour)
+	} else {
+		g.Text(4, 18, "Enter: start   Esc or q: quit", PromptColour)
+	}
 	g.Text(4, 20, "In the game: ? help, x auto-explore, _ travel, ; look, F3 the profiler,", FaintColour)
 	g.Text(4, 21, "digits and a command repeat it, Shift and a direction runs, F11 full screen.", FaintColour)
 }

@@ -15,6 +15,8 @@ type Tomb struct {
 	// file, the replay, the page).
 	end   string
 	files []string
+	// shared says what became of w (the run as a one-file page).
+	shared string
 }
 
 // GuardFrames is how many frames a page of the end takes no key.

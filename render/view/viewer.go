@@ -51,6 +51,9 @@ type Viewer struct {
 	next  App
 	Begin func(s *sim.Sim, rec *Recording, title string) App
 	note  string
+	// InPage: the viewer runs in a web page, where q closes it (the
+	// page's quick-start screen comes back).
+	InPage bool
 }
 
 // TakeOver is T: the replay's episode, as it stands at the end of the

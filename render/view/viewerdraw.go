@@ -98,6 +98,9 @@ func (v *Viewer) Draw(g *Grid) {
 	}
 	v.drawTimeline(g)
 	keys := "space play  +- speed  -> turn  , tick  <- back  Home End PgUp PgDn  F3 M timing  T play  q quit"
+	if v.InPage {
+		keys = strings.Replace(keys, "q quit", "q close", 1)
+	}
 	if v.note != "" {
 		keys = v.note
 	}
