@@ -309,6 +309,7 @@ func TestThePagePlaysASeedAndKeysMoveTheCog(t *testing.T) {
 
 func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	ctx := tab(t)
+	forgetSave(t, ctx)
 	s, _ := load(t, ctx, env.srv.URL+"/?seed=3&rules=nethack")
 	note, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-note").textContent`))
 	require.NoError(t, err)
@@ -339,10 +340,22 @@ func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	})()`))
 	require.NoError(t, err)
 	assert.True(t, prevented, "beforeunload saves and asks")
+	forgetSave(t, ctx)
+}
+
+// forgetSave empties the page's local storage (the tabs share one
+// profile, and a page closed with a game under way saves it): from a
+// page that plays no game, which would be saved on leaving.
+func forgetSave(t *testing.T, ctx context.Context) {
+	t.Helper()
+	load(t, ctx, env.srv.URL+"/?replay=/replays/seed-7.jsonl")
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(localStorage.clear(), true)`))
+	require.NoError(t, err)
 }
 
 func TestTheQuickStartScreenWithoutASeed(t *testing.T) {
 	ctx := tab(t)
+	forgetSave(t, ctx)
 	s, _ := load(t, ctx, env.srv.URL+"/")
 	assert.Equal(t, "start", s.Mode)
 	assert.NotContains(t, s.Screen, "quit", "a page has nothing to quit to, and does not say it has")
@@ -500,7 +513,7 @@ func TestTheLoadingScreenIsDarkAndNothingIsMissing(t *testing.T) {
 	failed.Unlock()
 	ctx := tab(t)
 	load(t, ctx, env.srv.URL+"/?seed=4")
-	bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))
+	bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.documentElement).backgroundColor`))
 	require.NoError(t, err)
 	assert.Equal(t, "rgb(12, 12, 16)", bg, "the page is dark while it loads")
 	sizes, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {

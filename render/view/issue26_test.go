@@ -12,6 +12,7 @@ import (
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -356,4 +357,26 @@ func TestTheProfilerOnACoarseClock(t *testing.T) {
 	assert.Contains(t, out, "the clock steps by 100 us here")
 	assert.Regexp(t, `\n[^\n]*systems\s+-\s+-\s+\d+`, out)
 	assert.Zero(t, p.Profiler().Overhead(), "no overhead taken off a clock this coarse")
+}
+
+// A recorded game plays what the keys say: every primitive of play is
+// written as a reply that parses back to it (j is south, not "s",
+// which is search).
+func TestARecordedGameMovesAsTheKeysSay(t *testing.T) {
+	sc := hall()
+	s, rec, err := view.NewRecorded(sim.Config{Seed: 1, Scenario: &sc, Agent: "human"})
+	require.NoError(t, err)
+	p := view.NewPlay(s, view.PlayOptions{Recording: rec})
+	from := s.State().CogPos()
+	press(t, p, "j l")
+	assert.Equal(t, c.Pos{X: from.X + 1, Y: from.Y + 1}, s.State().CogPos(), "j is south")
+	for _, prim := range []c.Primitive{
+		{Op: c.OpMove, Dir: c.South}, {Op: c.OpMove, Dir: c.SouthEast}, {Op: c.OpSearch}, {Op: c.OpWait},
+		{Op: c.OpEat, Letter: 'b'}, {Op: c.OpKick, Dir: c.South}, {Op: c.OpChat, Dir: c.North}, {Op: c.OpDescend}, {Op: c.OpPickup},
+	} {
+		var q c.Queue
+		var rp reply.Parser
+		assert.Empty(t, rp.Parse(view.PrimitiveString(prim), &q))
+		assert.Equal(t, []c.Primitive{prim}, q.Items[q.Head:q.Len], view.PrimitiveString(prim))
+	}
 }

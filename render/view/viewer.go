@@ -368,6 +368,9 @@ func (v *Viewer) Summary() string {
 func PrimitiveString(p c.Primitive) string {
 	switch p.Op {
 	case c.OpMove:
+		if p.Dir == c.South {
+			return "move s" // "s" alone is search (§14)
+		}
 		return p.Dir.String()
 	case c.OpSearch:
 		return "s"
