@@ -160,6 +160,40 @@ func BenchmarkObservation(b *testing.B) {
 	}
 }
 
+// BenchmarkFillRecord measures writing the observation's arrays (§29,
+// §35.2) into a record, as a long-lived session does after every step:
+// "glyphs" without the colours, "colors" with them.
+func BenchmarkFillRecord(b *testing.B) {
+	s, err := sim.New(sim.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := agents.New("explore")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a.Reset(1)
+	for range 10 {
+		s.Turn(a.Reply(s.Observe()))
+	}
+	var msg [sim.MessageBytes]byte
+	var chars, colors [components.N]byte
+	var glyphs [2 * components.N]byte
+	for _, with := range []bool{false, true} {
+		name := "glyphs"
+		r := sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]}
+		if with {
+			name, r.Colors = "colors", colors[:]
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				s.FillRecord(r)
+			}
+		})
+	}
+}
+
 // replies are typical replies: what the agents send, and some noise.
 var replies = []string{
 	"wait*40",

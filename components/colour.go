@@ -37,3 +37,26 @@ func (c Colour) String() string {
 	}
 	return "colour?"
 }
+
+// CogColour is the colour of the cog's '@' (NetHack's HI_DOMESTIC).
+const CogColour = White
+
+// ItemGlyphColour is the colour of a remembered item glyph ('$', '%' …):
+// that of the first item kind drawn with it, Gray for none. The memory
+// keeps a pile's glyph, not its kind, so the map draws it by class.
+func ItemGlyphColour(g byte) Colour {
+	if k, ok := ItemByGlyph(g); ok {
+		return k.Info().Colour
+	}
+	return Gray
+}
+
+// TerrainGlyphColour is the colour of a remembered terrain glyph: that of
+// the first terrain kind drawn with it ('.' reads as floor), Gray for
+// none.
+func TerrainGlyphColour(g byte) Colour {
+	if t, ok := TerrainByGlyph(g); ok {
+		return t.Colour()
+	}
+	return Gray
+}

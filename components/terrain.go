@@ -24,30 +24,37 @@ const (
 	numTerrain
 )
 
+// terrainInfo is the terrain table. The colours are NetHack 3.6's
+// (src/drawing.c): stone grey, doors brown, lava red, and the stairs
+// white so that they stand out; a secret door looks like its wall.
 var terrainInfo = [numTerrain]struct {
 	glyph    byte
 	walkable bool
 	name     string
+	colour   Colour
 }{
-	Rock:        {' ', false, "solid rock"},
-	VWall:       {'|', false, "wall"},
-	HWall:       {'-', false, "wall"},
-	Floor:       {'.', true, "floor"},
-	Corridor:    {'#', true, "corridor"},
-	Doorway:     {'.', true, "doorway"},
-	BrokenDoor:  {'.', true, "broken door"},
-	OpenDoor:    {'\'', true, "open door"},
-	ClosedDoor:  {'+', false, "closed door"},
-	LockedDoor:  {'+', false, "locked door"},
-	SecretDoorV: {'|', false, "wall"},
-	SecretDoorH: {'-', false, "wall"},
-	Stairs:      {'>', true, "staircase down"},
-	Lava:        {'}', false, "lava"},
+	Rock:        {' ', false, "solid rock", Gray},
+	VWall:       {'|', false, "wall", Gray},
+	HWall:       {'-', false, "wall", Gray},
+	Floor:       {'.', true, "floor", Gray},
+	Corridor:    {'#', true, "corridor", Gray},
+	Doorway:     {'.', true, "doorway", Gray},
+	BrokenDoor:  {'.', true, "broken door", Brown},
+	OpenDoor:    {'\'', true, "open door", Brown},
+	ClosedDoor:  {'+', false, "closed door", Brown},
+	LockedDoor:  {'+', false, "locked door", Brown},
+	SecretDoorV: {'|', false, "wall", Gray},
+	SecretDoorH: {'-', false, "wall", Gray},
+	Stairs:      {'>', true, "staircase down", White},
+	Lava:        {'}', false, "lava", Red},
 }
 
 // Glyph is what the cell looks like when seen (a secret door looks like
 // the wall it hides in).
 func (t Terrain) Glyph() byte { return terrainInfo[t].glyph }
+
+// Colour is the colour the cell is drawn in (§35.2).
+func (t Terrain) Colour() Colour { return terrainInfo[t].colour }
 
 // Walkable reports whether a creature may stand on the cell. Lava is not
 // walkable: only a confused cog ever enters it, and dies (§8).

@@ -62,12 +62,14 @@ func ConditionNames() []string {
 }
 
 // Arrays is an observation as fixed-shape arrays: glyph ids (see
-// [text.Glyphs]), the map's characters, the stats and the message line.
-// Every value is derived from what the observation text shows (and, for a
-// visible monster, its species).
+// [text.Glyphs]), the map's characters, the cells' colours (see
+// [Sim.FillColours]), the stats and the message line. Every value is
+// derived from what the observation text shows (and, for a visible
+// monster, its species).
 type Arrays struct {
 	Glyphs  [c.H][c.W]int16
 	Chars   [c.H][c.W]byte
+	Colors  [c.H][c.W]byte
 	Stats   [NumStats]int32
 	Message [MessageBytes]byte
 }
@@ -79,6 +81,7 @@ func (s *Sim) FillArrays(a *Arrays) {
 		Message: a.Message[:],
 		Chars:   unsafe.Slice(&a.Chars[0][0], c.N),
 		Glyphs:  g[:],
+		Colors:  unsafe.Slice(&a.Colors[0][0], c.N),
 	})
 	a.Stats = stats
 	glyphs := unsafe.Slice(&a.Glyphs[0][0], c.N)
@@ -90,7 +93,8 @@ func (s *Sim) FillArrays(a *Arrays) {
 // RecordFields are the places an observation is written to as the binary
 // record's fields (docs/serve.md): the message line (MessageBytes, zero
 // padded), the map's characters (c.N) and the glyph ids (2·c.N bytes,
-// little-endian int16).
+// little-endian int16); Colors, when not nil, the cells' colours (c.N
+// bytes, [Sim.FillColours]).
 //
 // The pack (§35.2), each optional (nil: not written): InvLetters, one
 // byte a slot a…z, the slot's letter or 0 when empty; InvClasses, the
@@ -101,7 +105,7 @@ func (s *Sim) FillArrays(a *Arrays) {
 // its "x - " prefix ("2 food rations", "a dagger (weapon in hand)"),
 // zero-padded and cut to fit.
 type RecordFields struct {
-	Message, Chars, Glyphs []byte
+	Message, Chars, Glyphs, Colors []byte
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 }
@@ -146,6 +150,9 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 				binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(text.SpeciesGlyph(e.Monster.Get(m).Species)))
 			}
 		}
+	}
+	if r.Colors != nil {
+		s.FillColours(r.Colors)
 	}
 	msg := obs[c.H*stride:]
 	for i, b := range msg {

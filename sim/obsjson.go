@@ -21,7 +21,10 @@ type Observation struct {
 	Status  string   `json:"status"`
 	// Glyphs are the map's cells as glyph ids (render/text.Glyphs).
 	Glyphs [c.H][c.W]int16 `json:"glyphs"`
-	Stats  Stats           `json:"stats"`
+	// Colors are the map's cells' colours: the palette index, plus 16
+	// when the cell is dimmed (sim.FillColours, docs/serve.md).
+	Colors [c.H][c.W]byte `json:"colors"`
+	Stats  Stats          `json:"stats"`
 	// Reward is the change of the score (§16) since the previous
 	// observation: an episode's rewards sum to its final score less its
 	// first (0 but for a scenario that starts with gold or xp).
@@ -65,7 +68,7 @@ func (s *Sim) ObservationOf(prevScore int, a *Arrays) Observation {
 	lines := strings.Split(text, "\n")
 	st := a.Stats
 	o := Observation{Type: "observation", Turn: s.env.Clock.Turn, Tick: s.env.Clock.Tick, Text: text,
-		Map: lines[:c.H], Message: lines[c.H], Status: lines[c.H+1], Glyphs: a.Glyphs,
+		Map: lines[:c.H], Message: lines[c.H], Status: lines[c.H+1], Glyphs: a.Glyphs, Colors: a.Colors,
 		Stats: Stats{Depth: int(st[StatDepth]), Gold: int(st[StatGold]), HP: int(st[StatHP]), MaxHP: int(st[StatMaxHP]),
 			AC: int(st[StatAC]), XLevel: int(st[StatXLevel]), XP: int(st[StatXP]), Tick: int(st[StatTick]),
 			Turn: int(st[StatTurn]), MaxTurns: int(st[StatMaxTurns]), Hunger: int(st[StatHunger]), Conditions: int(st[StatConditions]),

@@ -26,35 +26,18 @@ type Map [c.N]Cell
 func (m *Map) At(p c.Pos) Cell { return m[p.Index()] }
 
 // PlayMap fills m with what the cog sees and remembers: the glyphs of its
-// observation (§4, §12), coloured, with what is out of sight dimmed and
-// what was never seen blank.
+// observation (§4, §12) in the colours of [sim.Sim.FillColours] (the
+// observation's colors array), with what is out of sight dimmed and what
+// was never seen blank.
 func PlayMap(m *Map, s *sim.Sim) {
-	e := s.State()
 	f := s.Frame()
-	l := e.Level
-	traps := trapIndex(e)
+	var colours [c.N]byte
+	s.FillColours(colours[:])
 	for i := range m {
 		p := c.PosOf(i)
-		in := f.Vision.Contains(p)
-		cell := Cell{Glyph: text.Glyph(&f, p), Colour: c.Gray, InSight: in}
-		switch {
-		case p == f.Cog:
-			cell.Colour = CogColour
-		case in && l.Creatures.Glyph(p) != 0:
-			cell.Colour = creatureColour(e, p)
-		case l.MemItem[i] != 0:
-			cell.Colour = ItemGlyphColour(l.MemItem[i])
-		case l.TrapShown[i]:
-			cell.Colour = trapColour(traps[i])
-		case l.MemTerrain[i] != 0:
-			if t := l.Terrain[i]; t.Glyph() == l.MemTerrain[i] {
-				cell.Colour = TerrainColours[t]
-			} else {
-				cell.Colour = TerrainGlyphColour(l.MemTerrain[i])
-			}
-		}
-		cell.Dim = cell.Glyph != ' ' && !in
-		m[i] = cell
+		v := colours[i]
+		m[i] = Cell{Glyph: text.Glyph(&f, p), Colour: Colour(v &^ sim.ColourDimmed),
+			Dim: v&sim.ColourDimmed != 0, InSight: f.Vision.Contains(p)}
 	}
 }
 
@@ -70,7 +53,7 @@ func FullMap(m *Map, s *sim.Sim) {
 	for i := range m {
 		p := c.PosOf(i)
 		t := l.Terrain[i]
-		cell := Cell{Glyph: t.Glyph(), Colour: TerrainColours[t], Hidden: t.IsSecretDoor()}
+		cell := Cell{Glyph: t.Glyph(), Colour: t.Colour(), Hidden: t.IsSecretDoor()}
 		switch {
 		case p == cog:
 			cell = Cell{Glyph: '@', Colour: CogColour}

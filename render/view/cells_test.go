@@ -46,9 +46,9 @@ func TestEveryKindIsDrawnInItsRowsColour(t *testing.T) {
 	for k, tr := range c.TrapKinds {
 		assert.Equal(t, uint8(tr.Colour), uint8(view.TrapColour(c.TrapKind(k))), tr.Name)
 	}
-	for tr := c.Rock; tr <= c.Lava; tr++ {
-		_, ok := view.TerrainColours[tr]
-		assert.True(t, ok, "no colour for %s", tr.Name())
+	for tr := c.Rock; tr.Valid(); tr++ {
+		assert.Less(t, tr.Colour(), c.NumColours, "no colour for %s", tr.Name())
+		assert.Equal(t, tr.Colour(), view.TerrainColour(tr), tr.Name())
 	}
 }
 
@@ -77,7 +77,7 @@ func TestTheColoursAreNetHacks(t *testing.T) {
 		require.True(t, ok, name)
 		assert.Equal(t, colour, view.TrapColour(k), name)
 	}
-	assert.Equal(t, c.Red, view.TerrainColours[c.Lava])
+	assert.Equal(t, c.Red, view.TerrainColour(c.Lava))
 	assert.Equal(t, c.Brown, view.TerrainGlyphColour('+'))
 	assert.Equal(t, c.Gray, view.TerrainGlyphColour('.'), "'.' reads as floor")
 }

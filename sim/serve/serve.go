@@ -1,9 +1,9 @@
 // Package serve is the researcher's long-lived session (§29): N episode
 // slots in one process, driven by requests — reset, step, step_all with
-// Gymnasium's next-step autoreset, snapshot, restore, info, close — over
-// JSON lines or a length-prefixed binary framing (docs/serve.md), so that
-// a reset never starts a process and an observation reads straight into
-// arrays.
+// Gymnasium's next-step autoreset, snapshot, restore, result, render,
+// info, close — over JSON lines or a length-prefixed binary framing
+// (docs/serve.md), so that a reset never starts a process and an
+// observation reads straight into arrays.
 package serve
 
 import (
@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
 )
 
@@ -69,6 +70,8 @@ type Server struct {
 	arrays  []sim.Arrays
 	// recordOff stops recording after a replay could not be written.
 	recordOff atomic.Bool
+	// painter draws the render requests' pictures, made on the first.
+	painter *picture.Painter
 }
 
 // slot is one episode slot.
@@ -389,6 +392,12 @@ func (sv *Server) handle(data []byte) error {
 			return bad("env %d: no episode (reset it first)", i)
 		}
 		return sv.writeJSON(map[string]any{"result": sl.s.Result(), "ended": sl.s.Done()})
+	case "render":
+		sl, i, err := sv.slotOf(req.Env)
+		if err != nil {
+			return err
+		}
+		return sv.render(i, sl)
 	case "info":
 		return sv.writeInfo()
 	case "close":
@@ -401,9 +410,9 @@ func (sv *Server) handle(data []byte) error {
 		}
 		return errClosed
 	case "":
-		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, result, info, close)")
+		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, result, render, info, close)")
 	}
-	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, result, info, close)", req.Op)
+	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, result, render, info, close)", req.Op)
 }
 
 // jsonProblem says what is wrong with a request's JSON, naming the field.
@@ -604,4 +613,36 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	sl.s, sl.key, sl.task = s, "restored", taskWithGoal(snap.Goal, sl.task)
 	sv.begin(sl, true)
 	return sv.writeObservations([]int{i}, false, false)
+}
+
+// render answers a picture of slot i's observation (§35.5): a JSON
+// {"rgb": base64, "height": H, "width": W}, or in binary an 'R' frame of
+// uint32 height, uint32 width and the H·W·3 bytes.
+func (sv *Server) render(i int, sl *slot) error {
+	if sl.s == nil {
+		return bad("env %d: no episode to render (reset it first)", i)
+	}
+	if sv.painter == nil {
+		p, err := picture.New()
+		if err != nil {
+			return err
+		}
+		sv.painter = p
+	}
+	p := sv.painter
+	pix := p.Draw(sl.s)
+	h, w := p.Height(), p.Width()
+	if !sv.opt.Binary {
+		return sv.writeJSON(map[string]any{"rgb": base64.StdEncoding.EncodeToString(pix), "height": h, "width": w})
+	}
+	var head [13]byte
+	binary.LittleEndian.PutUint32(head[:4], uint32(1+8+len(pix)))
+	head[4] = 'R'
+	binary.LittleEndian.PutUint32(head[5:], uint32(h))
+	binary.LittleEndian.PutUint32(head[9:], uint32(w))
+	if _, err := sv.out.Write(head[:]); err != nil {
+		return err
+	}
+	_, err := sv.out.Write(pix)
+	return err
 }

@@ -269,6 +269,20 @@ class Session:
         req = {"op": "restore", "env": int(env), "snapshot": base64.b64encode(snapshot).decode("ascii")}
         return self.observations(frame(req))
 
+    def render(self, env):
+        """The picture of slot env's observation (docs/serve.md, render):
+        a uint8 array [height, width, 3] of RGB."""
+        expect = self._expect
+        try:
+            buf, kind, total = self.request(frame({"op": "render", "env": int(env)}))
+        finally:
+            self._expect = expect  # a picture does not grow every later read
+        if kind != 0x52:  # 'R'
+            raise CogsimError(f"expected a picture, got kind {chr(kind)!r}")
+        h = int.from_bytes(buf[PAD + 5:PAD + 9].tobytes(), "little")
+        w = int.from_bytes(buf[PAD + 9:PAD + 13].tobytes(), "little")
+        return buf[PAD + 13:PAD + 13 + h * w * 3].reshape(h, w, 3)
+
     # -- the end -------------------------------------------------------
 
     def _tail(self):

@@ -102,7 +102,10 @@ class Env(BaseEnv):
     binary     -- the cogsim executable (default: COGSIM, PATH, go build)
     max_turns  -- end each episode after this many command turns (§13)
     scenario   -- a §19 scenario: dict, JSON string or path
-    render_mode-- None, "ansi" (render() returns the text) or "human"
+    render_mode-- None, "ansi" (render() returns the text), "rgb_array"
+                  (render() returns the picture: uint8 [336, 768, 3], the
+                  message, map and status in the window's colours) or
+                  "human" (render() prints the text)
     transport  -- "pipe" (default, faster) or "socket"
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
@@ -112,7 +115,7 @@ class Env(BaseEnv):
     verbs of the mechanics installed after it (docs/serve.md).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
                  scenario=None, render_mode=None, transport="pipe", task=None, record_dir=None):
@@ -171,6 +174,8 @@ class Env(BaseEnv):
     def render(self):
         if self._record is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self._live().render(0)
         text = text_of(self._record)
         if self.render_mode == "human":
             print(text + "\n")

@@ -253,7 +253,38 @@ class EnvTest(unittest.TestCase):
             _, info = env.reset(seed=4)
             self.assertEqual(env.render(), info["text"])
         with self.assertRaises(ValueError):
-            cogsim.Env(render_mode="rgb_array")
+            cogsim.Env(render_mode="rgb")
+
+    def test_render_rgb_array(self):
+        """The picture: 21 rows of 96 cells of 8 x 16 px (docs/serve.md);
+        the map from row 2, each cell's letter in its colour."""
+        mapback, background = (0x14, 0x14, 0x1a), (0x0c, 0x0c, 0x10)
+        white, gray = (0xff, 0xff, 0xff), (0xb4, 0xb4, 0xb4)
+
+        def colours(img, col, row):
+            cell = img[row * 16:(row + 1) * 16, col * 8:(col + 1) * 8].reshape(-1, 3)
+            return {tuple(int(v) for v in p) for p in cell}
+
+        with cogsim.Env(render_mode="rgb_array") as env:
+            self.assertIsNone(env.render(), "no picture before reset")
+            obs, info = env.reset(seed=4)
+            img = env.render()
+            self.assertEqual(img.shape, (336, 768, 3))
+            self.assertEqual(img.dtype, np.uint8)
+            chars = obs["chars"]
+            y, x = (int(v[0]) for v in np.nonzero(chars == ord("@")))
+            self.assertEqual(colours(img, x, 2 + y), {white, mapback}, "the cog's '@'")
+            ys, xs = np.nonzero(chars == ord(" "))
+            self.assertEqual(colours(img, int(xs[0]), 2 + int(ys[0])), {mapback}, "a blank cell")
+            walls = [(int(a), int(b)) for a, b in zip(*np.nonzero(chars == ord("-")))]
+            self.assertTrue(walls)
+            self.assertEqual(colours(img, walls[0][1], 2 + walls[0][0]), {gray, mapback}, "a wall")
+            self.assertEqual(colours(img, 60, 5), {background}, "beside the map")
+            status = info["text"].split("\n")[19]
+            self.assertEqual(colours(img, 0, 20), {white, background}, f"the status line {status!r}")
+            obs, *_ = env.step("search")
+            y, x = (int(v[0]) for v in np.nonzero(obs["chars"] == ord("@")))
+            self.assertEqual(colours(env.render(), x, 2 + y), {white, mapback}, "after a step")
 
     def test_transport_socket(self):
         with cogsim.Env(transport="socket") as a, cogsim.Env() as b:
@@ -296,6 +327,11 @@ class GymnasiumTest(unittest.TestCase):
         from gymnasium.utils.env_checker import check_env
         with cogsim.Env() as env:
             self.assertIsInstance(env, __import__("gymnasium").Env)
+            check_env(env)
+
+    def test_check_env_rgb_array(self):
+        from gymnasium.utils.env_checker import check_env
+        with cogsim.Env(render_mode="rgb_array") as env:
             check_env(env)
 
     def test_check_env_through_make(self):

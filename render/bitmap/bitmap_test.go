@@ -1,8 +1,4 @@
-//go:build windowtest
-
-// The glyph sheet is plain Go, but any test binary of this package links
-// ebiten, which needs a display at init: run with scripts/window-tests.sh.
-package gfx
+package bitmap
 
 import (
 	"image"
@@ -32,44 +28,44 @@ func inkBounds(img *image.RGBA, r image.Rectangle) (ink image.Rectangle, ok bool
 }
 
 func TestGlyphSheetKeepsTheCellSize(t *testing.T) {
-	s, err := drawGlyphSheet()
+	s, err := Draw()
 	require.NoError(t, err)
-	assert.Equal(t, 8, s.cw)
-	assert.Equal(t, 16, s.ch)
+	assert.Equal(t, 8, s.CW)
+	assert.Equal(t, 16, s.CH)
 }
 
 func TestEveryPrintableGlyphHasInk(t *testing.T) {
-	s, err := drawGlyphSheet()
+	s, err := Draw()
 	require.NoError(t, err)
 	for c := '!'; c <= '~'; c++ {
-		ink, ok := inkBounds(s.img, s.cell(c))
+		ink, ok := inkBounds(s.Img, s.Cell(c))
 		if assert.True(t, ok, "%q has no ink", c) {
-			c0 := s.img.RGBAAt(ink.Min.X, ink.Min.Y)
+			c0 := s.Img.RGBAAt(ink.Min.X, ink.Min.Y)
 			assert.True(t, c0.R == c0.A && c0.G == c0.A && c0.B == c0.A, "%q is not white", c)
 		}
 	}
-	_, ok := inkBounds(s.img, s.cell(' '))
+	_, ok := inkBounds(s.Img, s.Cell(' '))
 	assert.False(t, ok, "space has ink")
 }
 
 func TestWideGlyphsFitTheirCell(t *testing.T) {
-	s, err := drawGlyphSheet()
+	s, err := Draw()
 	require.NoError(t, err)
 	for _, c := range "MW" {
-		r := s.cell(c)
-		slot := r.Inset(-pad).Intersect(s.img.Bounds())
-		ink, ok := inkBounds(s.img, slot)
+		r := s.Cell(c)
+		slot := r.Inset(-Pad).Intersect(s.Img.Bounds())
+		ink, ok := inkBounds(s.Img, slot)
 		require.True(t, ok)
 		assert.True(t, ink.In(r), "%q's ink %v is outside its cell %v", c, ink, r)
 	}
 }
 
 func TestDescendersAndUnderscoreSitLow(t *testing.T) {
-	s, err := drawGlyphSheet()
+	s, err := Draw()
 	require.NoError(t, err)
-	a, _ := inkBounds(s.img, s.cell('a'))
-	g, _ := inkBounds(s.img, s.cell('g'))
+	a, _ := inkBounds(s.Img, s.Cell('a'))
+	g, _ := inkBounds(s.Img, s.Cell('g'))
 	assert.Greater(t, g.Max.Y, a.Max.Y+1, "'g' has no descender")
-	u, _ := inkBounds(s.img, s.cell('_'))
-	assert.GreaterOrEqual(t, u.Min.Y, s.ch*3/4, "'_' is not near the bottom")
+	u, _ := inkBounds(s.Img, s.Cell('_'))
+	assert.GreaterOrEqual(t, u.Min.Y, s.CH*3/4, "'_' is not near the bottom")
 }

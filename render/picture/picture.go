@@ -1,0 +1,156 @@
+// Package picture draws the cog's observation as an RGB picture (§35.5),
+// for agents that read images: the message line, the map and the status
+// line laid out as the window's play screen lays them out
+// ([view.DrawObservation]), in the window's colours, with the window's
+// Go Mono letters (render/bitmap). It is pure Go: the headless binary
+// draws pictures without cgo or a display.
+//
+// A letter is drawn solid: each pixel of a cell is either the letter's
+// colour (where the antialiased glyph covers at least half the pixel) or
+// the cell's background, so a picture holds only the palette's colours.
+package picture
+
+import (
+	"github.com/cogsim/cogsim/render/bitmap"
+	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/sim"
+
+	c "github.com/cogsim/cogsim/components"
+)
+
+// Painter draws pictures into a buffer it reuses. It is not safe for
+// concurrent use.
+type Painter struct {
+	// CellW and CellH are a character cell's size in pixels.
+	CellW, CellH int
+	// masks[ch] is printable character ch's glyph, one byte a pixel
+	// (1: ink), row after row; nil for a blank.
+	masks [128][]byte
+	grid  *view.Grid
+	m     view.Map
+	pix   []byte
+	// drawn are the cells pix shows (valid once drawn), so that a
+	// picture redraws only the cells that changed since the last.
+	drawn []view.GridCell
+	valid bool
+}
+
+// New draws the glyph sheet and makes a painter.
+func New() (*Painter, error) {
+	sheet, err := bitmap.Draw()
+	if err != nil {
+		return nil, err
+	}
+	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: view.NewGrid(view.ObservationCols, view.ObservationRows)}
+	for ch := '!'; ch <= '~'; ch++ {
+		r := sheet.Cell(ch)
+		mask := make([]byte, 0, p.CellW*p.CellH)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				var ink byte
+				if sheet.Img.RGBAAt(x, y).A >= 0x80 {
+					ink = 1
+				}
+				mask = append(mask, ink)
+			}
+		}
+		p.masks[ch] = mask
+	}
+	p.pix = make([]byte, 3*p.Width()*p.Height())
+	p.drawn = make([]view.GridCell, view.ObservationCols*view.ObservationRows)
+	return p, nil
+}
+
+// Width is a picture's width in pixels: view.ObservationCols cells.
+func (p *Painter) Width() int { return view.ObservationCols * p.CellW }
+
+// Height is a picture's height in pixels: view.ObservationRows cells.
+func (p *Painter) Height() int { return view.ObservationRows * p.CellH }
+
+// Draw draws the current observation of s: Height rows of Width pixels
+// of 3 bytes (red, green, blue), row after row, numpy's uint8 [H, W, 3].
+// The message and status are the observation's lines (§15). The slice
+// is the painter's and is overwritten by the next Draw.
+func (p *Painter) Draw(s *sim.Sim) []byte {
+	view.PlayMap(&p.m, s)
+	obs := s.Observe()
+	msg, status := line(obs, c.H), line(obs, c.H+1)
+	p.grid.Clear()
+	view.DrawObservation(p.grid, string(msg), &p.m, string(status))
+	return p.DrawGrid(p.grid)
+}
+
+// line is line n of text, without its newline.
+func line(text []byte, n int) []byte {
+	for ; n > 0; n-- {
+		i := 0
+		for i < len(text) && text[i] != '\n' {
+			i++
+		}
+		if i == len(text) {
+			return nil
+		}
+		text = text[i+1:]
+	}
+	for i, b := range text {
+		if b == '\n' {
+			return text[:i]
+		}
+	}
+	return text
+}
+
+// DrawGrid draws the top-left view.ObservationCols x
+// view.ObservationRows cells of g as Draw does: each cell's letter in its
+// colour on its background, the window's background where it has none.
+// A grid smaller than that leaves the rest as it was.
+func (p *Painter) DrawGrid(g *view.Grid) []byte {
+	cols := min(g.W, view.ObservationCols)
+	for gy := 0; gy < min(g.H, view.ObservationRows); gy++ {
+		cells := g.Cells[gy*g.W : gy*g.W+cols]
+		drawn := p.drawn[gy*view.ObservationCols : gy*view.ObservationCols+cols]
+		for gx := range cells {
+			if p.valid && drawn[gx] == cells[gx] {
+				continue
+			}
+			drawn[gx] = cells[gx]
+			p.drawCell(gx, gy, cells[gx])
+		}
+	}
+	p.valid = p.valid || (g.W >= view.ObservationCols && g.H >= view.ObservationRows)
+	return p.pix
+}
+
+// drawCell draws one cell at column gx, row gy.
+func (p *Painter) drawCell(gx, gy int, cell view.GridCell) {
+	cw, ch := p.CellW, p.CellH
+	stride := 3 * p.Width()
+	bg := view.Background
+	if cell.Bg.A != 0 {
+		bg = cell.Bg
+	}
+	var mask []byte
+	if cell.Ch < 128 {
+		mask = p.masks[cell.Ch]
+	}
+	colours := [2][3]byte{{bg.R, bg.G, bg.B}, {cell.Fg.R, cell.Fg.G, cell.Fg.B}}
+	off := gy*ch*stride + gx*cw*3
+	first := p.pix[off : off+3*cw]
+	if mask == nil {
+		for x := 0; x < len(first); x += 3 {
+			copy(first[x:x+3], colours[0][:])
+		}
+		for y := 1; y < ch; y++ {
+			copy(p.pix[off+y*stride:off+y*stride+3*cw], first)
+		}
+		return
+	}
+	for y := 0; y < ch; y++ {
+		row := p.pix[off+y*stride : off+y*stride+3*cw]
+		for x, ink := range mask[y*cw : (y+1)*cw] {
+			col := &colours[ink&1]
+			px := row[3*x : 3*x+3 : 3*x+3]
+			px[0], px[1], px[2] = col[0], col[1], col[2]
+		}
+	}
+}
