@@ -2,6 +2,7 @@ package view_test
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
@@ -379,4 +380,25 @@ func TestARecordedGameMovesAsTheKeysSay(t *testing.T) {
 		assert.Empty(t, rp.Parse(view.PrimitiveString(prim), &q))
 		assert.Equal(t, []c.Primitive{prim}, q.Items[q.Head:q.Len], view.PrimitiveString(prim))
 	}
+}
+
+// The tombstone always shows this game's line of the record, however
+// long the record and the pack.
+func TestTheTombstoneKeepsThisGamesLine(t *testing.T) {
+	rec := []string{"  rank score"}
+	for i := 1; i <= 8; i++ {
+		rec = append(rec, fmt.Sprintf("  %4d other game", i))
+	}
+	rec = append(rec, "  ...", "*   12 this game")
+	s := start(t, deadly())
+	p := view.NewPlay(s, view.PlayOptions{Hooks: view.PlayHooks{Scores: func() []string { return rec }}})
+	waitToDeath(t, p)
+	for i := 0; i < view.GuardFrames; i++ {
+		p.Update(view.Input{})
+	}
+	p.Key(' ')
+	out := screen(p)
+	assert.Contains(t, out, "*   12 this game")
+	assert.Contains(t, out, "Possessions:")
+	assert.Contains(t, out, "The record (* this game):")
 }

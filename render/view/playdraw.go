@@ -233,6 +233,14 @@ func helpLines(verbs []*c.Verb) []string {
 // the score and its parts, the deeds with their ticks, and what became
 // of the record (§16, §22).
 func (p *Play) EndLines() []string {
+	out := p.summaryLines()
+	out = append(out, "")
+	out = append(out, p.possessionLines()...)
+	return append(out, p.fileLines()...)
+}
+
+// summaryLines are the end's cause, depth, seed, score and deeds.
+func (p *Play) summaryLines() []string {
 	r := p.Sim.Result()
 	var out []string
 	if r.Cause == "clock" {
@@ -258,7 +266,12 @@ func (p *Play) EndLines() []string {
 			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
 		}
 	}
-	out = append(out, "", "Possessions:")
+	return out
+}
+
+// possessionLines are "Possessions:" and the pack.
+func (p *Play) possessionLines() []string {
+	out := []string{"Possessions:"}
 	inv := p.InventoryLines()
 	if len(inv) == 0 {
 		out = append(out, "  nothing")
@@ -266,9 +279,32 @@ func (p *Play) EndLines() []string {
 	for _, l := range inv {
 		out = append(out, "  "+l)
 	}
-	if p.tomb != nil {
-		out = append(out, "", p.tomb.end)
-		out = append(out, p.tomb.files...)
+	return out
+}
+
+// fileLines say what became of the record and the end-of-game files.
+func (p *Play) fileLines() []string {
+	if p.tomb == nil {
+		return nil
+	}
+	return append([]string{"", p.tomb.end}, p.tomb.files...)
+}
+
+// fitRecord cuts the record's lines (a heading, then the ranks) to the
+// heading and n ranks, keeping this game's line (marked '*').
+func fitRecord(rec []string, n int) []string {
+	if len(rec) <= n+1 {
+		return rec
+	}
+	star := -1
+	for i, l := range rec {
+		if strings.HasPrefix(l, "*") {
+			star = i
+		}
+	}
+	out := append([]string(nil), rec[:n+1]...)
+	if star > n {
+		out = append(out[:n-1], "  ...", rec[star])
 	}
 	return out
 }
@@ -334,30 +370,47 @@ func (p *Play) drawEnd(g *Grid) {
 	for i, line := range stone {
 		g.Text(1, 1+i, line, TextColour)
 	}
-	lines := p.EndLines()
-	for i, line := range lines {
-		colour := TextColour
-		if i == 0 {
-			colour = HeadColour
-		}
-		if 1+i < playRows-2 {
-			g.Text(36, 1+i, line, colour)
-		}
-	}
-	row := max(len(stone), len(lines)) + 2
-	if rec := p.RecordLines(); len(rec) > 0 && row < playRows-3 {
-		g.Text(2, row, "The record (* this game):", HeadColour)
+	// The record at the bottom, this game's line always in it.
+	rec := fitRecord(p.RecordLines(), 5)
+	recTop := playRows - 2 - len(rec)
+	if len(rec) > 0 {
+		recTop--
+		g.Text(2, recTop, "The record (* this game):", HeadColour)
 		for i, line := range rec {
-			y := row + 1 + i
-			if y >= playRows-1 {
-				break
-			}
+			y := recTop + 1 + i
 			colour := FaintColour
 			if strings.HasPrefix(line, "*") {
 				colour = StatusColour
 				g.Fill(1, y, playCols-1, y+1, CursorBack)
 			}
 			g.Text(1, y, line, colour)
+		}
+	}
+	// Beside the stone: the summary and the files, wrapped.
+	var right []string
+	for _, l := range append(p.summaryLines(), p.fileLines()...) {
+		right = append(right, Wrap(l, playCols-37)...)
+	}
+	for i, line := range right {
+		colour := TextColour
+		if i == 0 {
+			colour = HeadColour
+		}
+		if 1+i < recTop-1 {
+			g.Text(36, 1+i, line, colour)
+		}
+	}
+	// Below the stone: the possessions, as many as there is room for.
+	poss := p.possessionLines()
+	y0 := len(stone) + 2
+	room := recTop - 1 - y0
+	if len(poss) > room && room > 1 {
+		more := len(poss) - room + 1
+		poss = append(poss[:room-1], fmt.Sprintf("  and %d more", more))
+	}
+	for i, line := range poss {
+		if y := y0 + i; y < recTop-1 {
+			g.Text(2, y, clip(line, 33), TextColour)
 		}
 	}
 	if p.tomb.shared != "" {
