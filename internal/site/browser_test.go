@@ -320,7 +320,7 @@ func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	press(t, ctx, "S")
 	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
 	press(t, ctx, "y")
-	s = await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
+	await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
 	saved, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.getItem("cogplay-save") !== null`))
 	require.NoError(t, err)
 	assert.True(t, saved, "the save is in the page's local storage")
