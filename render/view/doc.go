@@ -7,15 +7,17 @@
 //	Game      game.go, look.go, msglog.go: the episode, what a person is
 //	          told (the log model: ticks, repeats folded; "You see here";
 //	          look), the replay a person's game is recorded as
-//	Play      play.go, playdraw.go: composes the modes of a game and reads
-//	          the keys of play (counts, bindings, the options' keys)
+//	Play      play.go, playdraw.go: composes the modes of a game, reads
+//	          the keys of play (the options' bindings) and lays out the
+//	          screen; it holds no rule of its own
 //	Runner    runner.go, plan.go: counts, runs, travel and auto-explore,
 //	          planning moves itself over what the cog knows
 //	modal     prompt.go: the modes stacked over play — the item,
 //	          direction and yes-no prompts, the extended command, picking
-//	          a cell, and the help, inventory and log overlays
-//	Tomb      tomb.go: the end — the final map with --More--, then the
-//	          tombstone
+//	          a cell, and the help, inventory and log overlays; and the
+//	          count typed before a command (counter)
+//	Tomb      tomb.go: the end — the record, the end-of-game files, the
+//	          final map with --More--, then the tombstone, the run shared
 //	Profiler  profiler.go: the F3 overlay
 //	Start     start.go: the quick-start screen, then the game it starts
 //	Viewer    viewer.go, viewerdraw.go: the replay viewer, then the game

@@ -74,6 +74,22 @@ func (g *Game) Step(prim c.Primitive) {
 // Say adds the front end's own message to the log at the current tick.
 func (g *Game) Say(msg string) { g.Log.Add(g.Sim.State().Clock.Tick, msg) }
 
+// TickMessages are the messages of the tick just played, the front
+// end's ("You see here …") with the game's, or "".
+func (g *Game) TickMessages() string {
+	tick := g.Tick()
+	es := g.Log.Entries()
+	i := len(es)
+	for i > 0 && es[i-1].Tick == tick && tick > 0 {
+		i--
+	}
+	var parts []string
+	for _, e := range es[i:] {
+		parts = append(parts, e.Text)
+	}
+	return strings.Join(parts, "  ")
+}
+
 // Tick is the episode's tick.
 func (g *Game) Tick() int { return g.Sim.State().Clock.Tick }
 

@@ -97,10 +97,8 @@ type Play struct {
 	note  string
 	saved string
 	quit  bool
-	// count is the count being typed (counting: n was pressed, or a
-	// digit).
-	count    int
-	counting bool
+	// count is the count being typed.
+	count counter
 	// travelTo is the last travel target.
 	travelTo  c.Pos
 	travelSet bool
@@ -110,9 +108,8 @@ type Play struct {
 	// logBack is how many lines the log panel is scrolled back.
 	logBack int
 	// verbs are the verb table's rows active in the episode.
-	verbs  []*c.Verb
-	scores []string
-	m      Map
+	verbs []*c.Verb
+	m     Map
 }
 
 // NewPlay starts playing s.
@@ -278,8 +275,8 @@ func (p *Play) Key(k Key) bool {
 		return p.quit
 	}
 	if p.tomb != nil {
-		if p.tomb.stone && k == 'w' && p.canShare() && p.tomb.frames >= GuardFrames {
-			p.share()
+		if p.tomb.stone && k == 'w' && p.tomb.canShare() && p.tomb.frames >= GuardFrames {
+			p.tomb.share()
 			return p.quit
 		}
 		if p.tomb.key(k) {
@@ -301,11 +298,11 @@ func (p *Play) command(k Key) {
 	if b, ok := p.opts.Bind[k]; ok {
 		k = b
 	}
-	if p.countKey(k) {
+	if taken, note := p.count.key(k, p.opts.NumberPad); taken {
+		p.note = note
 		return
 	}
-	n := p.count
-	p.count, p.counting = 0, false
+	n := p.count.take()
 	if d, ok := RunOf(k); ok {
 		p.run.StartRun(d)
 		return
@@ -410,6 +407,15 @@ func (p *Play) step(prim c.Primitive) {
 	}
 }
 
+// finish ends the game: the --More-- and the tombstone (Tomb).
+func (p *Play) finish() {
+	p.modes = p.modes[:0]
+	p.tomb = newTomb(p.game, p.opts)
+}
+
+// EndLines are the end's text (Tomb.EndLines).
+func (p *Play) EndLines() []string { return p.tomb.EndLines() }
+
 // ended is the episode's end: wizard mode asks "Die?" first.
 func (p *Play) ended() {
 	p.run.kind = autoNone
@@ -426,74 +432,6 @@ func (p *Play) ended() {
 		return
 	}
 	p.finish()
-}
-
-// finish ends the game: the --More-- and the tombstone, the record
-// unless in wizard mode (§22), the end-of-game files.
-func (p *Play) finish() {
-	p.modes = p.modes[:0]
-	t := &Tomb{}
-	p.tomb = t
-	r := p.Sim.Result()
-	h := p.opts.Hooks
-	switch {
-	case p.opts.Wizard:
-		t.end = "Wizard mode: no record written."
-	case h.Record != nil:
-		path, err := h.Record(r)
-		if err != nil {
-			t.end = "Could not write the record: " + err.Error()
-		} else {
-			t.end = "Score recorded in " + path
-		}
-	}
-	if h.End != nil {
-		files, err := h.End(r, p.Dump(), p.game.EndReplay())
-		t.files = files
-		if err != nil {
-			t.files = append(t.files, "Could not write the end-of-game files: "+err.Error())
-		}
-	}
-	if h.Scores != nil {
-		p.scores = h.Scores()
-	}
-}
-
-// canShare reports whether the tombstone offers the run as a page.
-func (p *Play) canShare() bool {
-	return p.opts.Hooks.Share != nil && p.game.EndReplay() != nil
-}
-
-// share offers the run as a one-file page.
-func (p *Play) share() {
-	name, err := p.opts.Hooks.Share(p.Sim.Result(), p.game.EndReplay())
-	if err != nil {
-		p.tomb.shared = "Could not make the page: " + err.Error()
-		return
-	}
-	p.tomb.shared = "Your run is the page " + name + ": open it in any browser, no server needed."
-}
-
-// Dump is the end-of-game text (NetHack's dumplog): the tombstone's
-// lines, the possessions, the final map as the cog saw it and the
-// message log.
-func (p *Play) Dump() string {
-	var b strings.Builder
-	b.WriteString("cogplay: the end of " + p.opts.Title + "\n\n")
-	for _, l := range p.Tombstone() {
-		b.WriteString(l + "\n")
-	}
-	b.WriteString("\n")
-	for _, l := range p.EndLines() {
-		b.WriteString(l + "\n")
-	}
-	b.WriteString("\nThe final map and status (the cog's observation):\n\n")
-	b.Write(p.Sim.Observe())
-	b.WriteString("\n\nMessages:\n")
-	for _, e := range p.game.Log.Entries() {
-		b.WriteString("  " + e.String() + "\n")
-	}
-	return b.String()
 }
 
 func (p *Play) save() {
@@ -550,7 +488,7 @@ func (p *Play) Message() string {
 		return p.note
 	}
 	msg := string(p.Sim.Frame().Message)
-	if now := p.tickMessages(); now != "" {
+	if now := p.game.TickMessages(); now != "" {
 		msg = now
 	}
 	if p.tomb != nil && !p.tomb.stone {
@@ -567,22 +505,6 @@ func (p *Play) Message() string {
 		return end
 	}
 	return msg
-}
-
-// tickMessages are the messages of the tick just played, the front
-// end's ("You see here …") with the game's, or "".
-func (p *Play) tickMessages() string {
-	tick := p.game.Tick()
-	es := p.game.Log.Entries()
-	i := len(es)
-	for i > 0 && es[i-1].Tick == tick && tick > 0 {
-		i--
-	}
-	var parts []string
-	for _, e := range es[i:] {
-		parts = append(parts, e.Text)
-	}
-	return strings.Join(parts, "  ")
 }
 
 // StatusLine is §15's status line with the clock in ticks, as a person
@@ -624,35 +546,8 @@ func (p *Play) Summary() string {
 	return s
 }
 
-// countKey reads a key of a count (NetHack's): with the number pad off,
-// digits; with it on, n and then digits. Backspace takes a digit back,
-// Esc drops the count. It reports whether k was taken.
-func (p *Play) countKey(k Key) bool {
-	digit := k >= '0' && k <= '9'
-	switch {
-	case p.opts.NumberPad && k == 'n' && !p.counting:
-		p.counting = true
-	case digit && (p.counting || !p.opts.NumberPad):
-		p.counting = true
-		p.count = min(p.count*10+int(k-'0'), 9999)
-	case p.counting && k == KeyBackspace:
-		p.count /= 10
-	case p.counting && k == KeyEscape:
-		p.count, p.counting = 0, false
-		p.note = "Never mind."
-		return true
-	default:
-		return false
-	}
-	p.note = "Count: "
-	if p.count > 0 {
-		p.note += fmt.Sprint(p.count)
-	}
-	return true
-}
-
 // Counting reports the count being typed.
-func (p *Play) Counting() (int, bool) { return p.count, p.counting }
+func (p *Play) Counting() (int, bool) { return p.count.n, p.count.on }
 
 // binding is the command of k in play: with the number pad on the digits
 // move.

@@ -368,3 +368,44 @@ func knownStairs(g *Game) (c.Pos, bool) {
 	}
 	return c.Pos{}, false
 }
+
+// counter is a count typed before a command (NetHack's): with the
+// number pad off, digits; with it on, n and then digits. Backspace takes
+// a digit back, Esc drops the count. It is no modal: any other key is
+// the command the count applies to.
+type counter struct {
+	n  int
+	on bool
+}
+
+// key reads k; it reports whether k was the count's, and what the
+// message line says then.
+func (c *counter) key(k Key, numberPad bool) (taken bool, note string) {
+	digit := k >= '0' && k <= '9'
+	switch {
+	case numberPad && k == 'n' && !c.on:
+		c.on = true
+	case digit && (c.on || !numberPad):
+		c.on = true
+		c.n = min(c.n*10+int(k-'0'), 9999)
+	case c.on && k == KeyBackspace:
+		c.n /= 10
+	case c.on && k == KeyEscape:
+		*c = counter{}
+		return true, "Never mind."
+	default:
+		return false, ""
+	}
+	note = "Count: "
+	if c.n > 0 {
+		note += fmt.Sprint(c.n)
+	}
+	return true, note
+}
+
+// take is the count typed, and clears it.
+func (c *counter) take() int {
+	n := c.n
+	*c = counter{}
+	return n
+}
