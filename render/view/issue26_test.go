@@ -402,3 +402,25 @@ func TestTheTombstoneKeepsThisGamesLine(t *testing.T) {
 	assert.Contains(t, out, "Possessions:")
 	assert.Contains(t, out, "The record (* this game):")
 }
+
+// A saved game's replay goes on after the restore, and the whole of it
+// verifies.
+func TestARestoredGameGoesOnRecording(t *testing.T) {
+	sc := hall()
+	s, rec, err := view.NewRecorded(sim.Config{Seed: 1, Scenario: &sc, Agent: "human"})
+	require.NoError(t, err)
+	p := view.NewPlay(s, view.PlayOptions{Recording: rec})
+	press(t, p, "l l s j")
+	kept := append([]byte(nil), p.Game().Replay()...)
+	restored, err := sim.FromSnapshot(s.Snapshot())
+	require.NoError(t, err)
+	rec2, err := view.ResumeRecording(restored, kept)
+	require.NoError(t, err)
+	p2 := view.NewPlay(restored, view.PlayOptions{Recording: rec2})
+	press(t, p2, "k h .")
+	rep, err := replay.ReadUnfinished(bytes.NewReader(p2.Game().Replay()))
+	require.NoError(t, err)
+	assert.Len(t, rep.Turns, 7)
+	assert.NoError(t, rep.Play(nil), "the replay across the save verifies")
+	assert.Equal(t, restored.State().CogPos(), s.State().CogPos().Add(c.North).Add(c.West), "and it is the game played")
+}
