@@ -44,11 +44,11 @@ func TestTheOneFilePageHoldsTheProgramAndTheReplay(t *testing.T) {
 	wasm, err := io.ReadAll(zr)
 	require.NoError(t, err)
 	assert.Equal(t, fake.Wasm, wasm, "the program, gzipped")
-	assert.Contains(t, page, "<script>class Go {} // the loader</script>", "wasm_exec.js inline")
+	assert.Contains(t, page, "<script id=\"cogplay-wasm-exec\">class Go {} // the loader</script>", "wasm_exec.js inline")
 	assert.Contains(t, page, `data-name="seed-7.jsonl"`)
 	assert.Contains(t, page, "<title>cogplay: replay seed-7.jsonl</title>")
 	assert.NotContains(t, page, `src="wasm_exec.js"`, "nothing to fetch: it opens from a file")
-	assert.Contains(t, page, "saving is off in the browser")
+	assert.Contains(t, page, "S saves in this browser")
 	for _, v := range ecs.VariantNames() {
 		assert.Contains(t, page, "<option>"+v+"</option>", "the form offers every rules variant")
 	}
