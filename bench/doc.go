@@ -18,6 +18,9 @@
 //	BenchmarkParse          parsing a reply
 //	BenchmarkEpisodeExplore one episode end to end
 //	BenchmarkNewEpisode     building an episode (world, systems, first level)
+//	BenchmarkReset          Sim.Reset: the next episode in the same world (autoreset)
+//	BenchmarkRandomAction   a session slot's step: a random action by index, its
+//	                        record and mask, resets included (§35.6)
 //	BenchmarkSnapshot/…     taking, restoring, encoding and decoding a snapshot
 //
 // and, in bench/scaling, the scaling family: N monsters on a 1024 x 1024

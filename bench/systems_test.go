@@ -222,3 +222,52 @@ func withoutSetup(cfg sim.Config) sim.Config {
 	cfg.Setup = nil
 	return cfg
 }
+
+// BenchmarkReset measures Sim.Reset: the next episode in the same world,
+// as a long-lived session's autoreset does (§29, §35.6).
+func BenchmarkReset(b *testing.B) {
+	s, err := sim.New(sim.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if err := s.Reset(uint64(2 + i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRandomAction measures one random action of the action list
+// played by index (sim.TurnAction, one primitive, one tick) and the
+// record filled after it, with resets when an episode ends: what a
+// session's slot costs per step (§35.6).
+func BenchmarkRandomAction(b *testing.B) {
+	s, err := sim.New(sim.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	table := sim.NewActionTable(nil)
+	var (
+		chars, msg, mask [1024]byte
+		glyphs           [2 * 1024]byte
+		seed             uint64 = 1
+		x                uint32 = 12345
+	)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if s.Done() {
+			seed++
+			if err := s.Reset(seed); err != nil {
+				b.Fatal(err)
+			}
+		} else {
+			x = x*1664525 + 1013904223
+			s.TurnAction(table, int(x>>8)%table.Len())
+		}
+		s.FillRecord(sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
+		s.FillMask(table, mask[:])
+	}
+}

@@ -150,6 +150,8 @@ type Level struct {
 	// the same rectangle again changes nothing.
 	terrainChanges uint64
 	seen           seenView
+	// builds counts the levels built into this value ([Level.ClearDynamic]).
+	builds uint64
 }
 
 // seenView is a rectangle of the memory known to agree with the board
@@ -188,7 +190,14 @@ func (l *Level) ClearDynamic() {
 	l.drawn, l.drawnOK = [N]byte{}, false
 	l.traps = [N]bool{}
 	l.seen = seenView{}
+	l.builds++
 }
+
+// Changes counts the changes of the level's terrain that memory does not
+// show: a level built into this value, or a play-time [Level.SetTerrain].
+// While it stays the same, a cell whose memory stays the same is drawn
+// the same (a cache of what is drawn keys on it).
+func (l *Level) Changes() uint64 { return l.builds<<32 + l.terrainChanges }
 
 // SetTerrain changes the terrain of cell i during play (a door opens or
 // breaks, a secret door is found). Play-time changes go through it, so

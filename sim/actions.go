@@ -12,12 +12,56 @@ type Action struct {
 	Prim  c.Primitive
 	// Verb is the verb table's row the action comes from.
 	Verb *c.Verb
+	// classes is the bit set of Verb.Classes, all ones for any class
+	// (FillMask's).
+	classes [4]uint64
 }
 
 // ActionTable is the canonical action list of an episode's rules and
 // mechanics, derived from the verb table (§32.3, §35.1).
 type ActionTable struct {
 	Actions []Action
+	// plan is how FillMask walks Actions (NewActionTable's).
+	plan *maskPlan
+}
+
+// maskPlan groups an action list for FillMask: the letter verbs' runs,
+// each letter's entries side by side, and every other action.
+type maskPlan struct {
+	letters []letterRun
+	rest    []int
+}
+
+// letterRun is a letter verb's actions: from start, per letter a…z,
+// width entries (1, or 9 with an aim).
+type letterRun struct {
+	start, width int
+	classes      [4]uint64
+}
+
+// planMask groups t's actions for FillMask.
+func planMask(t *ActionTable) *maskPlan {
+	p := &maskPlan{}
+	for k := 0; k < len(t.Actions); {
+		a := &t.Actions[k]
+		width := 0
+		switch a.Verb.Arg {
+		case c.ArgLetter:
+			width = 1
+		case c.ArgLetterAim:
+			width = len(actionDirs) + 1
+		}
+		n := width * len(c.Letters)
+		if width > 0 && a.Prim.Letter == 'a' && k+n <= len(t.Actions) && t.Actions[k+n-1].Verb == a.Verb &&
+			t.Actions[k+n-1].Prim.Letter == 'z' {
+			p.letters = append(p.letters, letterRun{start: k, width: width, classes: a.classes})
+			k += n
+			continue
+		}
+		p.rest = append(p.rest, k)
+		k++
+	}
+	return p
 }
 
 // actionDirs are the directions in the order the action list writes
@@ -29,17 +73,25 @@ var actionDirs = [8]c.Dir{c.North, c.NorthEast, c.East, c.SouthEast, c.South, c.
 // table's order: for each verb, its replies by argument shape — the word
 // alone (no argument, or a count: once); the word with each direction
 // word in the order n ne e se s sw w nw (the move verb: the direction
-// words alone, but "move s", since "s" alone is search); the word with each letter a…z; the word with each letter
-// and then each direction word and ">". For the core game that is the 8
-// moves (n ne e se, move s, sw w nw), search, wait, pickup, descend,
-// eat/quaff/wield/wear/drop by letter (§29's 142, but for "move s",
-// which §29 wrote "s", a search), then kick and chat in each
+// words alone, but south is "move s", as "s" alone is search, §14); the
+// word with each letter a…z; the word with each letter and then each
+// direction word and ">". For the core game that is the 8 moves,
+// search, wait, pickup, descend, eat/quaff/wield/wear/drop by letter
+// (§29's 142, but for "move s", which §29 wrote "s", a search), then
+// kick and chat in each
 // direction and inventory: 159 actions.
 func NewActionTable(active []string) *ActionTable {
 	t := &ActionTable{}
 	add := func(v *c.Verb, reply string, p c.Primitive) {
 		p.Op = v.Op
-		t.Actions = append(t.Actions, Action{Reply: reply, Prim: p, Verb: v})
+		var classes [4]uint64
+		for _, cl := range v.Classes {
+			classes[cl>>6] |= 1 << (cl & 63)
+		}
+		if len(v.Classes) == 0 {
+			classes = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		}
+		t.Actions = append(t.Actions, Action{Reply: reply, Prim: p, Verb: v, classes: classes})
 	}
 	for _, v := range c.ActiveVerbs(active) {
 		switch v.Arg {
@@ -49,6 +101,9 @@ func NewActionTable(active []string) *ActionTable {
 			for _, d := range actionDirs {
 				if _, taken := c.LookupVerb(d.String()); v.Op == c.OpMove && !taken {
 					add(v, d.String(), c.Primitive{Dir: d})
+				} else if v.Op == c.OpMove {
+					// "s" alone is search (§14): south is "move s".
+					add(v, v.Word+" s", c.Primitive{Dir: d})
 				} else {
 					add(v, v.Word+" "+d.String(), c.Primitive{Dir: d})
 				}
@@ -67,6 +122,7 @@ func NewActionTable(active []string) *ActionTable {
 			}
 		}
 	}
+	t.plan = planMask(t)
 	return t
 }
 
@@ -129,11 +185,35 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 	at := *e.Pos.Get(cog)
 	inv := e.Inventory.Get(cog)
 	lv := e.Level
+	// held is each letter's class, and whether it holds anything.
+	var (
+		held  [len(c.Letters)]c.ItemClass
+		holds [len(c.Letters)]bool
+	)
+	for i := range inv.Slots {
+		if !inv.Slots[i].Empty() {
+			held[i], holds[i] = inv.Slots[i].Kind.Info().Class, true
+		}
+	}
 	seen := func(p c.Pos) bool {
 		m, ok := lv.Creatures.At(p)
 		return ok && m != cog && e.Vision.Rect.Contains(p)
 	}
-	for k := range t.Actions {
+	plan := t.plan
+	if plan == nil {
+		plan = planMask(t) // a table not made by NewActionTable
+	}
+	for _, run := range plan.letters {
+		for l := range held {
+			cl := held[l]
+			ok := b2u8(holds[l] && run.classes[cl>>6]&(1<<(cl&63)) != 0)
+			at := run.start + l*run.width
+			for j := at; j < at+run.width; j++ {
+				dst[j] = ok
+			}
+		}
+	}
+	for _, k := range plan.rest {
 		a := &t.Actions[k]
 		ok := false
 		switch a.Prim.Op {
@@ -153,15 +233,18 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		default:
 			switch a.Verb.Arg {
 			case c.ArgLetter, c.ArgLetterAim:
-				ok = holds(inv, a.Prim.Letter, a.Verb.Classes)
+				// A letter verb outside a whole run (a table not made
+				// by NewActionTable).
+				l := int(a.Prim.Letter) - 'a'
+				if l >= 0 && l < len(held) && holds[l] {
+					cl := held[l]
+					ok = a.classes[cl>>6]&(1<<(cl&63)) != 0
+				}
 			default:
 				ok = true
 			}
 		}
-		dst[k] = 0
-		if ok {
-			dst[k] = 1
-		}
+		dst[k] = b2u8(ok)
 	}
 }
 
@@ -183,23 +266,12 @@ func closedDoorRemembered(lv *c.Level, p c.Pos) bool {
 	return (t == c.ClosedDoor || t == c.LockedDoor) && lv.MemTerrain[i] != 0
 }
 
-// holds reports whether the pack has letter l, of one of classes when
-// there are any.
-func holds(inv *c.Inventory, l byte, classes []c.ItemClass) bool {
-	slot := inv.Slot(l)
-	if slot < 0 {
-		return false
+// b2u8 is 1 for true, 0 for false.
+func b2u8(b bool) byte {
+	if b {
+		return 1
 	}
-	if len(classes) == 0 {
-		return true
-	}
-	cl := inv.Slots[slot].Kind.Info().Class
-	for _, want := range classes {
-		if cl == want {
-			return true
-		}
-	}
-	return false
+	return 0
 }
 
 // HungryMeals is the number of meals the cog ate while Hungry or worse

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/binary"
+	"sync/atomic"
 	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
@@ -126,31 +127,10 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	const stride = c.W + 1
 	obs := s.obs
 	e := s.env
-	table := text.GlyphTable()
 	for y := 0; y < c.H; y++ {
 		copy(r.Chars[y*c.W:(y+1)*c.W], obs[y*stride:y*stride+c.W])
 	}
-	chars := r.Chars[:c.N]
-	glyphs := r.Glyphs[:2*c.N]
-	monsters := false
-	for i, ch := range chars {
-		g := table[ch]
-		binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(g))
-		monsters = monsters || g >= text.SpeciesGlyphBase
-	}
-	if monsters {
-		// A monster's letter: told by the monster standing there.
-		vis := e.Vision.Rect
-		for i, ch := range chars {
-			if table[ch] < text.SpeciesGlyphBase {
-				continue
-			}
-			p := c.PosOf(i)
-			if m, ok := e.Level.Creatures.At(p); ok && vis.Contains(p) && m != e.Run.Cog {
-				binary.LittleEndian.PutUint16(glyphs[2*i:], uint16(text.SpeciesGlyph(e.Monster.Get(m).Species)))
-			}
-		}
-	}
+	s.fillGlyphs(r.Chars[:c.N], r.Glyphs[:2*c.N])
 	if r.Colors != nil {
 		s.FillColours(r.Colors)
 	}
@@ -189,7 +169,10 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 // made of: the names change only when the pack or what the cog has
 // identified does, so most observations copy them.
 type packArrays struct {
-	valid      bool
+	valid bool
+	// version names these arrays: it changes, across every episode of
+	// the process, whenever they do.
+	version    uint64
 	inv        c.Inventory
 	identified [len(c.Knowledge{}.Identified)]bool
 	letters    [InvSlots]byte
@@ -198,13 +181,37 @@ type packArrays struct {
 	strs       [InvSlots * InvStrBytes]byte
 }
 
+// packVersions numbers the pack arrays' versions.
+var packVersions atomic.Uint64
+
+// PackVersion names the pack's arrays as FillRecord would write them
+// now: equal versions, of this episode or any other, are equal arrays.
+// A session that keeps a record's pack arrays in place skips writing
+// them again this way.
+func (s *Sim) PackVersion() uint64 {
+	s.refreshPack()
+	return s.pack.version
+}
+
 // fillPack writes the pack's arrays into r's non-nil fields.
 func (s *Sim) fillPack(r RecordFields) {
+	s.refreshPack()
+	pa := &s.pack
+	copy(r.InvLetters, pa.letters[:])
+	copy(r.InvClasses, pa.classes[:])
+	copy(r.InvGlyphs, pa.glyphs[:])
+	copy(r.InvStrs, pa.strs[:])
+}
+
+// refreshPack remakes the pack's arrays if the pack or what the cog has
+// identified changed.
+func (s *Sim) refreshPack() {
 	e := s.env
 	inv := e.Inventory.Get(e.Run.Cog)
 	pa := &s.pack
 	if !pa.valid || pa.inv != *inv || pa.identified != e.Knowledge.Identified {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
+		pa.version = packVersions.Add(1)
 		clear(pa.strs[:])
 		var name []byte
 		for i := range inv.Slots {
@@ -221,10 +228,6 @@ func (s *Sim) fillPack(r RecordFields) {
 			copy(pa.strs[i*InvStrBytes:(i+1)*InvStrBytes], name[len("a - "):])
 		}
 	}
-	copy(r.InvLetters, pa.letters[:])
-	copy(r.InvClasses, pa.classes[:])
-	copy(r.InvGlyphs, pa.glyphs[:])
-	copy(r.InvStrs, pa.strs[:])
 }
 
 // Terminated reports whether the episode ended with the cog's death

@@ -103,6 +103,10 @@ type Sim struct {
 	// hungryMeals counts the cog's meals eaten while Hungry or worse
 	// since the episode started or was restored (the Eat task, §35.3).
 	hungryMeals int
+	// glyphs caches the map's glyph ids by character, colours the map's
+	// colours from memory.
+	glyphs  glyphCache
+	colours colourCache
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -188,6 +192,7 @@ func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ec
 func (s *Sim) startEpisode() error {
 	cfg := s.cfg
 	s.hungryMeals = 0
+	s.colours.valid = false
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
 	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {

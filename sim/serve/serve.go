@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,6 +54,11 @@ type Options struct {
 	// Warn reports a problem that does not stop the session (a replay
 	// that could not be written); nil drops it.
 	Warn func(msg string)
+	// Shm is a file (made by the client, e.g. in /dev/shm or a memfd's
+	// /dev/fd/N) the binary session maps and writes its records into,
+	// answering with a doorbell frame instead of the records
+	// (docs/serve.md). Needs Binary.
+	Shm string
 }
 
 // MaxRequest bounds one request.
@@ -66,12 +72,20 @@ type Server struct {
 	frame   []byte
 	body    []byte
 	replies []string
+	actions []int16
 	work    []int
 	arrays  []sim.Arrays
 	// recordOff stops recording after a replay could not be written.
 	recordOff atomic.Bool
 	// painter draws the render requests' pictures, made on the first.
 	painter *picture.Painter
+	// table is the session's action list (its rules and mechanics).
+	table       *sim.ActionTable
+	recordBytes int
+	// shm is the mapped shared memory, nil without; region is the one
+	// the next observation answer writes.
+	shm    []byte
+	region int
 }
 
 // slot is one episode slot.
@@ -91,6 +105,15 @@ type slot struct {
 	rec *recording
 	// extra is what the binary answer's trailer says of the slot.
 	extra extra
+	// native: the episode's rules and mechanics are the session's, so
+	// an action index plays its primitive without the parser.
+	native bool
+	// packWritten is the pack arrays' version (sim.Sim.PackVersion)
+	// in the slot's record of each shared-memory region.
+	packWritten [ShmRegions]uint64
+	// pad keeps neighbouring slots, which different workers update, off
+	// each other's cache lines.
+	_ [64]byte
 }
 
 // nextSeed is the seed of the slot's next episode: its first, then its
@@ -122,8 +145,21 @@ func New(opt Options) (*Server, error) {
 		return nil, err
 	}
 	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs)}
+	sv.table = sim.NewActionTable(activeMechanics(opt.Rules, opt.Mechanics))
+	sv.recordBytes = RecordSize(sv.table.Len())
+	// One allocation for the slots: neighbours in memory.
+	slots := make([]slot, opt.Envs)
 	for i := range sv.slots {
-		sv.slots[i] = &slot{first: opt.Seed + uint64(i)}
+		slots[i].first = opt.Seed + uint64(i)
+		sv.slots[i] = &slots[i]
+	}
+	if opt.Shm != "" {
+		if !opt.Binary {
+			return nil, fmt.Errorf("shm: needs the binary framing")
+		}
+		if err := sv.mapShm(opt.Shm); err != nil {
+			return nil, err
+		}
 	}
 	return sv, nil
 }
@@ -247,8 +283,10 @@ func (sv *Server) readRequest(br *bufio.Reader) ([]byte, error) {
 // The binary requests' kind bytes (docs/serve.md): a frame that does not
 // start with '{' is one of these.
 const (
-	binaryStep    = 's' // uint32 env, then the reply's bytes
-	binaryStepAll = 'a' // per env: uint16 length, then the reply's bytes
+	binaryStep          = 's' // uint32 env, then the reply's bytes
+	binaryStepAll       = 'a' // per env: uint16 length, then the reply's bytes
+	binaryStepAction    = 'i' // uint32 env, int32 action index
+	binaryStepAllAction = 'b' // per env: int16 action index
 )
 
 // handleBinary answers a binary step or step_all request. The replies are
@@ -269,6 +307,47 @@ func (sv *Server) handleBinary(data []byte) error {
 		}
 		sv.step(sl, unsafe.String(unsafe.SliceData(data[5:]), len(data)-5))
 		return sv.writeObservations([]int{i}, false, false)
+	case binaryStepAction:
+		if len(data) != 9 {
+			return bad("request: a binary step by action is 9 bytes (kind, env, action), not %d", len(data))
+		}
+		env := int(binary.LittleEndian.Uint32(data[1:]))
+		sl, i, err := sv.slotOf(&env)
+		if err != nil {
+			return err
+		}
+		a := int(int32(binary.LittleEndian.Uint32(data[5:])))
+		if a < 0 || a >= sv.table.Len() {
+			return bad("action: %d is out of range 0 … %d (the session's actions)", a, sv.table.Len()-1)
+		}
+		if err := sv.ready(i, sl); err != nil {
+			return err
+		}
+		sv.stepAction(sl, a)
+		return sv.writeObservations([]int{i}, false, false)
+	case binaryStepAllAction:
+		n := len(sv.slots)
+		if len(data) != 1+2*n {
+			return bad("actions: %d bytes for %d envs (an int16 each)", len(data)-1, n)
+		}
+		if cap(sv.actions) < n {
+			sv.actions = make([]int16, n)
+		}
+		actions := sv.actions[:n]
+		for i := range actions {
+			a := int16(binary.LittleEndian.Uint16(data[1+2*i:]))
+			if a < 0 || int(a) >= sv.table.Len() {
+				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions)", i, a, sv.table.Len()-1)
+			}
+			actions[i] = a
+		}
+		for i, sl := range sv.slots {
+			if err := sv.ready(i, sl); err != nil {
+				return err
+			}
+		}
+		sv.stepAll(nil, actions)
+		return sv.writeObservations(sv.all(), true, true)
 	case binaryStepAll:
 		rest := data[1:]
 		if cap(sv.replies) < len(sv.slots) {
@@ -294,7 +373,7 @@ func (sv *Server) handleBinary(data []byte) error {
 				return err
 			}
 		}
-		sv.stepAll(replies)
+		sv.stepAll(replies, nil)
 		clear(replies)
 		return sv.writeObservations(sv.all(), true, true)
 	}
@@ -359,7 +438,7 @@ func (sv *Server) handle(data []byte) error {
 				return err
 			}
 		}
-		sv.stepAll(req.Replies)
+		sv.stepAll(req.Replies, nil)
 		return sv.writeObservations(sv.all(), true, sv.opt.Binary)
 	case "snapshot":
 		sl, i, err := sv.slotOf(req.Env)
@@ -491,6 +570,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		sv.begin(sl, false)
 		return nil
 	}
+	sl.native = cfg.Rules == sv.opt.Rules && slices.Equal(cfg.Mechanics, sv.opt.Mechanics)
 	if field, err := sim.CheckSelection(cfg.Rules, cfg.Mechanics); err != nil {
 		return bad("%s: %v", field, err)
 	}
@@ -552,38 +632,72 @@ func (sv *Server) step(sl *slot, reply string) {
 	sv.recordTurn(sl, reply)
 }
 
-// stepAll steps every slot and, in binary mode, encodes its record into
-// the answer buffer, on all cores when there are many: slots are
+// stepAction plays action a of the session's list in sl, or starts its
+// next episode when it ended. An episode of other rules or mechanics
+// than the session's plays the action's reply.
+func (sv *Server) stepAction(sl *slot, a int) {
+	if sl.s.Done() {
+		sv.step(sl, "")
+		return
+	}
+	if sl.native {
+		sl.s.TurnAction(sv.table, a)
+	} else {
+		sl.s.Turn(sv.table.Actions[a].Reply)
+	}
+	sv.recordTurn(sl, sv.table.Actions[a].Reply)
+}
+
+// stepAll steps every slot — slot i plays replies[i], or action
+// actions[i] when replies is nil — and, in binary mode, encodes its
+// record into the answer, on all cores when there are many: slots are
 // independent episodes and records, so the order does not matter.
-func (sv *Server) stepAll(replies []string) {
+// Workers take blocks of neighbouring slots from a shared counter, so
+// that an autoreset (tens of steps' work) does not leave one core idle.
+func (sv *Server) stepAll(replies []string, actions []int16) {
 	n := len(sv.slots)
-	var body []byte
 	if sv.opt.Binary {
-		body = sv.records(n)
+		sv.records(n)
 	}
 	one := func(i int) {
-		sv.step(sv.slots[i], replies[i])
-		if body != nil {
-			sv.encode(i, body[5+i*RecordBytes:5+(i+1)*RecordBytes])
+		if replies != nil {
+			sv.step(sv.slots[i], replies[i])
+		} else {
+			sv.stepAction(sv.slots[i], int(actions[i]))
+		}
+		if sv.opt.Binary {
+			sv.encode(i, sv.record(i, i))
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), n/4)
+	const block = 8
+	workers := min(runtime.GOMAXPROCS(0), n/(2*block))
 	if workers <= 1 {
 		for i := range n {
 			one(i)
 		}
 		return
 	}
+	var next atomic.Int64
+	work := func() {
+		for {
+			end := int(next.Add(block))
+			for i := end - block; i < min(end, n); i++ {
+				one(i)
+			}
+			if end >= n {
+				return
+			}
+		}
+	}
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range workers - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := w; i < n; i += workers {
-				one(i)
-			}
+			work()
 		}()
 	}
+	work()
 	wg.Wait()
 }
 
@@ -612,6 +726,8 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	// it was another's.
 	sl.s, sl.key, sl.task = s, "restored", taskWithGoal(snap.Goal, sl.task)
 	sv.begin(sl, true)
+	cfg := s.Config()
+	sl.native = cfg.Rules == sv.opt.Rules && slices.Equal(cfg.Mechanics, sv.opt.Mechanics)
 	return sv.writeObservations([]int{i}, false, false)
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -271,7 +272,7 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	require.Equal(t, byte('J'), kind)
 	var info serve.Info
 	require.NoError(t, json.Unmarshal(body, &info))
-	assert.Equal(t, serve.RecordBytes, info.RecordBytes)
+	assert.Equal(t, cogRecord, info.RecordBytes)
 	assert.Len(t, info.Actions, 159)
 
 	want := js.batch(`{"op":"reset_all","seed":40}`)
@@ -328,7 +329,7 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 	n := int(binary.LittleEndian.Uint32(body))
 	require.Equal(t, len(want), n)
 	recs := body[4:]
-	trailerAt := n * serve.RecordBytes
+	trailerAt := n * cogRecord
 	var extras []struct {
 		Env     int
 		Ignored string
@@ -337,7 +338,7 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 	m := binary.LittleEndian.Uint32(recs[trailerAt:])
 	require.NoError(t, json.Unmarshal(recs[trailerAt+4:trailerAt+4+int(m)], &extras))
 	for k, o := range want {
-		r := recs[k*serve.RecordBytes : (k+1)*serve.RecordBytes]
+		r := recs[k*cogRecord : (k+1)*cogRecord]
 		le := binary.LittleEndian
 		require.Equal(t, uint32(*o.Env), le.Uint32(r[0:]))
 		flags := le.Uint32(r[4:])
@@ -390,31 +391,61 @@ func BenchmarkStepBinary(b *testing.B) {
 }
 
 // BenchmarkServerOnly times the server alone: a batch of step_all
-// requests read from memory, the answers discarded.
+// requests read from memory, the answers discarded — by replies, and by
+// random action indices (one primitive each, with autoresets) into
+// answers or shared memory (§35.6).
 func BenchmarkServerOnly(b *testing.B) {
-	for _, envs := range []int{1, 256} {
-		b.Run(fmt.Sprintf("envs=%d", envs), func(b *testing.B) {
-			sv, err := serve.New(serve.Options{Envs: envs, Binary: true, Autoreset: true})
-			require.NoError(b, err)
-			reps := make([]string, envs)
-			for i := range reps {
-				reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
-			}
-			frame := func(req []byte) []byte {
-				var head [4]byte
-				binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
-				return append(head[:], req...)
-			}
-			step := stepAllFrame(reps...)
-			var in bytes.Buffer
-			in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
-			for range b.N {
-				in.Write(frame(step))
-			}
-			b.ResetTimer()
-			require.NoError(b, sv.Serve(&in, io.Discard))
-			b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
-		})
+	for _, mode := range []string{"replies", "actions", "actions+shm"} {
+		for _, envs := range []int{1, 256} {
+			b.Run(fmt.Sprintf("%s/envs=%d", mode, envs), func(b *testing.B) {
+				opt := serve.Options{Envs: envs, Binary: true, Autoreset: true}
+				if mode == "actions+shm" {
+					// Memory, as the Python package's memfd is: in
+					// /dev/shm where there is one (a file on disk
+					// costs page faults as the kernel writes it back).
+					dir := "/dev/shm"
+					if _, err := os.Stat(dir); err != nil {
+						dir = b.TempDir()
+					}
+					f, err := os.CreateTemp(dir, "cogsim-bench-")
+					require.NoError(b, err)
+					require.NoError(b, f.Close())
+					opt.Shm = f.Name()
+					b.Cleanup(func() { os.Remove(f.Name()) })
+				}
+				sv, err := serve.New(opt)
+				require.NoError(b, err)
+				defer sv.Close()
+				frame := func(req []byte) []byte {
+					var head [4]byte
+					binary.LittleEndian.PutUint32(head[:], uint32(len(req)))
+					return append(head[:], req...)
+				}
+				reps := make([]string, envs)
+				for i := range reps {
+					reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
+				}
+				var in bytes.Buffer
+				in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
+				x := uint32(1)
+				acts := make([]int, envs)
+				for range b.N {
+					if mode == "replies" {
+						in.Write(frame(stepAllFrame(reps...)))
+						continue
+					}
+					for i := range acts {
+						x = x*1664525 + 1013904223
+						acts[i] = int(x>>8) % 159
+					}
+					in.Write(frame(actionsFrame(acts...)))
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				require.NoError(b, sv.Serve(&in, io.Discard))
+				b.ReportMetric(float64(b.N*envs)/b.Elapsed().Seconds(), "steps/s")
+			})
+		}
 	}
 }
 
@@ -443,3 +474,7 @@ func TestARestoredSlotKeepsTheSessionsSettings(t *testing.T) {
 	}
 	assert.Equal(t, 3, o.End.Turns)
 }
+
+// cogRecord is the record size of a session of the cog game: 159
+// actions.
+var cogRecord = serve.RecordSize(159)

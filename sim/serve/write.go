@@ -10,13 +10,39 @@ import (
 	"github.com/cogsim/cogsim/sim"
 )
 
-// The binary observation record (docs/serve.md): fixed size, little
-// endian, laid out so that numpy reads a batch with one structured dtype.
+// The binary observation record (docs/serve.md): fixed size for a
+// session, little endian, laid out so that numpy reads a batch with one
+// structured dtype. The offsets of its fields, in bytes:
 const (
+	OffEnv        = 0
+	OffFlags      = 4
+	OffReward     = 8
+	OffStats      = 12
+	OffMessage    = OffStats + 4*sim.NumStats
+	OffStatus     = OffMessage + sim.MessageBytes
+	OffChars      = OffStatus + StatusBytes
+	OffGlyphs     = OffChars + c.N
+	OffColors     = OffGlyphs + 2*c.N
+	OffInvLetters = OffColors + c.N
+	OffInvClasses = OffInvLetters + sim.InvSlots
+	OffInvGlyphs  = OffInvClasses + sim.InvSlots
+	OffInvStrs    = OffInvGlyphs + 2*sim.InvSlots
+	// OffMask is the action mask: one byte an action of the session's
+	// list, then zero padding to RecordSize.
+	OffMask = OffInvStrs + sim.InvSlots*sim.InvStrBytes
+
 	StatusBytes = 128
-	// RecordBytes is the size of one observation record.
-	RecordBytes = 4*3 + 4*sim.NumStats + sim.MessageBytes + StatusBytes + c.N + 2*c.N
+	// RecordAlign is what a record's size is a multiple of: a cache
+	// line, so that workers filling neighbouring records never share
+	// one.
+	RecordAlign = 64
 )
+
+// RecordSize is the size of one observation record of a session whose
+// action list has actions entries.
+func RecordSize(actions int) int {
+	return (OffMask + actions + RecordAlign - 1) / RecordAlign * RecordAlign
+}
 
 // The record's flag bits.
 const (
@@ -37,7 +63,8 @@ type extra struct {
 }
 
 // writeObservations answers with the observations of the slots envs and
-// updates their scores for the next reward.
+// updates their scores for the next reward; encoded says they are in
+// place already (a batch of every slot, in order, that stepAll encoded).
 func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 	if !sv.opt.Binary {
 		if !batch {
@@ -50,11 +77,13 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 		return sv.writeJSON(map[string]any{"observations": obs})
 	}
 	n := len(envs)
-	body := sv.records(n)
+	if !encoded {
+		sv.records(n)
+	}
 	var extras []extra
 	for k, i := range envs {
 		if !encoded {
-			sv.encode(i, body[5+k*RecordBytes:5+(k+1)*RecordBytes])
+			sv.encode(i, sv.record(k, i))
 		}
 		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" || ex.Deeds != nil {
 			extras = append(extras, *ex)
@@ -67,23 +96,55 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 			return err
 		}
 	}
-	body = binary.LittleEndian.AppendUint32(body, uint32(len(trailer)))
+	le := binary.LittleEndian
+	if sv.shm != nil {
+		// The doorbell: the records are in the region in shared memory.
+		body := sv.body[:0]
+		body = le.AppendUint32(body, uint32(sv.region))
+		body = le.AppendUint32(body, uint32(n))
+		body = le.AppendUint32(body, uint32(envs[0]))
+		body = le.AppendUint32(body, uint32(len(trailer)))
+		body = append(body, trailer...)
+		sv.body = body
+		sv.region ^= 1
+		return sv.writeFrame('M', body)
+	}
+	body := sv.body
+	body = le.AppendUint32(body, uint32(len(trailer)))
 	body = append(body, trailer...)
 	sv.body = body
 	return sv.writeFrame(body[0], body[1:])
 }
 
-// records readies the answer buffer for n records: the kind, the count,
-// and room for the records, which [Server.encode] fills in place.
-func (sv *Server) records(n int) []byte {
-	size := 5 + n*RecordBytes
+// records readies the answer for n records: in shared memory, nothing
+// (the records go to the current region); else the answer buffer: the
+// kind, the count, and room for the records, which [Server.encode]
+// fills in place.
+func (sv *Server) records(n int) {
+	if sv.shm != nil {
+		sv.body = sv.body[:0]
+		return
+	}
+	size := 5 + n*sv.recordBytes
 	if cap(sv.body) < size+256 {
 		sv.body = make([]byte, 0, size+4096)
 	}
 	body := sv.body[:size]
 	body[0] = 'O'
 	binary.LittleEndian.PutUint32(body[1:], uint32(n))
-	return body
+	sv.body = body
+}
+
+// record is where the answer's k-th record, slot i's, goes: slot i's
+// place in the current region of shared memory, else the k-th record of
+// the answer buffer readied by [Server.records].
+func (sv *Server) record(k, i int) []byte {
+	rb := sv.recordBytes
+	if sv.shm != nil {
+		at := ShmHeader + (sv.region*len(sv.slots)+i)*rb
+		return sv.shm[at : at+rb : at+rb]
+	}
+	return sv.body[5+k*rb : 5+(k+1)*rb : 5+(k+1)*rb]
 }
 
 // encode writes slot i's observation record into rec and notes what the
@@ -92,13 +153,28 @@ func (sv *Server) records(n int) []byte {
 // once.
 func (sv *Server) encode(i int, rec []byte) {
 	sl := sv.slots[i]
-	const (
-		message = 12 + 4*sim.NumStats
-		status  = message + sim.MessageBytes
-		chars   = status + StatusBytes
-		glyphs  = chars + c.N
-	)
-	stats := sl.s.FillRecord(sim.RecordFields{Message: rec[message:status], Chars: rec[chars:glyphs], Glyphs: rec[glyphs:]})
+	fields := sim.RecordFields{
+		Message: rec[OffMessage:OffStatus], Chars: rec[OffChars:OffGlyphs], Glyphs: rec[OffGlyphs:OffColors],
+		Colors:     rec[OffColors:OffInvLetters],
+		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
+		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
+	}
+	if sv.shm != nil {
+		// The slot's record in this region keeps what was written there
+		// (only this slot writes it): the pack's 2 KB only when they
+		// changed since.
+		if v := sl.s.PackVersion(); sl.packWritten[sv.region] == v {
+			fields.InvLetters, fields.InvClasses, fields.InvGlyphs, fields.InvStrs = nil, nil, nil, nil
+		} else {
+			sl.packWritten[sv.region] = v
+		}
+	}
+	stats := sl.s.FillRecord(fields)
+	// The mask is of the session's action list, whatever the slot's
+	// mechanics (docs/serve.md).
+	na := sv.table.Len()
+	sl.s.FillMask(sv.table, rec[OffMask:OffMask+na])
+	clear(rec[OffMask+na:])
 	reward, deeds := sl.reward()
 	flags := uint32(0)
 	sl.extra = extra{Env: i, Deeds: deeds}
@@ -124,13 +200,13 @@ func (sv *Server) encode(i int, rec []byte) {
 		sl.extra.Ignored = ig
 	}
 	le := binary.LittleEndian
-	le.PutUint32(rec[0:], uint32(i))
-	le.PutUint32(rec[4:], flags)
-	le.PutUint32(rec[8:], uint32(int32(reward)))
+	le.PutUint32(rec[OffEnv:], uint32(i))
+	le.PutUint32(rec[OffFlags:], flags)
+	le.PutUint32(rec[OffReward:], uint32(int32(reward)))
 	for k, v := range stats {
-		le.PutUint32(rec[12+4*k:], uint32(v))
+		le.PutUint32(rec[OffStats+4*k:], uint32(v))
 	}
-	line := rec[status:chars]
+	line := rec[OffStatus:OffChars]
 	clear(line[copy(line, statusLine(sl.s)):])
 }
 
@@ -209,18 +285,28 @@ type Info struct {
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
 	Tasks       []string         `json:"tasks"`
+	// Shm and ShmBytes: the shared memory's path and size, when the
+	// session has one (docs/serve.md).
+	Shm      string `json:"shm,omitempty"`
+	ShmBytes int    `json:"shmBytes,omitempty"`
 }
 
 func (sv *Server) writeInfo() error {
+	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
+		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: sv.recordBytes,
+		Actions: sv.table.Replies(), Tasks: TaskNames(), Shm: sv.opt.Shm, ShmBytes: len(sv.shm)})
+}
+
+// activeMechanics names the mechanics installed by rules and mechanics
+// (the variant's included), or none when they do not select.
+func activeMechanics(rules string, mechanics []string) []string {
 	var active []string
-	if ms, err := ecs.Select(sv.opt.Rules, sv.opt.Mechanics); err == nil {
+	if ms, err := ecs.Select(rules, mechanics); err == nil {
 		for _, m := range ms {
 			active = append(active, m.Name)
 		}
 	}
-	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
-		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: RecordBytes,
-		Actions: Actions(active), Tasks: TaskNames()})
+	return active
 }
 
 // Actions is the action list (§29, §35.1) of an episode whose installed

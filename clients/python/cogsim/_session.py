@@ -2,8 +2,11 @@
 
 import base64
 import json
+import mmap
+import operator
 import os
 import socket
+import struct
 import subprocess
 import tempfile
 import time
@@ -31,18 +34,55 @@ STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
 # info["conditions"] (docs/serve.md).
 CONDITIONS = ("Conf", "Para", "Stuck", "Trap")
 
-# One observation record of the binary framing, little endian.
-RECORD = np.dtype([
-    ("env", "<i4"),
-    ("flags", "<u4"),
-    ("reward", "<i4"),
+INV_SLOTS = 26
+INV_STR_BYTES = 80
+INV_EMPTY_CLASS = 255  # inv_oclasses of an empty slot
+
+# The fixed fields of an observation record of the binary framing, little
+# endian (docs/serve.md); the action mask, one byte an action of the
+# session's list, follows at MASK_OFFSET, and the record is padded to a
+# multiple of 64 bytes.
+_FIELDS = (
+    ("env", "<i4", ()),
+    ("flags", "<u4", ()),
+    ("reward", "<i4", ()),
     ("stats", "<i4", (NUM_STATS,)),
     ("message", "u1", (MESSAGE_BYTES,)),
     ("status", "u1", (STATUS_BYTES,)),
     ("chars", "u1", (ROWS, COLS)),
     ("glyphs", "<i2", (ROWS, COLS)),
-])
-assert RECORD.itemsize == 3044
+    ("colors", "u1", (ROWS, COLS)),
+    ("inv_letters", "u1", (INV_SLOTS,)),
+    ("inv_oclasses", "u1", (INV_SLOTS,)),
+    ("inv_glyphs", "<i2", (INV_SLOTS,)),
+    ("inv_strs", "u1", (INV_SLOTS, INV_STR_BYTES)),
+)
+
+
+def _offsets():
+    out, at = [], 0
+    for _, t, shape in _FIELDS:
+        out.append(at)
+        at += np.dtype(t).itemsize * int(np.prod(shape, dtype=np.int64))
+    return out, at
+
+
+_OFFSETS, MASK_OFFSET = _offsets()
+assert MASK_OFFSET == 6092
+
+
+def record_size(actions):
+    """The size of a record of a session with that many actions."""
+    return (MASK_OFFSET + actions + 63) // 64 * 64
+
+
+def record_dtype(actions):
+    """The numpy dtype of a record of a session with that many actions:
+    the fixed fields, then "mask" (bool [actions])."""
+    names = [f[0] for f in _FIELDS] + ["mask"]
+    formats = [(t, shape) if shape else t for _, t, shape in _FIELDS] + [("?", (actions,))]
+    return np.dtype({"names": names, "formats": formats, "offsets": _OFFSETS + [MASK_OFFSET],
+                     "itemsize": record_size(actions)})
 
 TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
 
@@ -54,8 +94,8 @@ def _actions():
     """The cog game's action list, derived from the verb table as the
     server does (sim.NewActionTable, docs/python.md): a mechanic's verbs
     follow in env.actions."""
-    # "s" alone is search: the move south is "move s".
-    out = [d if d != "s" else "move s" for d in DIRECTIONS] + ["search", "wait", "pickup", "descend"]
+    # "s" alone is search (§14): the move south is "move s".
+    out = ["move s" if d == "s" else d for d in DIRECTIONS] + ["search", "wait", "pickup", "descend"]
     for verb in ("eat", "quaff", "wield", "wear", "drop"):
         out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
     for verb in ("kick", "chat"):
@@ -65,6 +105,7 @@ def _actions():
 
 
 ACTIONS = _actions()
+RECORD = record_dtype(len(ACTIONS))  # the cog game's record
 # Each action as it stands in a binary step_all request (docs/serve.md):
 # a uint16 byte count, then the reply.
 PACKED = tuple(len(a.encode()).to_bytes(2, "little") + a.encode() for a in ACTIONS)
@@ -82,6 +123,20 @@ def step_request(env, reply):
     """The binary step request of reply (bytes) in slot env, framed."""
     body = b"s" + int(env).to_bytes(4, "little") + reply
     return len(body).to_bytes(4, "little") + body
+
+
+_ACTION_HEAD = (9).to_bytes(4, "little") + b"i"
+
+
+def action_request(env, index):
+    """The binary step request of action index in slot env, framed."""
+    return _ACTION_HEAD + int(env).to_bytes(4, "little") + int(index).to_bytes(4, "little", signed=True)
+
+
+def actions_request(indices):
+    """The binary step_all request of an int array of action indices."""
+    body = indices.astype("<i2", copy=False).tobytes()
+    return (len(body) + 1).to_bytes(4, "little") + b"b" + body
 
 # A frame is read into a buffer at this offset, so that its records (9
 # bytes into the frame: the length, the kind, the count) start 16-byte
@@ -101,6 +156,29 @@ def _grow_pipe(fd, size):
             return
         except OSError:
             continue
+
+
+_DOORBELL = struct.Struct("<IIII")  # region, count, first env, trailer length
+
+
+def _make_shm():
+    """Memory to share with the server: (fd, path to remove once the
+    server mapped it or None, what --shm names or None when there is
+    none). An anonymous memfd (Linux) has no name at all, so nothing is
+    left behind whoever ends first; else a 0600 file in /dev/shm."""
+    if hasattr(os, "memfd_create"):
+        try:
+            fd = os.memfd_create("cogsim-serve", getattr(os, "MFD_CLOEXEC", 1))
+            return fd, None, f"/dev/fd/{fd}"
+        except OSError:
+            pass
+    if os.path.isdir("/dev/shm"):
+        try:
+            fd, path = tempfile.mkstemp(prefix="cogsim-", dir="/dev/shm")  # mode 0600
+            return fd, path, path
+        except OSError:
+            pass
+    return None, None, None
 
 
 def frame(obj):
@@ -124,11 +202,17 @@ class Session:
     pipes (the default: faster, see bench.py) or a Unix socket."""
 
     def __init__(self, envs=1, binary=None, rules=None, mechanics=None, max_turns=None,
-                 autoreset=False, transport="pipe", task=None, record_dir=None):
+                 autoreset=False, transport="pipe", shm=True, task=None, record_dir=None):
         if transport not in ("pipe", "socket"):
             raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
         self.envs = int(envs)
         argv = find_binary(binary) + ["serve", "--binary", "--envs", str(self.envs)]
+        self._shm_fd, self._shm_path, self._regions, self._mem = None, None, None, None
+        if shm:
+            self._shm_fd, self._shm_path, where = _make_shm()
+            if where is not None:
+                argv += ["--shm", where]
+        fds = () if self._shm_fd is None else (self._shm_fd,)
         if autoreset:
             argv.append("--autoreset")
         if rules:
@@ -141,7 +225,8 @@ class Session:
             argv += ["--task", str(task)]
         if record_dir:
             argv += ["--record", os.fspath(record_dir)]
-        self._expect = PAD + HEAD + self.envs * RECORD.itemsize + 4 + 4096
+        self._expect = PAD + HEAD + self.envs * record_size(1024) + 4 + 4096
+        self._small = None
         self._proc = None
         self._sock = None
         self._dir = None
@@ -149,7 +234,7 @@ class Session:
         try:
             if transport == "pipe":
                 self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                              stderr=self._stderr, bufsize=0)
+                                              stderr=self._stderr, bufsize=0, pass_fds=fds)
                 self._wfd = self._proc.stdin.fileno()
                 self._rfd = self._proc.stdout.fileno()
                 _grow_pipe(self._rfd, self._expect)
@@ -159,17 +244,112 @@ class Session:
                 self._dir = tempfile.TemporaryDirectory(prefix="cogsim-")
                 path = os.path.join(self._dir.name, "serve.sock")
                 self._proc = subprocess.Popen(argv + ["--listen", path], stdin=subprocess.DEVNULL,
-                                              stdout=subprocess.DEVNULL, stderr=self._stderr)
+                                              stdout=subprocess.DEVNULL, stderr=self._stderr, pass_fds=fds)
                 self._sock = self._connect(path)
                 self._write = self._sock.sendall
                 self._readinto = self._sock.recv_into
         except OSError as exc:
             self.close()
             raise CogsimError(f"cannot start {argv[0]}: {exc}") from exc
-        self.info = self.request_json({"op": "info"})
-        if self.info.get("recordBytes") != RECORD.itemsize:
+        try:
+            self.info = self.request_json({"op": "info"})
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            self._drop_shm_name()
+        actions = len(self.info.get("actions", ()))
+        self.record = RECORD if actions == len(ACTIONS) else record_dtype(actions)
+        if self.info.get("recordBytes") != self.record.itemsize:
+            self.close()
             raise CogsimError(f"{argv[0]} speaks records of {self.info.get('recordBytes')} bytes, "
-                              f"this package reads {RECORD.itemsize}: mismatched versions")
+                              f"this package reads {self.record.itemsize}: mismatched versions")
+        if self._shm_fd is not None:
+            self._map_shm()
+        if self._regions is not None:
+            self._small = np.empty(PAD + 65536, np.uint8)  # doorbells and small answers
+
+    def _drop_shm_name(self):
+        """Remove the shared memory's name, if it has one: once the server
+        mapped it (it has answered), the memory lives on unnamed."""
+        path, self._shm_path = self._shm_path, None
+        if path is not None:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+    def _map_shm(self):
+        fd, self._shm_fd = self._shm_fd, None
+        try:
+            size = int(self.info.get("shmBytes", 0))
+            if size <= 0:
+                return  # the server did not take it: records come in frames
+            mem = mmap.mmap(fd, size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+        finally:
+            os.close(fd)
+        if mem[:8] != b"COGSIMSH" or int.from_bytes(mem[8:12], "little") != self.envs or \
+                int.from_bytes(mem[12:16], "little") != self.record.itemsize:
+            raise CogsimError("the shared memory's header does not match the session")
+        n, rb = self.envs, self.record.itemsize
+        regions = []
+        for r in range(2):
+            region = np.frombuffer(mem, self.record, n, 64 + r * n * rb)
+            # Read-only: the server keeps parts of a record in place
+            # from one write to the next (docs/serve.md).
+            region.flags.writeable = False
+            regions.append(region)
+        self._regions = tuple(regions)
+        self._mem = mem
+        self._bell = bytearray(65536)
+        self._bellview = memoryview(self._bell)
+
+    def record_offset(self, region, env):
+        """Where env's record of region starts in the shared memory."""
+        return 64 + (region * self.envs + env) * self.record.itemsize
+
+    def doorbell(self, data):
+        """Send a request whose answer is observations, with shared memory:
+        (region, first env, count, extras). The quick path of send and
+        recv: one write, usually one read, into a buffer kept."""
+        if self._proc is None:
+            raise CogsimError("the session is closed")
+        bell = self._bell
+        try:
+            self._write(data)
+            got = self._readinto(self._bellview)
+            total = 4 + int.from_bytes(bell[:4], "little") if got >= 4 else 1 << 62
+            while got < total:
+                if total > len(bell) and total < 1 << 62:
+                    self._bell = bell = bell[:got] + bytearray(total - got)
+                    self._bellview = memoryview(bell)
+                k = self._readinto(self._bellview[got:])
+                if not k:
+                    raise CogsimError(f"cogsim ended without an answer: {self._tail()}")
+                got += k
+                if got >= 4:
+                    total = 4 + int.from_bytes(bell[:4], "little")
+        except OSError as exc:
+            raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+        kind = bell[4]
+        if kind != 0x4D:  # 'M'
+            if kind == 0x45:  # 'E'
+                raise CogsimError(json.loads(bytes(bell[5:total]))["error"])
+            raise CogsimError(f"expected a doorbell, got kind {chr(kind)!r}")
+        region, n, first, m = _DOORBELL.unpack_from(bell, 5)
+        extras = None
+        if m != 2:  # not "[]"
+            extras = {e["env"]: e for e in json.loads(bytes(bell[21:21 + m]))}
+        return region, first, n, extras
+
+    def text_at(self, at):
+        """The observation text of the record at offset at of the shared
+        memory (text_of without numpy)."""
+        mem = self._mem
+        rows = _ROWS(mem[at + _CHARS:at + _CHARS + ROWS * COLS])
+        return b"\n".join(rows + (mem[at + _MESSAGE:at + _MESSAGE + MESSAGE_BYTES].rstrip(b"\0"),
+                                  mem[at + _STATUS:at + _STATUS + STATUS_BYTES].rstrip(b"\0"))
+                           ).decode("utf-8", "replace")
 
     def _connect(self, path):
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -204,8 +384,9 @@ class Session:
         """Read one answer frame: (buffer, kind). The frame's body starts
         at PAD + 5 in the buffer, a fresh bytearray."""
         # Not zeroed: the read fills what is used, and an observation
-        # batch is hundreds of kilobytes.
-        buf = np.empty(self._expect, np.uint8)
+        # batch is hundreds of kilobytes. With shared memory no answer
+        # keeps its buffer (records are not in it): one serves them all.
+        buf = self._small if self._small is not None else np.empty(self._expect, np.uint8)
         view = memoryview(buf)[PAD:]
         readinto = self._readinto
         got = 0
@@ -227,7 +408,10 @@ class Session:
                 got += k
         except OSError as exc:
             raise CogsimError(f"cogsim went away: {self._tail()}") from exc
-        self._expect = max(self._expect, PAD + total)
+        if self._small is None:
+            self._expect = max(self._expect, PAD + total)
+        elif len(buf) > len(self._small):
+            self._small = buf  # a big answer (a snapshot): keep the room
         kind = view[4]
         if kind == 0x45:  # 'E'
             raise CogsimError(json.loads(bytes(view[5:total]))["error"])
@@ -246,11 +430,18 @@ class Session:
     def observations(self, data):
         """Send a request whose answer is observations; decode them."""
         buf, kind, total = self.request(data)
+        if kind == 0x4D:  # 'M': a doorbell, the records in shared memory
+            region, n, first, m = _DOORBELL.unpack_from(buf, PAD + 5)
+            extras = None
+            if m != 2:  # not "[]"
+                at = PAD + 21
+                extras = {e["env"]: e for e in json.loads(bytes(buf[at:at + m]))}
+            return Observations(self._regions[region][first:first + n], extras)
         if kind != 0x4F:  # 'O'
             raise CogsimError(f"expected observations, got kind {chr(kind)!r}")
         n = int.from_bytes(buf[PAD + 5:PAD + 9].tobytes(), "little")
-        at = PAD + HEAD + n * RECORD.itemsize
-        records = np.frombuffer(buf, RECORD, n, PAD + HEAD)
+        at = PAD + HEAD + n * self.record.itemsize
+        records = np.frombuffer(buf, self.record, n, PAD + HEAD)
         m = int.from_bytes(buf[at:at + 4].tobytes(), "little")
         extras = None
         if m != 2:  # not "[]"
@@ -300,7 +491,16 @@ class Session:
         code = proc.returncode if proc is not None else None
         return (text[-1000:] or "(nothing on stderr)") + (f" [exit status {code}]" if code is not None else "")
 
+    @property
+    def shared(self):
+        """Whether the records come through shared memory."""
+        return self._regions is not None
+
     def close(self):
+        self._drop_shm_name()
+        if self._shm_fd is not None:
+            os.close(self._shm_fd)
+            self._shm_fd = None
         proc, self._proc = self._proc, None
         if proc is not None:
             try:
@@ -332,17 +532,20 @@ class Session:
 def text_of(record):
     """The 20-line observation text of one record: 18 map rows, the
     message line, the status line."""
-    return text_of_bytes(record.tobytes())
+    c = record["chars"].tobytes()
+    rows = [c[i:i + COLS] for i in range(0, ROWS * COLS, COLS)]
+    rows.append(record["message"].tobytes().rstrip(b"\0"))
+    rows.append(record["status"].tobytes().rstrip(b"\0"))
+    return b"\n".join(rows).decode("utf-8", "replace")
 
 
 def text_of_bytes(b):
     """text_of of a record's bytes."""
-    rows = [b[i:i + COLS] for i in range(_CHARS, _CHARS + ROWS * COLS, COLS)]
-    rows.append(b[_MESSAGE:_MESSAGE + MESSAGE_BYTES].rstrip(b"\0"))
-    rows.append(b[_STATUS:_STATUS + STATUS_BYTES].rstrip(b"\0"))
-    return b"\n".join(rows).decode("utf-8", "replace")
+    return text_of(np.frombuffer(b, record_dtype(0), 1, 0)[0]) if len(b) >= MASK_OFFSET else ""
 
 
 _CHARS = RECORD.fields["chars"][1]
+# The map's rows of its characters' bytes, cut in one call.
+_ROWS = operator.itemgetter(*(slice(i, i + COLS) for i in range(0, ROWS * COLS, COLS)))
 _MESSAGE = RECORD.fields["message"][1]
 _STATUS = RECORD.fields["status"][1]

@@ -3,24 +3,39 @@
 import json
 import operator
 import os
+import struct
 
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, COLS, ENDED, IGNORED, MESSAGE_BYTES, NUM_STATS, ROWS,
-                       TERMINATED, TRUNCATED, UNUSABLE, Session, frame, step_request, text_of)
+from ._session import (ACTIONS, COLS, ENDED, IGNORED, INV_SLOTS, INV_STR_BYTES, MESSAGE_BYTES, NUM_STATS,
+                       ROWS, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame, step_request,
+                       text_of)
 from ._spaces import BaseEnv, Box, Dict, Discrete
+
+_FLAGS_REWARD = struct.Struct("<Ii")  # a record's flags and reward, at offset 4
 
 SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
 
 
+# The observation's keys, in the order of the observation space.
+OBS_KEYS = ("glyphs", "chars", "colors", "stats", "message", "inv_letters", "inv_oclasses",
+            "inv_glyphs", "inv_strs")
+
+
 def observation_space():
-    """The observation space of one env (a Dict of four Boxes)."""
+    """The observation space of one env (a Dict of Boxes, docs/python.md)."""
+    i16 = np.iinfo(np.int16).max
     return Dict({
-        "glyphs": Box(0, np.iinfo(np.int16).max, (ROWS, COLS), np.int16),
+        "glyphs": Box(0, i16, (ROWS, COLS), np.int16),
         "chars": Box(0, 255, (ROWS, COLS), np.uint8),
+        "colors": Box(0, 255, (ROWS, COLS), np.uint8),
         "stats": Box(np.iinfo(np.int32).min, np.iinfo(np.int32).max, (NUM_STATS,), np.int32),
         "message": Box(0, 255, (MESSAGE_BYTES,), np.uint8),
+        "inv_letters": Box(0, 255, (INV_SLOTS,), np.uint8),
+        "inv_oclasses": Box(0, 255, (INV_SLOTS,), np.uint8),
+        "inv_glyphs": Box(0, i16, (INV_SLOTS,), np.int16),
+        "inv_strs": Box(0, 255, (INV_SLOTS, INV_STR_BYTES), np.uint8),
     })
 
 
@@ -55,8 +70,8 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, tas
     env._first_seed = seed
 
 
-# The step request of each action index, framed once.
-_STEP_FRAMES = tuple(step_request(0, a.encode()) for a in ACTIONS)
+# The step request of each action index in env 0, framed once.
+_STEP_FRAMES = tuple(action_request(0, i) for i in range(len(ACTIONS)))
 
 
 def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
@@ -75,7 +90,7 @@ def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
         raise InvalidAction(f"action: {i} is out of range 0 … {len(actions) - 1} ({name})")
     if env == 0:
         return frames[i]
-    return step_request(env, actions[i].encode())
+    return action_request(env, i)
 
 
 def actions_of(session):
@@ -88,8 +103,8 @@ def actions_of(session):
 
 def obs_of(records, k=0):
     """Observation k of a batch as a dict of arrays (views, no copy)."""
-    return {"glyphs": records["glyphs"][k], "chars": records["chars"][k],
-            "stats": records["stats"][k], "message": records["message"][k]}
+    r = records[k]
+    return {key: r[key] for key in OBS_KEYS}
 
 
 class Env(BaseEnv):
@@ -107,9 +122,16 @@ class Env(BaseEnv):
                   message, map and status in the window's colours) or
                   "human" (render() prints the text)
     transport  -- "pipe" (default, faster) or "socket"
+    shm        -- True (default): the records come through shared memory
+                  when the system has it; False: in the answers (slower)
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
-    [18, 48], stats int32 [12] (cogsim.STATS order), message uint8 [256].
+    [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS
+    order), message uint8 [256], inv_letters uint8 [26], inv_oclasses
+    uint8 [26], inv_glyphs int16 [26], inv_strs uint8 [26, 80]
+    (docs/serve.md); info["action_mask"] is bool [len(env.actions)]. They
+    are views into the session's records: with shared memory they hold
+    until the step after next (copy them to keep them longer).
     An action is a reply string (§14) or an index into env.actions: the
     server's list, which is cogsim.ACTIONS for the cog game and has the
     verbs of the mechanics installed after it (docs/serve.md).
@@ -118,16 +140,24 @@ class Env(BaseEnv):
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
-                 scenario=None, render_mode=None, transport="pipe", task=None, record_dir=None):
+                 scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
-                                max_turns=max_turns, transport=transport, task=task, record_dir=record_dir)
+                                max_turns=max_turns, transport=transport, shm=shm, task=task,
+                                record_dir=record_dir)
         self.actions = actions_of(self._session)
         self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
-            step_request(0, a.encode()) for a in self.actions)
+            action_request(0, i) for i in range(len(self.actions)))
         self.action_space = Discrete(len(self.actions))
+        self._fast = None
+        if self._session.shared:
+            # Per region: slot 0's observation dict (views), mask and
+            # offset, made once: a step only picks its region's.
+            regions = self._session._regions
+            self._fast = tuple(({key: reg[key][0] for key in OBS_KEYS}, reg["mask"][0],
+                                self._session.record_offset(r, 0)) for r, reg in enumerate(regions))
         self._started = False
         self._ended = False
         self._record = None
@@ -149,27 +179,58 @@ class Env(BaseEnv):
             scenario = scenario_object(options["scenario"])
         if scenario is not None:
             req["scenario"] = scenario
-        got = self._live().observations(frame(req))
+        session = self._live()
+        if scenario is None:
+            # The common request, framed without json.dumps.
+            body = b'{"op":"reset","env":0,"seed":%d}' % episode_seed
+            data = len(body).to_bytes(4, "little") + body
+        else:
+            data = frame(req)
         self.seed_used = episode_seed
+        if self._fast is not None:
+            region, _, _, extras = session.doorbell(data)
+            self._started, self._ended = True, False
+            return self._fast_answer(session, region, extras)[::4]
+        got = session.observations(data)
         self._started, self._ended = True, False
         rec = got.records
         self._record = rec[0]
         return obs_of(rec), self._info(rec[0], got.extras)
 
+    def _fast_answer(self, session, region, extras):
+        """(obs, reward, terminated, truncated, info) of slot 0's record in
+        a region of the shared memory."""
+        views, mask, at = self._fast[region]
+        flags, reward = _FLAGS_REWARD.unpack_from(session._mem, at + 4)
+        self._record = session._regions[region][0]
+        self._ended = bool(flags & ENDED)
+        info = {"text": session.text_at(at), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": [],
+                "action_mask": mask}
+        if extras is not None:
+            self._extras(info, extras.get(0))
+        return dict(views), float(reward), bool(flags & TERMINATED), bool(flags & TRUNCATED), info
+
     def step(self, action):
         """Play one reply: (obs, reward, terminated, truncated, info)."""
-        if not self._started:
-            raise CogsimError("step() before reset()")
-        if self._ended:
-            raise CogsimError("step() after the episode ended: call reset()")
-        got = self._live().observations(step_frame(action, 0, self.actions, self._frames))
-        rec = got.records
-        r = rec[0]
+        if self._ended or not self._started:
+            raise CogsimError("step() after the episode ended: call reset()" if self._started
+                              else "step() before reset()")
+        frames = self._frames
+        if type(action) is int and 0 <= action < len(frames):
+            data = frames[action]  # the common case: an action index
+        else:
+            data = step_frame(action, 0, self.actions, frames)
+        session = self._live()
+        if self._fast is not None:
+            region, _, _, extras = session.doorbell(data)
+            return self._fast_answer(session, region, extras)
+        got = session.observations(data)
+        r = got.records[0]
         flags = int(r["flags"])
         self._record = r
         self._ended = bool(flags & ENDED)
-        return (obs_of(rec), float(r["reward"]), bool(flags & TERMINATED), bool(flags & TRUNCATED),
-                self._info(r, got.extras))
+        return ({key: r[key] for key in OBS_KEYS}, float(r["reward"]), bool(flags & TERMINATED),
+                bool(flags & TRUNCATED), self._info(r, got.extras))
 
     def render(self):
         if self._record is None:
@@ -232,15 +293,20 @@ class Env(BaseEnv):
     @staticmethod
     def _info(r, extras):
         flags = int(r["flags"])
-        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": []}
+        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": [],
+                "action_mask": r["mask"]}
         if extras is not None:
-            e = extras.get(int(r["env"]))
-            if e is not None:
-                info["ignored"] = e.get("ignored", "")
-                info["deeds"] = e.get("deeds", [])
-                if "end" in e:
-                    info["result"] = e["end"]
+            Env._extras(info, extras.get(int(r["env"])))
         return info
+
+    @staticmethod
+    def _extras(info, e):
+        """Put what the trailer says of the env (e, or None) into info."""
+        if e is not None:
+            info["ignored"] = e.get("ignored", "")
+            info["deeds"] = e.get("deeds", [])
+            if "end" in e:
+                info["result"] = e["end"]
 
     def __del__(self):
         try:

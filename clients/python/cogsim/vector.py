@@ -6,9 +6,9 @@ import numpy as np
 
 from ._errors import CogsimError, InvalidAction
 from ._session import (ACTIONS, ENDED, IGNORED, PACKED, packed, TERMINATED, TRUNCATED, UNUSABLE,
-                       Session, frame, text_of)
+                       Session, actions_request, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
-from .env import SEED_BOUND, Env, actions_of, configure, obs_of, observation_space, scenario_object
+from .env import OBS_KEYS, SEED_BOUND, Env, actions_of, configure, obs_of, observation_space, scenario_object
 
 
 class VecEnv(BaseVectorEnv):
@@ -16,8 +16,11 @@ class VecEnv(BaseVectorEnv):
 
     The arguments are Env's. Observations are dicts of batched arrays
     (glyphs [n, 18, 48], chars [n, 18, 48], stats [n, 12], message
-    [n, 256]): read-only-free views into the step's own answer buffer, so
-    they stay valid after later steps. Actions are n indices into
+    [n, 256], and the rest of Env's keys): views into the session's
+    records — with shared memory (shm=True, the default where there is
+    some) they hold until the step after next, so copy what you keep
+    longer; without, into the step's own answer buffer.
+    infos["action_mask"] is bool [n, len(env.actions)]. Actions are n indices into
     env.actions (an int array) — cogsim.ACTIONS for the cog game, with the
     installed mechanics' verbs after it otherwise — or n reply strings.
 
@@ -32,7 +35,7 @@ class VecEnv(BaseVectorEnv):
     metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
-                 max_turns=None, scenario=None, render_mode=None, transport="pipe", task=None,
+                 max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
                  record_dir=None):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
@@ -41,7 +44,7 @@ class VecEnv(BaseVectorEnv):
         self.single_observation_space = observation_space()
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
-                                max_turns=max_turns, autoreset=True, transport=transport, task=task,
+                                max_turns=max_turns, autoreset=True, transport=transport, shm=shm, task=task,
                                 record_dir=record_dir)
         self.actions = actions_of(self._session)
         self._packed = PACKED if self.actions is ACTIONS else tuple(packed(a) for a in self.actions)
@@ -49,6 +52,11 @@ class VecEnv(BaseVectorEnv):
         self.observation_space = batch(self.single_observation_space, self.num_envs)
         self.action_space = batch(self.single_action_space, self.num_envs)
         self._records = None
+        self._all = np.ones(self.num_envs, dtype=bool)
+        # Per region of the shared memory: the batch's observation views.
+        self._views = None
+        if self._session.shared:
+            self._views = tuple({key: reg[key] for key in OBS_KEYS} for reg in self._session._regions)
 
     def reset(self, *, seed=None, options=None):
         """Reset every env: seed an int (env i plays seed + i), a list of n
@@ -87,7 +95,16 @@ class VecEnv(BaseVectorEnv):
         """Step every env: (obs, rewards, terminations, truncations, infos)."""
         if self._records is None:
             raise CogsimError("step() before reset()")
-        got = self._live().observations(self._step_frame(actions))
+        session = self._live()
+        data = self._step_frame(actions)
+        if session.shared:
+            region, first, n, extras = session.doorbell(data)
+            r = session._regions[region]
+            self._records = r
+            flags = r["flags"]
+            return (dict(self._views[region]), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
+                    (flags & TRUNCATED) != 0, self._infos(r, extras))
+        got = session.observations(data)
         r = got.records
         self._records = r
         flags = r["flags"]
@@ -106,7 +123,7 @@ class VecEnv(BaseVectorEnv):
             if idx.size and (idx.min() < 0 or idx.max() >= len(self.actions)):
                 bad = idx[(idx < 0) | (idx >= len(self.actions))][0]
                 raise InvalidAction(f"actions: {bad} is out of range 0 … {len(self.actions) - 1} ({self._name()})")
-            quoted = [self._packed[i] for i in idx.tolist()]
+            return actions_request(idx)
         else:
             actions = list(actions)
             if len(actions) != n:
@@ -185,10 +202,10 @@ class VecEnv(BaseVectorEnv):
 
     @staticmethod
     def _obs(r):
-        return {"glyphs": r["glyphs"], "chars": r["chars"], "stats": r["stats"], "message": r["message"]}
+        return {key: r[key] for key in OBS_KEYS}
 
     def _infos(self, r, extras):
-        infos = {}
+        infos = {"action_mask": r["mask"], "_action_mask": self._all}
         flags = r["flags"]
         unusable = (flags & UNUSABLE) != 0
         if unusable.any():

@@ -38,7 +38,8 @@ class EnvTest(unittest.TestCase):
 
     def test_observation_shapes_and_info(self):
         obs, info = self.env.reset(seed=7)
-        self.assertEqual(set(obs), {"glyphs", "chars", "stats", "message"})
+        self.assertEqual(set(obs), {"glyphs", "chars", "colors", "stats", "message", "inv_letters",
+                                    "inv_oclasses", "inv_glyphs", "inv_strs"})
         self.assertEqual((obs["glyphs"].shape, obs["glyphs"].dtype), ((18, 48), np.int16))
         self.assertEqual((obs["chars"].shape, obs["chars"].dtype), ((18, 48), np.uint8))
         self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((14,), np.int32))

@@ -51,7 +51,8 @@ class VecEnvTest(unittest.TestCase):
             obs, rew, term, trunc, infos = env.step(np.array([2, 2]))
             self.assertEqual(obs["stats"][:, turn].tolist(), [0, 0])
             self.assertEqual((rew.tolist(), term.tolist(), trunc.tolist()), ([0, 0], [False, False], [False, False]))
-            self.assertEqual(infos, {})
+            self.assertEqual(set(infos), {"action_mask", "_action_mask"})
+            self.assertEqual(infos["action_mask"].shape, (2, len(env.actions)))
             self.assertFalse(np.array_equal(obs["chars"], first))
             with cogsim.Env() as single:
                 o, _ = single.reset(seed=12)  # slot 0's next seed: 10 + 2

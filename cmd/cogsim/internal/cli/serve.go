@@ -30,6 +30,7 @@ type serveOptions struct {
 	strict    bool
 	task      string
 	record    string
+	shm       string
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -42,6 +43,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.Uint64Var(&o.seed, "seed", 1, "slot i's first seed is this + i, when a reset names none")
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
+	fs.StringVar(&o.shm, "shm", "", "with --binary: write the observation records into this file, which the client made and owns (e.g. in /dev/shm, or a memfd's /dev/fd/N), and answer with a doorbell frame (docs/serve.md)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	fs.StringVar(&o.task, "task", "score", "what the rewards count when a reset names no task: "+strings.Join(serve.TaskNames(), ", ")+" (§35.3, docs/python.md)")
 	fs.StringVar(&o.record, "record", "", "write each finished episode's replay into this folder (created if missing), seed-N.jsonl (§21, §35.4)")
@@ -82,11 +84,13 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		}
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task,
+		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task, Shm: o.shm,
 		RecordDir: o.record, Warn: func(msg string) { fmt.Fprintln(out.stderr, "cogsim serve:", msg) }})
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("--%v", err)
 	}
+	// The shared memory (--shm) stays mapped until the process ends: a
+	// signal ends the command while the session may still be writing.
 	if o.profile != "" {
 		f, err := os.Create(o.profile)
 		if err != nil {

@@ -1,0 +1,151 @@
+package serve_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/serve"
+)
+
+// actionFrame is a binary step request by action index.
+func actionFrame(env, action int) []byte {
+	b := binary.LittleEndian.AppendUint32([]byte{'i'}, uint32(env))
+	return binary.LittleEndian.AppendUint32(b, uint32(int32(action)))
+}
+
+// actionsFrame is a binary step_all request by action indices.
+func actionsFrame(actions ...int) []byte {
+	b := []byte{'b'}
+	for _, a := range actions {
+		b = binary.LittleEndian.AppendUint16(b, uint16(int16(a)))
+	}
+	return b
+}
+
+// TestActionIndicesPlayAsTheirReplies: a step by action index answers
+// the very bytes a step with the action's reply does, through episode
+// ends and autoresets, in a slot of the session's mechanics and in one
+// reset with others (played through the parser).
+func TestActionIndicesPlayAsTheirReplies(t *testing.T) {
+	opt := serve.Options{Envs: 3, Autoreset: true, MaxTurns: 7, Binary: true}
+	byReply, byIndex := start(t, opt), start(t, opt)
+	table := sim.NewActionTable(nil)
+	for _, s := range []*session{byReply, byIndex} {
+		s.ask(`{"op":"reset_all","seed":3}`)
+		s.ask(`{"op":"reset","env":2,"seed":9,"mechanics":["wands"]}`)
+	}
+	x := uint32(7)
+	for turn := range 40 {
+		acts := make([]int, 3)
+		replies := make([]string, 3)
+		for i := range acts {
+			x = x*1664525 + 1013904223
+			acts[i] = int(x>>8) % table.Len()
+			replies[i] = table.Actions[acts[i]].Reply
+		}
+		k1, want := byReply.ask(string(stepAllFrame(replies...)))
+		k2, got := byIndex.ask(string(actionsFrame(acts...)))
+		require.Equal(t, byte('O'), k1)
+		require.Equal(t, k1, k2)
+		if !bytes.Equal(want, got) {
+			for k := range want {
+				if want[k] != got[k] {
+					rec := (k - 4) / cogRecord
+					off := (k - 4) % cogRecord
+					t.Fatalf("turn %d: step_all by index differs at record %d offset %d (%q): %q vs %q", turn, rec, off, replies[rec],
+						want[4+rec*cogRecord+serve.OffMessage:4+rec*cogRecord+serve.OffStatus], got[4+rec*cogRecord+serve.OffMessage:4+rec*cogRecord+serve.OffStatus])
+				}
+			}
+		}
+		k1, want = byReply.ask(string(stepFrame(turn%3, replies[0])))
+		k2, got = byIndex.ask(string(actionFrame(turn%3, acts[0])))
+		require.Equal(t, k1, k2)
+		require.True(t, bytes.Equal(want, got), "turn %d: step by index differs", turn)
+	}
+	kind, body := byIndex.ask(string(actionFrame(0, table.Len())))
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), "action: 159 is out of range 0 … 158")
+	kind, body = byIndex.ask(string(actionsFrame(0, -1, 0)))
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), "actions: env 1: -1 is out of range")
+	kind, body = byIndex.ask(string(actionsFrame(0)))
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), "actions: 2 bytes for 3 envs")
+}
+
+// TestSharedMemoryHoldsTheRecords: a session with shared memory answers
+// with doorbells, and the records it points at are byte for byte those
+// a session without answers, in alternating regions.
+func TestSharedMemoryHoldsTheRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shm")
+	require.NoError(t, os.WriteFile(path, nil, 0o600))
+	opt := serve.Options{Envs: 2, Autoreset: true, MaxTurns: 5, Binary: true}
+	plain := start(t, opt)
+	opt.Shm = path
+	shared := start(t, opt)
+	rb := cogRecord
+	mem := func() []byte {
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		return b
+	}
+	kind, body := shared.ask(`{"op":"info"}`)
+	require.Equal(t, byte('J'), kind)
+	assert.Contains(t, string(body), `"shmBytes":`)
+	m := mem()
+	require.Len(t, m, serve.ShmSize(2, rb))
+	assert.Equal(t, serve.ShmMagic, string(m[:8]))
+	assert.Equal(t, uint32(2), binary.LittleEndian.Uint32(m[8:]))
+	assert.Equal(t, uint32(rb), binary.LittleEndian.Uint32(m[12:]))
+
+	check := func(req []byte, region, n, first int) {
+		t.Helper()
+		k1, want := plain.ask(string(req))
+		k2, bell := shared.ask(string(req))
+		require.Equal(t, byte('O'), k1, string(want))
+		require.Equal(t, byte('M'), k2, string(bell))
+		le := binary.LittleEndian
+		assert.Equal(t, uint32(region), le.Uint32(bell[0:]))
+		assert.Equal(t, uint32(n), le.Uint32(bell[4:]))
+		assert.Equal(t, uint32(first), le.Uint32(bell[8:]))
+		tl := le.Uint32(bell[12:])
+		assert.Equal(t, string(want[4+n*rb+4:]), string(bell[16:16+tl]), "the trailer")
+		m := mem()
+		at := serve.ShmHeader + (region*2+first)*rb
+		require.True(t, bytes.Equal(want[4:4+n*rb], m[at:at+n*rb]), "the records")
+	}
+	check([]byte(`{"op":"reset_all","seed":5}`), 0, 2, 0)
+	region := 1
+	table := sim.NewActionTable(nil)
+	drop := slices.Index(table.Replies(), "drop a")
+	x := uint32(11)
+	for turn := range 60 {
+		// Random actions and drops: the pack changes now and then, and
+		// a record keeps its pack arrays only while they hold.
+		x = x*1664525 + 1013904223
+		a := int(x>>8) % table.Len()
+		if turn%5 == 0 {
+			a = drop + turn%3
+		}
+		check(actionsFrame(a, (a+turn)%table.Len()), region, 2, 0)
+		region ^= 1
+		check(actionFrame(turn%2, a), region, 1, turn%2)
+		region ^= 1
+		if turn == 30 {
+			check([]byte(`{"op":"reset","env":1,"seed":77}`), region, 1, 1)
+			region ^= 1
+		}
+	}
+	_, err := serve.New(serve.Options{Envs: 1, Shm: path})
+	assert.ErrorContains(t, err, "shm: needs the binary framing")
+	_, err = serve.New(serve.Options{Envs: 1, Binary: true, Shm: filepath.Join(t.TempDir(), "none")})
+	assert.ErrorContains(t, err, "shm: open")
+}
