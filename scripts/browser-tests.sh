@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # browser-tests.sh runs the tests of cogplay in the browser (§31): the
-# tests of render/web built with -tags browsertest. They build cogsim and
+# tests of internal/site built with -tags browsertest. They build cogsim and
 # the site (cogsim site: cogplay for GOOS=js GOARCH=wasm), serve it from
 # 127.0.0.1, and drive Debian's headless Chromium over its DevTools
 # protocol (chromedp): the page loads and draws, keys move the cog, a
@@ -25,7 +25,7 @@ fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 set +e
-go test -tags browsertest -count=1 -timeout 5m -v ./render/web/ >"$out" 2>&1
+go test -tags browsertest -count=1 -timeout 5m -v ./internal/site/ >"$out" 2>&1
 status=$?
 if ((status == 0)); then
 	go test -tags browsertest -count=1 -timeout 5m -v -run 'InTheBrowser' ./cmd/cogsim/internal/cli/ >>"$out" 2>&1

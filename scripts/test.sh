@@ -183,7 +183,7 @@ fuzz() {
 fuzz ./sim/reply FuzzParse
 fuzz ./sim FuzzParseScenario
 fuzz ./sim FuzzSnapshot
-fuzz ./render/save FuzzSave
+fuzz ./cmd/cogplay/internal/save FuzzSave
 fuzz ./sim/replay FuzzRead
 fuzz ./sim/protocol FuzzServe
 fuzz ./sim/protocol FuzzParseReply

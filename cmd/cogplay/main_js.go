@@ -8,6 +8,6 @@ import (
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/browser"
 )
 
-// main is cogplay in a web page (§31): render/web makes the page around
+// main is cogplay in a web page (§31): internal/site makes the page around
 // it; internal/browser is what runs in the canvas.
 func main() { os.Exit(browser.Main()) }

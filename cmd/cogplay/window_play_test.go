@@ -5,12 +5,13 @@ package main
 import (
 	"fmt"
 	"image"
-	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/internal/pixels"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
@@ -39,16 +40,20 @@ func TestF11GoesFullScreenAndTheGridFollowsTheWindow(t *testing.T) {
 	full, _ := shoot(t, env, "--seed", "5", "--keys", "f11", "--frames", "12")
 	b := full.Bounds()
 	require.Greater(t, b.Dx(), playW, "the window fills the screen")
-	scale := max(1, min(b.Dx()/playW, b.Dy()/playH))
-	offX, offY := (b.Dx()-playW*scale)/2, (b.Dy()-playH*scale)/2
+	scale := view.FitScale(b.Dx(), b.Dy(), playW, playH)
+	gw, gh := int(float64(playW)*scale), int(float64(playH)*scale)
+	assert.True(t, gw >= b.Dx()*9/10 || gh >= b.Dy()*9/10, "the grid fills the screen (scale %.2f)", scale)
+	offX, offY := (b.Dx()-gw)/2, (b.Dy()-gh)/2
 	if offX > 0 {
-		assert.Equal(t, offX*b.Dy(), count(full, image.Rect(0, 0, offX, b.Dy()), color.RGBA{0, 0, 0, 0xff}, 0),
-			"the grid is centred: black to its left")
+		assert.Equal(t, offX*b.Dy(), count(full, image.Rect(0, 0, offX, b.Dy()), view.Background, 0),
+			"the grid is centred: the background to its left")
 	}
-	// The map's background, scaled by a whole number, where the grid
-	// puts it (cell (0, 2) is board cell (0, 0)).
-	mapCell := image.Rect(offX, offY+2*16*scale, offX+8*scale, offY+3*16*scale)
-	assert.Equal(t, mapCell.Dx()*mapCell.Dy(), count(full, mapCell, view.MapBack, 0))
+	// The map's background where the grid puts it (cell (0, 2) is board
+	// cell (0, 0)), inside the cell: its edges blend at a fractional
+	// scale.
+	px := func(v float64) int { return int(v * scale) }
+	mapCell := image.Rect(offX+px(2), offY+px(2*16+4), offX+px(6), offY+px(3*16-4))
+	assert.Equal(t, mapCell.Dx()*mapCell.Dy(), count(full, mapCell, view.MapBack, 2))
 
 	again, _ := shoot(t, env, "--seed", "5", "--fullscreen", "--frames", "6")
 	assert.Equal(t, b, again.Bounds(), "--fullscreen starts so")
@@ -71,14 +76,52 @@ func TestTheTombstoneInTheWindow(t *testing.T) {
 	dir := t.TempDir()
 	scenario := filepath.Join(dir, "deadly.json")
 	require.NoError(t, os.WriteFile(scenario, []byte(`{"name": "deadly", "seed": 3, "map": ["", " -------", " |.@a..|", " -------"], "cog": {"hp": 1}}`), 0o644))
-	waits := strings.TrimSpace(strings.Repeat(". ", 40))
-	img, r := shoot(t, env, "--scenario", scenario, "--keys", waits, "--frames", "45")
+	waits := strings.TrimSpace(strings.Repeat(". ", 25))
+	more, r := shoot(t, env, "--scenario", scenario, "--keys", waits, "--frames", "30")
 	assert.Contains(t, r.summary()["over"], "killed by a giant ant")
+	assert.Contains(t, r.summary()["message"], "You die...--More--", "first the final map and --More--")
+	assert.Zero(t, count(more, image.Rect(0, 0, playW, playH), view.CursorBack, 0), "no tombstone yet")
+	if d := os.Getenv("COGPLAY_SHOTS"); d != "" {
+		writePNG(t, filepath.Join(d, "death-more.png"), more)
+	}
+	img, r := shoot(t, env, "--scenario", scenario, "--keys", waits+" space"+strings.Repeat(" .", 25), "--frames", "60")
+	assert.Contains(t, r.summary()["over"], "killed by a giant ant")
+	if d := os.Getenv("COGPLAY_SHOTS"); d != "" {
+		writePNG(t, filepath.Join(d, "death-tombstone.png"), img)
+	}
 	assert.Positive(t, count(img, image.Rect(0, 0, playW, playH), view.CursorBack, 0), "this game's line of the record is marked")
 
 	rs := cogplay(t, env, "--scores")
 	assert.Equal(t, 0, rs.code)
 	assert.Contains(t, rs.stdout, "killed by a giant ant")
+}
+
+// TestTheWindowStartsFillingTheScreen: with no --scale the window starts
+// at nine tenths of the monitor (Xvfb's 1280 x 1024), not at scale 1.
+func TestTheWindowStartsFillingTheScreen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shot.png")
+	r := cogplay(t, dataHome(t), "--seed", "3", "--screenshot", path, "--keys", "x", "--frames", "30")
+	require.Equal(t, 0, r.code, r.stderr)
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	b := img.Bounds()
+	want := view.DefaultScale(1280, 1024, playW, playH)
+	assert.Greater(t, want, 1.0)
+	assert.InDelta(t, float64(playW)*want, float64(b.Dx()), 2, "the window's width at the default scale")
+	if d := os.Getenv("COGPLAY_SHOTS"); d != "" {
+		writePNG(t, filepath.Join(d, "play.png"), pixels.RGBA(img))
+	}
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, png.Encode(f, img))
+	require.NoError(t, f.Close())
 }
 
 func TestTheQuickStartScreenInTheWindow(t *testing.T) {

@@ -184,7 +184,7 @@ func TestSaveAndRestoreThroughTheWindow(t *testing.T) {
 	env := dataHome(t)
 	dir := strings.TrimPrefix(env[0], "XDG_DATA_HOME=")
 	path := filepath.Join(dir, "cogsim", "save", "tester.json")
-	_, r := shoot(t, env, "--seed", "4", "--keys", "s s S")
+	_, r := shoot(t, env, "--seed", "4", "--keys", "s s S y")
 	assert.Equal(t, path, r.summary()["saved"])
 	require.FileExists(t, path)
 	_, r = shoot(t, env, "--keys", "s")

@@ -10,8 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"slices"
 
@@ -37,9 +37,9 @@ func Run(app view.App, o view.WindowOptions) error {
 	ebiten.SetWindowTitle(o.Title)
 	ebiten.SetWindowSize(g.lw*scale, g.lh*scale)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	// The window may grow as it likes; it never shrinks below the grid at
-	// scale 1.
-	ebiten.SetWindowSizeLimits(g.lw, g.lh, -1, -1)
+	// The window may grow as it likes; below the grid at scale 1 the grid
+	// is scaled down to fit, to half its size.
+	ebiten.SetWindowSizeLimits(g.lw/2, g.lh/2, -1, -1)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetFullscreen(o.FullScreen)
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -66,8 +66,13 @@ type game struct {
 	drawnW, drawnH int
 
 	autoScale bool
-	// The last frame's placement of the grid on the screen.
-	scale, offX, offY int
+	// The last frame's placement of the grid on the screen: the scale
+	// (fractional when the screen asks for it) and the top-left corner.
+	scale      float64
+	offX, offY int
+	// big is the grid at the whole scale above a fractional one, which
+	// is then scaled down smoothly (sharper than scaling 1x up).
+	big *ebiten.Image
 
 	shotFrame int  // the frame to take the screenshot at (0: none)
 	shoot     bool // take it in the next Draw
@@ -88,8 +93,8 @@ func (g *game) Update() error {
 		g.autoScale = false
 		if m := ebiten.Monitor(); m != nil {
 			mw, mh := m.Size()
-			s := max(1, min(mw*9/10/g.lw, mh*9/10/g.lh, 3))
-			ebiten.SetWindowSize(g.lw*s, g.lh*s)
+			s := view.DefaultScale(mw, mh, g.lw, g.lh)
+			ebiten.SetWindowSize(int(float64(g.lw)*s), int(float64(g.lh)*s))
 		}
 	}
 	if ebiten.IsWindowBeingClosed() {
@@ -142,7 +147,7 @@ var namedKeys = []struct {
 var ctrlKeys = []struct {
 	k      ebiten.Key
 	letter byte
-}{{ebiten.KeyD, 'd'}}
+}{{ebiten.KeyD, 'd'}, {ebiten.KeyP, 'p'}}
 
 // Key repeat for named keys, in frames (printable characters repeat by
 // the system's own repeat).
@@ -199,7 +204,7 @@ func (g *game) cellAt(x, y int) (view.Point, bool) {
 	if g.scale == 0 || x < g.offX || y < g.offY {
 		return view.Point{}, false
 	}
-	p := view.Point{X: (x - g.offX) / g.scale / g.font.cw, Y: (y - g.offY) / g.scale / g.font.ch}
+	p := view.Point{X: int(float64(x-g.offX) / g.scale / float64(g.font.cw)), Y: int(float64(y-g.offY) / g.scale / float64(g.font.ch))}
 	return p, p.X < g.grid.W && p.Y < g.grid.H
 }
 
@@ -237,13 +242,33 @@ func (g *game) Draw(screen *ebiten.Image) {
 	if g.o.Top > 0 {
 		top = int(float64(g.o.Top) * deviceScale())
 	}
-	g.scale = max(1, min(sw/g.lw, (sh-top)/g.lh))
-	g.offX, g.offY = max(0, (sw-g.lw*g.scale)/2), top+max(0, (sh-top-g.lh*g.scale)/2)
-	screen.Fill(color.Black)
+	g.scale = view.FitScale(sw, sh-top, g.lw, g.lh)
+	w, h := int(float64(g.lw)*g.scale), int(float64(g.lh)*g.scale)
+	g.offX, g.offY = max(0, (sw-w)/2), top+max(0, (sh-top-h)/2)
+	screen.Fill(view.Background)
+	src, s := g.canvas, g.scale
+	if k := math.Ceil(g.scale); k != g.scale {
+		// A fractional scale: the grid at the whole scale above, then
+		// scaled down with a linear filter.
+		bw, bh := g.lw*int(k), g.lh*int(k)
+		if g.big == nil || g.big.Bounds().Dx() != bw || g.big.Bounds().Dy() != bh {
+			if g.big != nil {
+				g.big.Deallocate()
+			}
+			g.big = ebiten.NewImage(bw, bh)
+		}
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
+		op.GeoM.Scale(k, k)
+		g.big.DrawImage(g.canvas, op)
+		src, s = g.big, g.scale/k
+	}
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
-	op.GeoM.Scale(float64(g.scale), float64(g.scale))
+	if s != 1 && s != math.Trunc(s) {
+		op.Filter = ebiten.FilterLinear
+	}
+	op.GeoM.Scale(s, s)
 	op.GeoM.Translate(float64(g.offX), float64(g.offY))
-	screen.DrawImage(g.canvas, op)
+	screen.DrawImage(src, op)
 
 	if g.shoot && !g.done {
 		g.err = screenshot(screen, g.o.Screenshot)

@@ -1,6 +1,9 @@
 package view
 
-import "image"
+import (
+	"image"
+	"math"
+)
 
 // App is one screen the front end runs (play, or the replay viewer): it
 // takes the input of a frame and draws itself as a [Grid]. Everything an
@@ -67,3 +70,22 @@ type WindowOptions struct {
 
 // Window runs an App in a window until it quits (render/gfx.Run).
 type Window func(app App, o WindowOptions) error
+
+// FitScale is the scale the grid (lw x lh pixels at scale 1) is drawn
+// at on a screen of w x h pixels: the largest that fits, whole when a
+// whole scale of at least 1 comes within a tenth of it (crisp), else
+// fractional in steps of 1/20 — so the grid fills the window or the
+// page, and shrinks to fit one smaller than it (at least 1/4).
+func FitScale(w, h, lw, lh int) float64 {
+	fit := min(float64(w)/float64(lw), float64(h)/float64(lh))
+	if whole := math.Floor(fit); whole >= 1 && whole >= fit*0.9 {
+		return whole
+	}
+	return max(0.25, math.Floor(fit*20)/20)
+}
+
+// DefaultScale is the window's starting scale on a monitor of mw x mh
+// pixels: the grid fills nine tenths of it (at most scale 4).
+func DefaultScale(mw, mh, lw, lh int) float64 {
+	return min(4, FitScale(mw*9/10, mh*9/10, lw, lh))
+}

@@ -1,15 +1,12 @@
 package view_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -252,48 +249,12 @@ func TestTravelStopsWhenAMonsterComesIntoView(t *testing.T) {
 	assert.Contains(t, p.Activity(), "a jackal comes into view")
 }
 
-// exploreGame is seed 12 with a spy.
-func exploreGame(t *testing.T) (*sim.Sim, *spy) {
+// exploreGame is seed's game with a spy.
+func exploreGame(t *testing.T, seed uint64) (*sim.Sim, *spy) {
 	sp := &spy{}
-	s, err := sim.New(sim.Config{Seed: 12, Setup: func(sch *ecs.Scheduler) error { return sch.After(systems.NameInput, "spy", sp) }})
+	s, err := sim.New(sim.Config{Seed: seed, Setup: func(sch *ecs.Scheduler) error { return sch.After(systems.NameInput, "spy", sp) }})
 	require.NoError(t, err)
 	return s, sp
-}
-
-// turnOf is what the explore agent x replies to obs, as primitives.
-func turnOf(x *agents.Explore, obs []byte) []c.Primitive {
-	var q c.Queue
-	var rp reply.Parser
-	rp.Parse(x.Reply(obs), &q)
-	return append([]c.Primitive(nil), q.Items[q.Head:q.Len]...)
-}
-
-func TestAutoExplorePlaysTheExploreAgentsTurns(t *testing.T) {
-	s, sp := exploreGame(t)
-	p := view.NewPlay(s, view.PlayOptions{})
-	x := agents.NewExplore()
-	x.Know(s.MechanicNames())
-	first := turnOf(x, s.Observe())
-	press(t, p, "x")
-	assert.True(t, p.Busy())
-	for range first {
-		require.True(t, p.Advance())
-	}
-	require.Equal(t, first, sp.seen, "the agent's first turn, a primitive a tick")
-	second := turnOf(x, s.Observe())
-	for range second {
-		require.True(t, p.Advance())
-	}
-	require.Equal(t, append(first, second...), sp.seen, "and its next")
-	assert.True(t, strings.HasPrefix(p.Activity(), "Exploring"))
-	g := view.NewGrid(p.Size())
-	p.Draw(g)
-	assert.Contains(t, g.String(), "Exploring (the explore agent): ")
-	p.Update(view.Input{Keys: []view.Key{'i'}})
-	assert.False(t, p.Busy(), "any key stops it")
-	n := len(sp.seen)
-	p.Update(view.Input{})
-	assert.Len(t, sp.seen, n, "and the key does nothing else")
 }
 
 func TestAutoExploreStopsWhenAMonsterComesIntoView(t *testing.T) {

@@ -185,7 +185,7 @@ func TestTheGridDrawsDimCellsDarker(t *testing.T) {
 	g := view.NewGrid(c.W, c.H)
 	g.DrawMap(0, 0, &m, true)
 	dim, bright := g.At(1, 1).Fg, g.At(2, 1).Fg
-	assert.Less(t, int(dim.R)+int(dim.G)+int(dim.B), (int(bright.R)+int(bright.G)+int(bright.B))/2)
+	assert.Less(t, int(dim.R)+int(dim.G)+int(dim.B), 3*(int(bright.R)+int(bright.G)+int(bright.B))/4, "darker, and still readable (TestRememberedCellsAreReadableAndTheCogMarked)")
 	assert.Equal(t, view.SightBack, g.At(3, 1).Bg)
 	assert.Equal(t, view.MapBack, g.At(2, 1).Bg)
 }

@@ -1,7 +1,34 @@
-// Package view is the drawing model of cogplay, the graphical front end
-// (§22), in plain Go: which glyph, colour and dim state each board cell
-// gets, the screens of play and of the replay viewer laid out as a grid
-// of character cells, the keys and what they do. The ebiten front end
-// (render/gfx) only draws the grid this package fills, so everything
-// here is tested without a window.
+// Package view is cogplay's screens (§22) in plain Go, as small models
+// composed by the app the window runs; render/gfx only draws the Grid
+// they fill, so everything here is tested without a window.
+//
+// The models, one per mode:
+//
+//	Game      game.go, look.go, msglog.go: the episode, what a person is
+//	          told (the log model: ticks, repeats folded; "You see here";
+//	          look), the replay a person's game is recorded as
+//	Play      play.go, playdraw.go: composes the modes of a game, reads
+//	          the keys of play (the options' bindings) and lays out the
+//	          screen; it holds no rule of its own
+//	Runner    runner.go, plan.go: counts, runs, travel and auto-explore,
+//	          planning moves itself over what the cog knows
+//	modal     prompt.go: the modes stacked over play — the item,
+//	          direction and yes-no prompts, the extended command, picking
+//	          a cell, and the help, inventory and log overlays; and the
+//	          count typed before a command (counter)
+//	Tomb      tomb.go: the end — the record, the end-of-game files, the
+//	          final map with --More--, then the tombstone, the run shared
+//	Profiler  profiler.go: the F3 overlay
+//	Start     start.go: the quick-start screen, then the game it starts
+//	Viewer    viewer.go, viewerdraw.go: the replay viewer, then the game
+//	          taken over from it (T)
+//
+// The rest is shared drawing: the Grid (grid.go), the board's cells and
+// colours (cells.go, colours.go, palette.go), the keys (keys.go,
+// keymap.go, verbs.go) and the options file (options.go).
+//
+// Around it: render/gfx draws a Grid with ebiten; render/text is the
+// observation text (§15); cmd/cogplay/internal/save keeps the save
+// files, the record and the end-of-game files; internal/site builds the
+// web pages (§31).
 package view

@@ -100,6 +100,12 @@ const (
 	// Extended: NetHack's extended command: type a verb's word after #,
 	// then Enter (every active verb, a mechanic's included, §32.3).
 	Extended
+	// LookHere: say what is under the cog (':', no tick).
+	LookHere
+	// ShowInventory: the pack as a menu (no tick).
+	ShowInventory
+	// ShowLog: the whole message log (NetHack's ^P, no tick).
+	ShowLog
 )
 
 // Binding is one command of play.
@@ -121,7 +127,7 @@ var PlayKeys = []Binding{
 	{Key: '.', Action: Perform, Prim: c.Primitive{Op: c.OpWait}, Help: "wait a tick"},
 	{Key: ',', Action: Perform, Prim: c.Primitive{Op: c.OpPickup}, Help: "pick up"},
 	{Key: '>', Action: Perform, Prim: c.Primitive{Op: c.OpDescend}, Help: "go down the stairs"},
-	{Key: 'i', Action: Perform, Prim: c.Primitive{Op: c.OpInventory}, Help: "inventory (on the message line)"},
+	{Key: 'i', Action: ShowInventory, Help: "inventory (no tick)"},
 	{Key: 'e', Action: AskItem, Prim: c.Primitive{Op: c.OpEat}, Verb: "eat", Classes: []c.ItemClass{c.FoodClass}, Help: "eat"},
 	{Key: 'q', Action: AskItem, Prim: c.Primitive{Op: c.OpQuaff}, Verb: "drink", Classes: []c.ItemClass{c.PotionClass}, Help: "quaff a potion"},
 	{Key: 'w', Action: AskItem, Prim: c.Primitive{Op: c.OpWield}, Verb: "wield", Classes: []c.ItemClass{c.WeaponClass}, Help: "wield a weapon"},
@@ -133,11 +139,13 @@ var PlayKeys = []Binding{
 	{Key: KeyPageDown, Action: ScrollLog, Scroll: -logRows, Help: "scroll the message log forward"},
 	{Key: '_', Action: Travel, Help: "travel to a cell picked (or < >)"},
 	{Key: ';', Action: Look, Help: "look: what is on a cell picked"},
+	{Key: ':', Action: LookHere, Help: "look here: what is under you"},
+	{Key: Ctrl('p'), Action: ShowLog, Help: "the message log, with ticks"},
 	{Key: 'x', Action: Explore, Help: "auto-explore (any key stops)"},
 	{Key: KeyF3, Action: Profile, Help: "profiler: per-system timings"},
 	{Key: '#', Action: Extended, Help: "extended command: # then a verb (#kick)"},
 	{Key: '?', Action: ShowHelp, Help: "this help"},
-	{Key: 'S', Action: SaveQuit, Help: "save and quit"},
+	{Key: 'S', Action: SaveQuit, Help: "save and quit (asks first)"},
 }
 
 // PlayBinding is the command of key k: a move for a direction key, else

@@ -22,28 +22,28 @@ type itemMemory struct {
 }
 
 // remember notes the names of the top items the cog sees now.
-func (p *Play) remember() {
-	e := p.Sim.State()
+func (g *Game) remember() {
+	e := g.Sim.State()
 	l := e.Level
-	if p.items.depth != l.Depth {
-		p.items = itemMemory{depth: l.Depth}
+	if g.items.depth != l.Depth {
+		g.items = itemMemory{depth: l.Depth}
 	}
 	r := e.Vision.Rect
 	for y := max(r.Y0, 0); y <= min(r.Y1, c.H-1); y++ {
 		for x := max(r.X0, 0); x <= min(r.X1, c.W-1); x++ {
 			q := c.Pos{X: x, Y: y}
 			if l.FloorItems.Top(q) == 0 {
-				p.items.names[q.Index()] = ""
+				g.items.names[q.Index()] = ""
 				continue
 			}
-			p.items.names[q.Index()] = p.topItemName(q)
+			g.items.names[q.Index()] = g.topItemName(q)
 		}
 	}
 }
 
 // topItemName names the top item of the pile on q as the cog reads it.
-func (p *Play) topItemName(q c.Pos) string {
-	e := p.Sim.State()
+func (g *Game) topItemName(q c.Pos) string {
+	e := g.Sim.State()
 	top := e.Level.FloorItems.Top(q)
 	var name string
 	for _, ent := range e.ItemsAt(nil, q) {
@@ -57,27 +57,30 @@ func (p *Play) topItemName(q c.Pos) string {
 
 // Describe is what the cog knows of cell q, as look says it: "a jackal",
 // "a doorway", "a smoky potion (remembered)".
-func (p *Play) Describe(q c.Pos) string {
+func (g *Game) Describe(q c.Pos) string {
 	if !q.In() {
 		return ""
 	}
-	e := p.Sim.State()
+	e := g.Sim.State()
 	l := e.Level
 	i := q.Index()
 	in := e.Vision.Contains(q)
 	if q == e.CogPos() {
-		return "yourself"
+		if names := g.ItemsHere(); len(names) > 0 {
+			return "yourself, on " + names[0]
+		}
+		return "yourself, on " + terrainName(l.Terrain[i], l.Terrain[i].Glyph())
 	}
 	if in {
 		if ent, ok := l.Creatures.At(q); ok {
-			return p.describeMonster(ent, l.Creatures.Glyph(q))
+			return describeMonster(g, ent, l.Creatures.Glyph(q))
 		}
 	}
-	if g := l.MemItem[i]; g != 0 {
-		name := p.items.names[i]
-		if name == "" || (in && l.FloorItems.Top(q) != g) {
-			name = an(itemClassName(g))
-			if g == '$' {
+	if gl := l.MemItem[i]; gl != 0 {
+		name := g.items.names[i]
+		if name == "" || (in && l.FloorItems.Top(q) != gl) {
+			name = an(itemClassName(gl))
+			if gl == '$' {
 				name = "some gold"
 			}
 		}
@@ -93,11 +96,11 @@ func (p *Play) Describe(q c.Pos) string {
 		}
 		return "a trap"
 	}
-	g := l.MemTerrain[i]
-	if g == 0 {
+	gl := l.MemTerrain[i]
+	if gl == 0 {
 		return "unexplored"
 	}
-	name := terrainName(l.Terrain[i], g)
+	name := terrainName(l.Terrain[i], gl)
 	if !in {
 		name += " (remembered)"
 	}
@@ -106,18 +109,18 @@ func (p *Play) Describe(q c.Pos) string {
 
 // describeMonster names a monster the cog sees: "a jackal", followed by
 // what the mechanics' notes say of it ("a jackal, slowed").
-func (p *Play) describeMonster(ent arche.Entity, g byte) string {
-	e := p.Sim.State()
+func describeMonster(g *Game, ent arche.Entity, glyph byte) string {
+	e := g.Sim.State()
 	if e.Monster.Has(ent) {
 		name := an(e.Monster.Get(ent).Species.Info().Name)
 		for _, note := range c.MonsterNotes() {
-			if n := note(p.Sim.World(), ent); n != "" {
+			if n := note(g.Sim.World(), ent); n != "" {
 				name += ", " + n
 			}
 		}
 		return name
 	}
-	if g == '@' {
+	if glyph == '@' {
 		return "a human"
 	}
 	return "a creature"

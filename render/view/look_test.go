@@ -48,7 +48,7 @@ func TestLookNamesWhatTheCogKnows(t *testing.T) {
 	s := start(t, sc)
 	p := view.NewPlay(s, view.PlayOptions{})
 	assert.Equal(t, "a jackal", p.Describe(c.Pos{X: 3, Y: 2}))
-	assert.Equal(t, "yourself", p.Describe(c.Pos{X: 5, Y: 3}))
+	assert.Equal(t, "yourself, on the floor of a room", p.Describe(c.Pos{X: 5, Y: 3}))
 	assert.Equal(t, "a doorway", p.Describe(c.Pos{X: 11, Y: 3}))
 	assert.Equal(t, "a dagger", p.Describe(c.Pos{X: 3, Y: 4}))
 	potion := p.Describe(c.Pos{X: 9, Y: 4})

@@ -45,8 +45,14 @@ func requireWindowMatchesColors(t *testing.T, s *sim.Sim, what string) {
 			require.Less(t, v, byte(2*c.NumColours), "%s (%d, %d)", what, x, y)
 			require.Equal(t, string(o.Map[y][x]), string(cell.Ch), "%s (%d, %d)", what, x, y)
 			require.Equal(t, colourOf(v), cell.Fg, "%s (%d, %d): colors %d", what, x, y, v)
+			want := top.At(x, view.ObservationMapTop+y)
+			if (c.Pos{X: x, Y: y}) == s.State().CogPos() && !p.Over() {
+				// The window marks the @ with a background of its own.
+				require.Equal(t, view.CogBack, cell.Bg, "%s (%d, %d): the cog", what, x, y)
+				cell.Bg = view.MapBack
+			}
 			require.Equal(t, view.MapBack, cell.Bg, "%s (%d, %d)", what, x, y)
-			require.Equal(t, cell, top.At(x, view.ObservationMapTop+y), "%s (%d, %d): the observation screen", what, x, y)
+			require.Equal(t, cell, want, "%s (%d, %d): the observation screen", what, x, y)
 			if o.Map[y][x] == ' ' {
 				require.Equal(t, byte(c.Gray), v, "%s (%d, %d): a blank", what, x, y)
 			}

@@ -39,7 +39,7 @@ var Background = color.RGBA{0x0c, 0x0c, 0x10, 0xff}
 
 // dimFactor is how bright a remembered-but-not-seen cell is drawn, in
 // 256ths of the full colour.
-const dimFactor = 100
+const dimFactor = 144
 
 // Dimmed is c darkened for a cell remembered but not in sight.
 func Dimmed(c color.RGBA) color.RGBA {

@@ -5,23 +5,29 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/reply"
 )
 
-// LogSize is how many messages the scrolling log keeps.
+// LogSize is how many entries the message log keeps.
 const LogSize = 200
 
 // PlayHooks are what play asks of the program around it: files.
 type PlayHooks struct {
-	// Save writes the game (S, or the window closing) and returns where.
-	Save func(s *sim.Sim, wizard bool, log []string) (string, error)
+	// Save writes the game (S, or the window closing) and returns where;
+	// replay is the game's replay so far (nil: not recorded).
+	Save func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error)
 	// Record appends the result of a finished game that is not a wizard
 	// game to the record file and returns its path.
 	Record func(r sim.Result) (string, error)
+	// End writes the end-of-game files beside the record: the text of
+	// the end (dump) and the game's replay (nil: none); it returns what
+	// it wrote, one line each.
+	End func(r sim.Result, dump string, replay []byte) ([]string, error)
+	// Share, when set, makes the game's run a one-file page (cogsim
+	// replay --html's) and offers it (the browser downloads it); the
+	// tombstone's w calls it. It returns the page's name.
+	Share func(r sim.Result, replay []byte) (string, error)
 	// KeepSave answers the wizard's "Do you want to keep the save file?".
 	KeepSave func(keep bool) error
 	// Scores is the top of the record file for the closing screen, this
@@ -61,95 +67,67 @@ type PlayOptions struct {
 	// NumberPad: the digits move as the keypad does, and a count is
 	// typed after n (NetHack's number_pad); off, digits type a count.
 	NumberPad bool
+	// Recording records the game as a replay (NewRecorded); nil: not
+	// recorded.
+	Recording *Recording
+	// InPage: the game runs in a web page, whose end gives way to a new
+	// game rather than exiting.
+	InPage bool
+	// Bind maps a key to the key whose command it performs (the options
+	// file's "bind"), in play.
+	Bind map[Key]Key
 }
 
-type playMode uint8
-
-const (
-	playing playMode = iota
-	askItem
-	askDir
-	askDie
-	askKeep
-	helping
-	over
-	// picking: a cell is being picked for travel or look.
-	picking
-	// extended: a verb's word is being typed after # (§32.3).
-	extended
-	// askAim: a direction or > is asked for a letter-and-aim verb.
-	askAim
-)
-
-// Play is a game played by a person (§22): one key, one primitive, one
-// tick (sim.Step), with NetHack's prompts, the help overlay, wizard mode's
-// "Die?", save and quit, and the end screen.
+// Play is a game played by a person (§22), composed of small models:
+// the Game (the episode, its log, what a person is told), the Runner
+// (counts, runs, travel, auto-explore), the modal modes stacked over play
+// (prompts, picking a cell, the overlays), the Tomb once the game has
+// ended, and the Profiler overlay. Play itself reads the keys of play and
+// lays out the screen.
 type Play struct {
-	Sim  *sim.Sim
-	opts PlayOptions
-	mode playMode
-	// pending is the command waiting for its item letter or direction.
-	pending Binding
-	prompt  string
+	Sim   *sim.Sim
+	game  *Game
+	opts  PlayOptions
+	modes []modal
+	run   Runner
+	tomb  *Tomb
+	prof  Profiler
 	// note replaces the message line until the next key (the front
 	// end's own messages: "Never mind.", a failed save).
-	note string
-	// end is the end screen's record line.
-	end   string
+	note  string
 	saved string
-	// logBack is how many lines the message log is scrolled back.
-	logBack int
-	quit    bool
-	m       Map
-	// line is the buffer the status and inventory lines are formatted in.
-	line []byte
-
-	// count is the count being typed (counting: n was pressed, or a
-	// digit).
-	count    int
-	counting bool
-	// auto is the count, run, travel or auto-explore under way; stopped
-	// says why the last one stopped.
-	auto     auto
-	stopped  string
-	explorer *agents.Explore
-	parser   reply.Parser
-	queue    c.Queue
-	// pick is what the cell being picked is for (Travel or Look), cursor
-	// the cell; travelTo is the last travel target.
-	pick      Action
-	cursor    c.Pos
+	quit  bool
+	// count is the count being typed.
+	count counter
+	// travelTo is the last travel target.
 	travelTo  c.Pos
 	travelSet bool
 	// hover is the map cell under the mouse, if any.
 	hover    c.Pos
 	hovering bool
-	items    itemMemory
-	prof     Profiler
-	// verbs are the verb table's rows active in the episode (the core's,
-	// then its mechanics'); ext is the extended command being typed.
+	// logBack is how many lines the log panel is scrolled back.
+	logBack int
+	// verbs are the verb table's rows active in the episode.
 	verbs []*c.Verb
-	ext   []byte
-	// scores is the top of the record for the closing screen.
-	scores []string
+	m     Map
 }
 
 // NewPlay starts playing s.
 func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	s.State().Log.SetHistory(LogSize)
-	p := &Play{Sim: s, opts: o}
-	names := s.MechanicNames()
-	p.verbs = c.ActiveVerbs(names)
-	p.parser.SetMechanics(names)
-	p.remember()
+	p := &Play{Sim: s, game: newGame(s, o), opts: o}
+	p.verbs = c.ActiveVerbs(s.MechanicNames())
 	if o.AskKeep {
-		p.mode, p.prompt = askKeep, "Do you want to keep the save file? [yn] (n)"
+		p.push(&yesNo{q: "Do you want to keep the save file? [yn] (n)", then: func(p *Play, yes bool) { p.keepSave(yes) }})
 	}
 	if s.Done() {
 		p.finish()
 	}
 	return p
 }
+
+// Game is the game's shared model.
+func (p *Play) Game() *Game { return p.game }
 
 // Profiler is the profiler overlay's state (F3).
 func (p *Play) Profiler() *Profiler { return &p.prof }
@@ -160,11 +138,20 @@ func (p *Play) Title() string { return p.opts.Title }
 // Wizard reports whether this is a wizard game.
 func (p *Play) Wizard() bool { return p.opts.Wizard }
 
-// Over reports whether the game has ended (the end screen is up).
-func (p *Play) Over() bool { return p.mode == over }
+// Over reports whether the game has ended (the --More-- or the
+// tombstone is up).
+func (p *Play) Over() bool { return p.tomb != nil }
+
+// Tomb is the end's model, nil while the game goes on.
+func (p *Play) Tomb() *Tomb { return p.tomb }
 
 // Prompt is the question being asked, or "".
-func (p *Play) Prompt() string { return p.prompt }
+func (p *Play) Prompt() string {
+	if m := p.top(); m != nil {
+		return m.prompt()
+	}
+	return ""
+}
 
 // Note is the front end's own message on the message line, or "".
 func (p *Play) Note() string { return p.note }
@@ -174,6 +161,31 @@ func (p *Play) Saved() string { return p.saved }
 
 // Size implements App.
 func (p *Play) Size() (int, int) { return playCols, playRows }
+
+func (p *Play) top() modal {
+	if len(p.modes) == 0 {
+		return nil
+	}
+	return p.modes[len(p.modes)-1]
+}
+
+func (p *Play) push(m modal) { p.modes = append(p.modes, m) }
+
+func (p *Play) pop() {
+	if len(p.modes) > 0 {
+		p.modes = p.modes[:len(p.modes)-1]
+	}
+}
+
+// remove takes mode m off the stack, wherever it is.
+func (p *Play) remove(m modal) {
+	for i := len(p.modes) - 1; i >= 0; i-- {
+		if p.modes[i] == m {
+			p.modes = append(p.modes[:i], p.modes[i+1:]...)
+			return
+		}
+	}
+}
 
 // Update implements App: the frame's keys, then the mouse (hover looks,
 // a click on the map travels or picks the cell), and with neither the
@@ -197,6 +209,9 @@ func (p *Play) Update(in Input) bool {
 	if len(in.Keys) == 0 && (in.Click == nil || in.Drag) {
 		p.Advance()
 	}
+	if p.tomb != nil {
+		p.tomb.frame()
+	}
 	p.prof.Sample(p.Sim)
 	return p.quit
 }
@@ -210,105 +225,86 @@ func mapCell(pt Point) (c.Pos, bool) {
 // Click is a click on board cell q: while a cell is picked, it picks q;
 // in play it travels to q.
 func (p *Play) Click(q c.Pos) {
-	switch {
+	if p.tomb != nil {
+		return
+	}
+	switch pk, _ := p.top().(*picker); {
 	case p.Busy():
-		p.stop("")
-	case p.mode == picking:
-		p.cursor = q
-		p.picked()
-	case p.mode == playing:
+		p.run.Stop(p.game, "")
+	case pk != nil:
+		p.remove(pk)
+		p.picked(pk.what, q)
+	case p.top() == nil:
 		p.note = ""
-		p.startTravel(q)
+		p.travel(q)
 	}
 }
+
+// Busy reports whether a count, a run, travel or auto-explore is under
+// way: each frame without a key then plays its next primitive.
+func (p *Play) Busy() bool { return p.run.Busy() }
+
+// Advance plays the next primitive of the command under way (one tick)
+// and reports whether one was played.
+func (p *Play) Advance() bool {
+	if p.tomb != nil || p.top() != nil {
+		p.run.kind = autoNone
+		return false
+	}
+	played := p.run.Advance(p.game)
+	if played && p.Sim.Done() {
+		p.ended()
+	}
+	return played
+}
+
+// Activity is what the command under way is doing, or why the last one
+// stopped.
+func (p *Play) Activity() string { return p.run.Activity(p.game) }
 
 // Key handles one key press and reports whether the program should end.
 // Any key stops a command under way (and does nothing else).
 func (p *Play) Key(k Key) bool {
 	p.note = ""
 	if p.Busy() {
-		p.stop("")
+		p.run.Stop(p.game, "")
 		return p.quit
 	}
 	if k == KeyF3 {
 		p.prof.Toggle(p.Sim)
 		return p.quit
 	}
-	switch p.mode {
-	case picking:
-		p.pickKey(k)
-	case askKeep:
-		if yes, ok := yesNo(k); ok {
-			p.mode, p.prompt = playing, ""
-			p.keepSave(yes)
+	if p.tomb != nil {
+		if p.tomb.stone && k == 'w' && p.tomb.canShare() && p.tomb.frames >= GuardFrames {
+			p.tomb.share()
+			return p.quit
 		}
-	case askDie:
-		if yes, ok := yesNo(k); ok {
-			p.prompt = ""
-			if yes {
-				p.finish()
-			} else {
-				p.Sim.Revive()
-				p.mode, p.note = playing, "OK, so you don't die."
-			}
+		if p.tomb.key(k) {
+			p.quit = true
 		}
-	case over:
-		p.quit = true
-	case helping:
-		p.mode = playing
-	case extended:
-		p.extendedKey(k)
-	case askAim:
-		p.aimKey(k)
-	case askItem:
-		p.mode, p.prompt = playing, ""
-		if ch, ok := k.Printable(); ok && ch >= 'a' && ch <= 'z' {
-			prim := p.pending.Prim
-			prim.Letter = ch
-			if p.pending.Action == AskItemAim {
-				p.askAim(prim)
-			} else {
-				p.step(prim)
-			}
-		} else {
-			p.note = "Never mind."
-		}
-	case askDir:
-		p.mode, p.prompt = playing, ""
-		if d, ok := DirOf(k); ok {
-			prim := p.pending.Prim
-			prim.Dir = d
-			p.step(prim)
-		} else if k == KeyEscape {
-			p.note = "Never mind."
-		} else {
-			p.note = "What a strange direction!  Never mind."
-		}
-	default:
-		p.command(k)
+		return p.quit
 	}
+	if m := p.top(); m != nil {
+		if m.key(p, k) {
+			p.remove(m)
+		}
+		return p.quit
+	}
+	p.command(k)
 	return p.quit
 }
 
-// yesNo reads the answer to a [yn] question whose default is no.
-func yesNo(k Key) (yes, ok bool) {
-	switch k {
-	case 'y', 'Y':
-		return true, true
-	case 'n', 'N', KeyEscape, KeyEnter, ' ':
-		return false, true
-	}
-	return false, false
-}
-
 func (p *Play) command(k Key) {
-	if p.countKey(k) {
+	if b, ok := p.opts.Bind[k]; ok {
+		k = b
+	}
+	if taken, note := p.count.key(k, p.opts.NumberPad); taken {
+		p.note = note
 		return
 	}
-	n := p.count
-	p.count, p.counting = 0, false
+	n := p.count.take()
 	if d, ok := RunOf(k); ok {
-		p.startRun(d)
+		p.run.StartRun(d)
 		return
 	}
 	b, ok := p.binding(k)
@@ -324,97 +320,127 @@ func (p *Play) command(k Key) {
 
 // perform carries out binding b (with count n for a Perform).
 func (p *Play) perform(b Binding, n int) {
+	g := p.game
 	switch b.Action {
 	case Perform:
 		if n > 1 {
-			p.startCount(b, n)
+			p.run.StartCount(b, n)
 			return
 		}
 		p.step(b.Prim)
 	case Travel:
-		p.startPick(Travel)
+		pk := &picker{what: Travel, cursor: p.Sim.State().CogPos()}
+		if p.travelSet {
+			pk.cursor = p.travelTo
+		}
+		p.push(pk)
 	case Look:
-		p.startPick(Look)
+		p.push(&picker{what: Look, cursor: p.Sim.State().CogPos()})
+	case LookHere:
+		p.note = g.LookHere()
 	case Explore:
-		p.startExplore()
+		p.note = p.run.StartExplore(g)
 	case Profile:
 		p.prof.Toggle(p.Sim)
 	case Extended:
-		p.startExtended()
+		a := &extAsk{}
+		a.refresh(p)
+		p.push(a)
 	case AskItem, AskItemAim:
-		letters := p.letters(&b)
+		letters := g.letters(&b)
 		if letters == "" {
 			p.note = "You don't have anything to " + b.Verb + "."
 			return
 		}
-		p.pending, p.mode = b, askItem
-		p.prompt = fmt.Sprintf("What do you want to %s? [%s or ?*]", b.Verb, letters)
+		p.push(&itemAsk{b: b, letters: letters})
 	case AskDir:
-		p.pending, p.mode = b, askDir
-		p.prompt = "In what direction?"
+		p.push(&dirAsk{prim: b.Prim})
 	case ShowHelp:
-		p.mode = helping
+		p.push(&overlay{title: "cogplay keys", lines: helpLines(p.verbs)})
+	case ShowInventory:
+		lines := g.InventoryLines()
+		if len(lines) == 0 {
+			p.note = "You are not carrying anything."
+			return
+		}
+		p.push(&overlay{title: "Inventory", lines: lines})
+	case ShowLog:
+		p.push(&overlay{title: "Messages (oldest first; T: the tick)", lines: g.Log.Lines(playCols - 4), bottom: true})
 	case SaveQuit:
-		p.save()
+		if p.opts.Hooks.Save == nil {
+			p.save() // says why not, without asking
+			return
+		}
+		p.push(&yesNo{q: "Really save and quit? [yn] (n)", then: func(p *Play, yes bool) {
+			if yes {
+				p.save()
+			} else {
+				p.note = "Never mind."
+			}
+		}})
 	case ScrollLog:
 		p.logBack = max(0, min(p.logBack+b.Scroll, len(p.logLines())-logRows))
 	}
 }
 
-// letters lists the inventory letters the binding's prompt offers.
-func (p *Play) letters(b *Binding) string {
-	e := p.Sim.State()
-	inv := e.Inventory.Get(e.Run.Cog)
-	var out []byte
-	for i, sl := range inv.Slots {
-		if !sl.Empty() && b.offers(sl.Kind.Info().Class) {
-			out = append(out, c.Letters[i])
-		}
+// travel walks to q, if the cog knows a way (no tick otherwise).
+func (p *Play) travel(q c.Pos) {
+	p.travelTo, p.travelSet = q, true
+	p.note = p.run.StartTravel(p.game, q)
+}
+
+// picked acts on the cell picked: travel there, or say what it is.
+func (p *Play) picked(what Action, q c.Pos) {
+	if what == Travel {
+		p.travel(q)
+		return
 	}
-	return string(out)
+	p.note = p.game.Describe(q)
 }
 
 // step performs one primitive: one tick.
 func (p *Play) step(prim c.Primitive) {
 	p.logBack = 0
-	p.Sim.Step(prim)
-	p.remember()
-	if !p.Sim.Done() {
-		return
+	p.game.Step(prim)
+	if p.Sim.Done() {
+		p.ended()
 	}
+}
+
+// finish ends the game: the --More-- and the tombstone (Tomb).
+func (p *Play) finish() {
+	p.modes = p.modes[:0]
+	p.tomb = newTomb(p.game, p.opts)
+}
+
+// EndLines are the end's text (Tomb.EndLines).
+func (p *Play) EndLines() []string { return p.tomb.EndLines() }
+
+// ended is the episode's end: wizard mode asks "Die?" first.
+func (p *Play) ended() {
+	p.run.kind = autoNone
+	p.modes = p.modes[:0]
 	if p.opts.Wizard && p.Sim.Result().Cause != "clock" {
-		p.mode, p.prompt = askDie, "Die? [yn] (n)"
+		p.push(&yesNo{q: "Die? [yn] (n)", then: func(p *Play, yes bool) {
+			if yes {
+				p.finish()
+				return
+			}
+			p.game.Revive()
+			p.note = "OK, so you don't die."
+		}})
 		return
 	}
 	p.finish()
 }
 
-// finish ends the game: the end screen, and the record unless in wizard
-// mode (§22).
-func (p *Play) finish() {
-	p.mode, p.prompt = over, ""
-	switch {
-	case p.opts.Wizard:
-		p.end = "Wizard mode: no record written."
-	case p.opts.Hooks.Record != nil:
-		path, err := p.opts.Hooks.Record(p.Sim.Result())
-		if err != nil {
-			p.end = "Could not write the record: " + err.Error()
-		} else {
-			p.end = "Score recorded in " + path
-		}
-	}
-	if p.opts.Hooks.Scores != nil {
-		p.scores = p.opts.Hooks.Scores()
-	}
-}
-
 func (p *Play) save() {
-	if p.opts.Hooks.Save == nil {
-		p.note = cmp.Or(p.opts.Hooks.NoSave, "Saving is not available.")
+	h := p.opts.Hooks
+	if h.Save == nil {
+		p.note = cmp.Or(h.NoSave, "Saving is not available.")
 		return
 	}
-	path, err := p.opts.Hooks.Save(p.Sim, p.opts.Wizard, p.Log())
+	path, err := h.Save(p.Sim, p.opts.Wizard, p.Log(), p.game.Replay())
 	if err != nil {
 		p.note = "Save failed: " + err.Error()
 		return
@@ -436,61 +462,67 @@ func (p *Play) keepSave(keep bool) {
 // Close implements App: closing the window saves a game in progress, as
 // NetHack saves on a hangup.
 func (p *Play) Close() {
-	if p.quit || p.mode == over || p.mode == askDie || p.Sim.Done() {
+	if p.quit || p.tomb != nil || p.Sim.Done() {
 		return
 	}
-	if p.mode == askKeep {
-		p.keepSave(true)
+	for _, m := range p.modes {
+		if yn, ok := m.(*yesNo); ok && strings.HasPrefix(yn.q, "Do you want to keep") {
+			p.keepSave(true)
+		}
 	}
 	p.save()
 }
 
-// Log is the message log, oldest first: the saved game's, then this
-// session's.
-func (p *Play) Log() []string {
-	return append(append([]string(nil), p.opts.Log...), p.Sim.State().Log.History()...)
-}
+// Log is the message log's texts, oldest first: the saved game's, then
+// this session's.
+func (p *Play) Log() []string { return p.game.Log.Texts() }
 
 // Message is the message line: a prompt, the front end's note, or the
-// messages of the last tick.
+// messages of the last tick; once the game has ended, with NetHack's
+// "--More--".
 func (p *Play) Message() string {
 	switch {
-	case p.prompt != "":
-		return p.prompt
+	case p.Prompt() != "":
+		return p.Prompt()
 	case p.note != "":
 		return p.note
 	}
-	f := p.Sim.Frame()
-	return string(f.Message)
+	msg := string(p.Sim.Frame().Message)
+	if now := p.game.TickMessages(); now != "" {
+		msg = now
+	}
+	if p.tomb != nil && !p.tomb.stone {
+		end := "You die...--More--"
+		if p.Sim.Result().Cause == "clock" {
+			end = "The clock has run out...--More--"
+		}
+		switch {
+		case strings.HasSuffix(msg, "You die..."):
+			return msg + "--More--"
+		case msg != "":
+			return msg + "  " + end
+		}
+		return end
+	}
+	return msg
 }
 
 // StatusLine is §15's status line with the clock in ticks, as a person
 // plays it: "Dlvl:1 $:0 HP:16(16) AC:7 Xp:1/0 T:12/2200".
-func (p *Play) StatusLine() string {
-	st := p.Sim.Frame().Status
-	clock := p.Sim.State().Clock
-	st.MaxTicks = clock.MaxTurns * clock.TurnTicks
-	p.line = text.AppendStatus(p.line[:0], &st)
-	return string(p.line)
-}
+func (p *Play) StatusLine() string { return p.game.StatusLine() }
 
-// InventoryLines lists the pack as NetHack's inventory does: the gold,
-// then "a - a dagger (weapon in hand)" …
-func (p *Play) InventoryLines() []string {
-	e := p.Sim.State()
-	cog := e.Run.Cog
-	var out []string
-	if g := e.Purse.Get(cog).Gold; g > 0 {
-		out = append(out, fmt.Sprintf("$ - %d gold piece%s", g, map[bool]string{true: "", false: "s"}[g == 1]))
+// InventoryLines lists the pack as NetHack's inventory does.
+func (p *Play) InventoryLines() []string { return p.game.InventoryLines() }
+
+// Describe is what the cog knows of cell q, as look says it.
+func (p *Play) Describe(q c.Pos) string { return p.game.Describe(q) }
+
+// Cursor is the cell being picked, while one is.
+func (p *Play) Cursor() (c.Pos, bool) {
+	if pk, ok := p.top().(*picker); ok {
+		return pk.cursor, true
 	}
-	inv := e.Inventory.Get(cog)
-	for i := range inv.Slots {
-		if !inv.Slots[i].Empty() {
-			p.line = c.AppendStack(p.line[:0], inv, e.Knowledge, i)
-			out = append(out, string(p.line))
-		}
-	}
-	return out
+	return c.Pos{}, false
 }
 
 // Summary implements App.
@@ -498,7 +530,7 @@ func (p *Play) Summary() string {
 	e := p.Sim.State()
 	pos := e.CogPos()
 	s := fmt.Sprintf("status: %s\ncog: %d %d\nmessage: %s\n", p.StatusLine(), pos.X, pos.Y, p.Message())
-	if p.mode == over {
+	if p.tomb != nil {
 		r := p.Sim.Result()
 		s += fmt.Sprintf("over: %s score %d\n", r.Cause, r.Score)
 	}
@@ -512,4 +544,18 @@ func (p *Play) Summary() string {
 		s += fmt.Sprintf("profiler: %d systems over %d ticks\n", len(p.prof.rows), p.prof.ticks())
 	}
 	return s
+}
+
+// Counting reports the count being typed.
+func (p *Play) Counting() (int, bool) { return p.count.n, p.count.on }
+
+// binding is the command of k in play: with the number pad on the digits
+// move.
+func (p *Play) binding(k Key) (Binding, bool) {
+	if p.opts.NumberPad {
+		if d, ok := numberPadDirs[k]; ok {
+			return Binding{Key: k, Action: Perform, Prim: c.Primitive{Op: c.OpMove, Dir: d}, Help: "move " + d.Word()}, true
+		}
+	}
+	return PlayBinding(k)
 }

@@ -55,7 +55,6 @@ func TestEveryKeyOfSection22(t *testing.T) {
 		{",", c.Primitive{Op: c.OpPickup}},
 		{">", c.Primitive{Op: c.OpDescend}},
 		{".", c.Primitive{Op: c.OpWait}},
-		{"i", c.Primitive{Op: c.OpInventory}},
 		{"e b", c.Primitive{Op: c.OpEat, Letter: 'b'}},
 		{"q d", c.Primitive{Op: c.OpQuaff, Letter: 'd'}},
 		{"w e", c.Primitive{Op: c.OpWield, Letter: 'e'}},
@@ -85,7 +84,7 @@ func TestEveryKeyOfSection22(t *testing.T) {
 }
 
 func TestKeysThatCostNoTick(t *testing.T) {
-	for _, keys := range []string{"?", "? x", "e esc", "^D x", "C esc", "w 1", "Z", "F1"} {
+	for _, keys := range []string{"?", "? x", "e esc", "^D x", "C esc", "w 1", "Z", "F1", "i", "i x", "e z", "e ? esc", "e * esc", ":", "^P", "^P esc", "S"} {
 		t.Run(keys, func(t *testing.T) {
 			s, sp := spied(t, hall())
 			p := view.NewPlay(s, view.PlayOptions{})
@@ -140,19 +139,19 @@ func TestTheMessageLineAndTheLog(t *testing.T) {
 
 func TestTheMessageLogScrolls(t *testing.T) {
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Log: []string{"The oldest message."}})
-	press(t, p, "k k k k k k k k k k k k")
+	p := view.NewPlay(s, view.PlayOptions{Log: []string{"The oldest message.", "2", "3", "4", "5", "6", "7", "8"}})
+	press(t, p, "k k")
 	g := view.NewGrid(p.Size())
 	p.Draw(g)
 	assert.NotContains(t, g.String(), "The oldest message.")
 	press(t, p, "pgup pgup")
 	p.Draw(g)
 	assert.Contains(t, g.String(), "The oldest message.")
-	assert.Contains(t, g.String(), "Messages (5 lines back; PgDn for newer)")
-	assert.Zero(t, s.State().Clock.Tick-12, "scrolling costs no tick")
+	assert.Contains(t, g.String(), "Messages (2 lines back; PgDn for newer, ^P all)")
+	assert.Zero(t, s.State().Clock.Tick-2, "scrolling costs no tick")
 	press(t, p, "pgdn")
 	p.Draw(g)
-	assert.Contains(t, g.String(), "Messages\n")
+	assert.Contains(t, g.String(), "Messages (^P: all)\n")
 }
 
 func TestTheStatusLineCountsTicks(t *testing.T) {
@@ -188,7 +187,11 @@ func TestThePanelAndTheInventoryCommandAgree(t *testing.T) {
 	press(t, p, "i")
 	e := s.State()
 	line := string(c.AppendInventory(nil, e.Inventory.Get(e.Run.Cog), e.Knowledge))
-	assert.Equal(t, line, p.Message())
+	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	for _, l := range p.InventoryLines() {
+		assert.Contains(t, g.String(), "  "+l+"\n", "the i menu lists the pack")
+	}
 	assert.Equal(t, strings.Join(p.InventoryLines(), "; "), line, "the pack holds no gold")
 	assert.True(t, strings.HasPrefix(line, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn); d - 2 "), line)
 }
@@ -224,6 +227,25 @@ func TestDeathRecordsTheScoreAndEndsOnAKey(t *testing.T) {
 	assert.Contains(t, end, "Score ")
 	assert.Contains(t, end, "Score recorded in /tmp/record.jsonl")
 	g := view.NewGrid(p.Size())
+	p.Draw(g)
+	assert.Contains(t, g.Row(0), "You die...--More--", "first the final map and --More--")
+	assert.Contains(t, g.String(), "|...@a")
+	assert.False(t, p.Update(view.Input{Keys: []view.Key{'x', ' '}}), "keys typed ahead pass the --More-- by")
+	for i := 0; i < view.GuardFrames; i++ {
+		p.Update(view.Input{})
+	}
+	assert.False(t, p.Key('x'), "only space, Enter or Esc go on from --More--")
+	p.Key(' ')
+	require.True(t, p.Tomb().Stone())
+	p.Draw(g)
+	assert.Contains(t, g.String(), "REST")
+	assert.Contains(t, g.String(), "Possessions:")
+	assert.Contains(t, g.String(), "a - a dagger (weapon in hand)")
+	assert.NotContains(t, g.String(), "Press any key to exit.", "not before the guard")
+	assert.False(t, p.Update(view.Input{Keys: []view.Key{'x'}}), "a key typed ahead does not quit")
+	for i := 0; i < view.GuardFrames; i++ {
+		p.Update(view.Input{})
+	}
 	p.Draw(g)
 	assert.Contains(t, g.String(), "Press any key to exit.")
 	assert.True(t, p.Key('x'), "any key ends the program")
@@ -274,13 +296,15 @@ func TestTheClockEndsAPersonsGameInTicks(t *testing.T) {
 func TestSaveAndQuit(t *testing.T) {
 	var saved *sim.Sim
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Wizard: true, Hooks: view.PlayHooks{Save: func(s *sim.Sim, wizard bool, log []string) (string, error) {
+	p := view.NewPlay(s, view.PlayOptions{Wizard: true, Hooks: view.PlayHooks{Save: func(s *sim.Sim, wizard bool, log []string, _ []byte) (string, error) {
 		assert.True(t, wizard)
 		saved = s
 		return "/saves/me.json", nil
 	}}})
 	press(t, p, "l")
-	assert.True(t, press(t, p, "S"), "S quits")
+	assert.False(t, press(t, p, "S"), "S asks first")
+	assert.Equal(t, "Really save and quit? [yn] (n)", p.Prompt())
+	assert.True(t, press(t, p, "y"), "S y quits")
 	assert.Same(t, s, saved)
 	assert.Equal(t, "/saves/me.json", p.Saved())
 	assert.Equal(t, 1, s.State().Clock.Tick, "saving costs no tick")
@@ -288,16 +312,16 @@ func TestSaveAndQuit(t *testing.T) {
 
 func TestAFailedSaveKeepsPlaying(t *testing.T) {
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Hooks: view.PlayHooks{Save: func(*sim.Sim, bool, []string) (string, error) {
+	p := view.NewPlay(s, view.PlayOptions{Hooks: view.PlayHooks{Save: func(*sim.Sim, bool, []string, []byte) (string, error) {
 		return "", errors.New("disk full")
 	}}})
-	assert.False(t, press(t, p, "S"))
+	assert.False(t, press(t, p, "S y"))
 	assert.Equal(t, "Save failed: disk full", p.Message())
 }
 
 func TestClosingTheWindowSavesAGameInProgress(t *testing.T) {
 	n := 0
-	hooks := view.PlayHooks{Save: func(*sim.Sim, bool, []string) (string, error) { n++; return "x", nil }}
+	hooks := view.PlayHooks{Save: func(*sim.Sim, bool, []string, []byte) (string, error) { n++; return "x", nil }}
 	p := view.NewPlay(start(t, hall()), view.PlayOptions{Hooks: hooks})
 	p.Close()
 	assert.Equal(t, 1, n)

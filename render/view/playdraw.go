@@ -58,18 +58,25 @@ func drawTop(g *Grid, message string, msgColour color.RGBA, m *Map, status strin
 	g.Text(0, statusRow, status, StatusColour)
 }
 
-// Draw implements App.
+// Draw implements App: the play screen, the modes stacked over it, the
+// profiler overlay, and at the end the tombstone.
 func (p *Play) Draw(g *Grid) {
 	g.Clear()
+	if p.tomb != nil && p.tomb.stone {
+		p.tomb.draw(g)
+		return
+	}
 	msgColour := TextColour
-	if p.prompt != "" {
+	if p.Prompt() != "" {
 		msgColour = PromptColour
 	}
 	PlayMap(&p.m, p.Sim)
 	drawTop(g, p.Message(), msgColour, &p.m, p.StatusLine())
-	if q, ok := p.Cursor(); ok {
-		g.Fill(q.X, mapTop+q.Y, q.X+1, mapTop+q.Y+1, CursorBack)
+	cog := p.Sim.State().CogPos()
+	if p.tomb == nil {
+		g.Fill(cog.X, mapTop+cog.Y, cog.X+1, mapTop+cog.Y+1, CogBack)
 	}
+	p.drawStatus(g)
 	if a := p.ActivityLine(); a != "" {
 		g.Text(0, activityRow, a, PromptColour)
 	}
@@ -82,31 +89,88 @@ func (p *Play) Draw(g *Grid) {
 	lines := p.logLines()
 	end := len(lines) - p.logBack
 	if p.logBack > 0 {
-		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer)", p.logBack), HeadColour)
+		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer, ^P all)", p.logBack), HeadColour)
 	} else {
-		g.Text(0, logTop, "Messages", HeadColour)
+		g.Text(0, logTop, "Messages (^P: all)", HeadColour)
 	}
 	for i, line := range lines[max(0, end-logRows):end] {
 		g.Text(0, logTop+1+i, line, FaintColour)
 	}
-
-	hint := "? help  x explore  _ travel  ; look  F3 profiler  S save"
-	if p.opts.Wizard {
-		hint += "  [wizard mode]"
-	}
+	hint, title := p.Footer()
 	g.Text(0, hintRow, hint, FaintColour)
-	g.Text(playCols-len(p.opts.Title), hintRow, p.opts.Title, FaintColour)
+	g.Text(playCols-len(title), hintRow, title, FaintColour)
 
+	for _, m := range p.modes {
+		m.draw(p, g)
+	}
 	if p.prof.On() {
 		drawProfiler(g, &p.prof, invLeft-2, mapTop-1, hintRow)
 	}
-	switch p.mode {
-	case helping:
-		p.drawHelp(g)
-	case over:
-		p.drawEnd(g)
+}
+
+// Footer is the bottom row's two parts: the key hints (with wizard mode
+// said) and the game's title, cut at its start so that the two never
+// overlap.
+func (p *Play) Footer() (hint, title string) {
+	hint = "? help  x explore  _ travel  ; look  ^P log  S save"
+	if p.opts.Wizard {
+		hint += "  [wizard]"
+	}
+	title = p.opts.Title
+	if room := playCols - len(hint) - 2; len(title) > room {
+		title = "..." + title[len(title)-(room-3):]
+	}
+	return hint, title
+}
+
+// CogBack is the background that marks the cog's cell, so that the @ is
+// found at a glance.
+var CogBack = rgba(0x30, 0x40, 0x70)
+
+// The status line's colours (NetHack's hilite_status): the hp by what is
+// left of it, hunger by how bad it is.
+var (
+	HPGood  = rgba(0x60, 0xd0, 0x60)
+	HPHurt  = rgba(0xe0, 0xd0, 0x40)
+	HPLow   = rgba(0xf0, 0x50, 0x40)
+	HungerC = rgba(0xe0, 0xd0, 0x40)
+	WeakC   = rgba(0xf0, 0x50, 0x40)
+)
+
+// HPColour is the colour of hp out of maxHP: green above two thirds,
+// yellow above one third, red below.
+func HPColour(hp, maxHP int) color.RGBA {
+	switch {
+	case maxHP <= 0 || 3*hp > 2*maxHP:
+		return HPGood
+	case 3*hp > maxHP:
+		return HPHurt
+	}
+	return HPLow
+}
+
+// drawStatus draws the status line with the hp and the hunger word in
+// their colours.
+func (p *Play) drawStatus(g *Grid) {
+	line := p.StatusLine()
+	g.Text(0, statusRow, line, StatusColour)
+	st := p.game.Status()
+	if i := strings.Index(line, "HP:"); i >= 0 {
+		j := i + strings.IndexByte(line[i:]+" ", ' ')
+		g.Text(i, statusRow, line[i:j], HPColour(st.HP, st.MaxHP))
+	}
+	if w := st.Hunger.Word(); w != "" {
+		if i := strings.LastIndex(line, w); i >= 0 {
+			colour := HungerC
+			if w != "Hungry" {
+				colour = WeakC
+			}
+			g.Text(i, statusRow, w, colour)
+		}
 	}
 }
+
+func rgba(r, g, b uint8) color.RGBA { return color.RGBA{R: r, G: g, B: b, A: 0xff} }
 
 // ActivityLine is the activity row: the command under way or why it
 // stopped, else what the cell under the mouse is (look by hovering).
@@ -114,20 +178,14 @@ func (p *Play) ActivityLine() string {
 	if a := p.Activity(); a != "" && (p.Busy() || !p.hovering) {
 		return a
 	}
-	if p.hovering && p.mode != over {
+	if p.hovering && p.tomb == nil {
 		return fmt.Sprintf("(%d, %d): %s", p.hover.X, p.hover.Y, p.Describe(p.hover))
 	}
 	return ""
 }
 
 // logLines is the message log wrapped to the log's width.
-func (p *Play) logLines() []string {
-	var lines []string
-	for _, m := range p.Log() {
-		lines = append(lines, Wrap(m, invLeft-2)...)
-	}
-	return lines
-}
+func (p *Play) logLines() []string { return p.game.Log.Lines(invLeft - 2) }
 
 // box clears a rectangle for an overlay and gives it a background.
 func box(g *Grid, x0, y0, x1, y1 int) {
@@ -169,136 +227,4 @@ func helpLines(verbs []*c.Verb) []string {
 		"and auto-explore stop on any key, when hurt, or when a monster comes into view.",
 		"One primitive is one tick; the game ends at death or when the clock runs out",
 		"(tick 2200). Esc cancels a prompt. Press any key to go back.")
-}
-
-func (p *Play) drawHelp(g *Grid) {
-	lines := helpLines(p.verbs)
-	x0, y0 := 2, 0
-	box(g, 0, y0, playCols, min(y0+len(lines)+3, playRows))
-	g.Text(x0+2, y0+1, "cogplay keys", HeadColour)
-	for i, line := range lines {
-		g.Text(x0+2, y0+3+i, line, TextColour)
-	}
-}
-
-// EndLines is the closing screen's text: the cause, the depth, the seed,
-// the score and its parts, the deeds with their ticks, and what became
-// of the record (§16, §22).
-func (p *Play) EndLines() []string {
-	r := p.Sim.Result()
-	var out []string
-	if r.Cause == "clock" {
-		out = append(out, "You survived until the clock ran out.")
-	} else {
-		out = append(out, "You die... ("+r.Cause+")")
-	}
-	out = append(out,
-		fmt.Sprintf("Deepest level %d, at tick %d.", r.MaxDepth, r.Ticks),
-		fmt.Sprintf("Seed %d, rules %s.", r.Seed, r.Rules),
-		"",
-		fmt.Sprintf("Score %d =", r.Score),
-		fmt.Sprintf("  depth  50 x (%d - 1) = %d", r.MaxDepth, r.Parts.Depth),
-		fmt.Sprintf("  xp                 = %d", r.Parts.XP),
-		fmt.Sprintf("  gold               = %d", r.Parts.Gold),
-		fmt.Sprintf("  deeds  25 x %-6d = %d", len(r.Deeds), r.Parts.Deeds),
-		"")
-	if len(r.Deeds) == 0 {
-		out = append(out, "No deeds.")
-	} else {
-		out = append(out, "Deeds:")
-		for _, d := range r.Deeds {
-			out = append(out, fmt.Sprintf("  %-12s at tick %d", d.Name, d.Tick))
-		}
-	}
-	return append(out, "", p.end)
-}
-
-// RecordLines are the top of the record file as the closing screen
-// shows it, this game marked '*' (PlayHooks.Scores).
-func (p *Play) RecordLines() []string { return p.scores }
-
-// Tombstone is the stone drawn on the closing screen: NetHack's for a
-// death, an hourglass for the clock.
-func (p *Play) Tombstone() []string {
-	r := p.Sim.Result()
-	centre := func(s string) string {
-		const w = 18
-		if len(s) > w {
-			s = s[:w]
-		}
-		left := (w - len(s)) / 2
-		return "     |" + strings.Repeat(" ", left) + s + strings.Repeat(" ", w-len(s)-left) + "|"
-	}
-	if r.Cause == "clock" {
-		return []string{
-			"      ________________",
-			"      \\              /",
-			"       \\  the clock  /",
-			"        \\  ran out  /",
-			"         \\   ...    /",
-			"          )        (",
-			"         /    ..    \\",
-			"        /   ....    \\",
-			"       /  ........   \\",
-			"      /______________\\",
-			"",
-			fmt.Sprintf("      survived %d ticks", r.Ticks),
-		}
-	}
-	out := []string{
-		"          ----------",
-		"         /          \\",
-		"        /    REST    \\",
-		"       /      IN      \\",
-		"      /     PEACE      \\",
-		"     /                  \\",
-		centre("cog"),
-	}
-	for _, line := range Wrap(r.Cause, 16)[:min(3, len(Wrap(r.Cause, 16)))] {
-		out = append(out, centre(line))
-	}
-	out = append(out,
-		centre(""),
-		centre(fmt.Sprintf("tick %d", r.Ticks)),
-		centre(fmt.Sprintf("dlvl %d", r.MaxDepth)),
-		"    *|     *  *  *      | *",
-		"_____)/\\\\_//(\\/(/\\)/\\//\\/|_)_____")
-	return out
-}
-
-// drawEnd draws the closing screen: the stone, the summary beside it,
-// and the top of the record below.
-func (p *Play) drawEnd(g *Grid) {
-	box(g, 0, 0, playCols, playRows)
-	stone := p.Tombstone()
-	for i, line := range stone {
-		g.Text(1, 1+i, line, TextColour)
-	}
-	lines := p.EndLines()
-	for i, line := range lines {
-		colour := TextColour
-		if i == 0 {
-			colour = HeadColour
-		}
-		if 1+i < playRows-2 {
-			g.Text(36, 1+i, line, colour)
-		}
-	}
-	row := max(len(stone), len(lines)) + 2
-	if rec := p.RecordLines(); len(rec) > 0 && row < playRows-3 {
-		g.Text(2, row, "The record (* this game):", HeadColour)
-		for i, line := range rec {
-			y := row + 1 + i
-			if y >= playRows-1 {
-				break
-			}
-			colour := FaintColour
-			if strings.HasPrefix(line, "*") {
-				colour = StatusColour
-				g.Fill(1, y, playCols-1, y+1, CursorBack)
-			}
-			g.Text(1, y, line, colour)
-		}
-	}
-	g.Text(2, playRows-1, "Press any key to exit.", FaintColour)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
@@ -30,7 +31,44 @@ type Profiler struct {
 	// overhead is ecs.TimingOverhead, measured when the overlay is first
 	// shown.
 	overhead float64
+	// resolution is the clock's, in ns (measured when the overlay is
+	// first shown): a browser's is 5 to 100 us, so a system's time in
+	// one tick reads 0 or a whole step, and only sums over many ticks
+	// mean anything.
+	resolution float64
 }
+
+// CoarseClock is the clock resolution (ns) from which the overlay shows
+// only the figures over many ticks.
+const CoarseClock = 1000
+
+// ClockResolution is the smallest step of the wall clock seen in a few
+// tries (ns), at most about a millisecond of looking.
+func ClockResolution() float64 {
+	best := time.Duration(0)
+	for try := 0; try < 5; try++ {
+		t0 := time.Now()
+		for i := 0; i < 1_000_000; i++ {
+			if d := time.Since(t0); d > 0 {
+				if best == 0 || d < best {
+					best = d
+				}
+				break
+			}
+		}
+	}
+	return float64(best)
+}
+
+// SetResolution sets the clock resolution the overlay assumes (ns).
+func (pr *Profiler) SetResolution(ns float64) {
+	pr.resolution = ns
+	if pr.coarse() {
+		pr.overhead = 0
+	}
+}
+
+func (pr *Profiler) coarse() bool { return pr.resolution > CoarseClock }
 
 // ProfileRow is one system's figures.
 type ProfileRow struct {
@@ -61,7 +99,10 @@ func (pr *Profiler) On() bool { return pr.on }
 func (pr *Profiler) Toggle(s *sim.Sim) {
 	pr.on = !pr.on
 	pr.sched, pr.measured = nil, false
-	if pr.on && pr.overhead == 0 {
+	if pr.on && pr.resolution == 0 {
+		pr.SetResolution(ClockResolution())
+	}
+	if pr.on && pr.overhead == 0 && !pr.coarse() {
 		pr.overhead = ecs.TimingOverhead()
 	}
 	s.Scheduler().SetTiming(pr.on)
@@ -133,17 +174,38 @@ func (pr *Profiler) Lines(barWidth int) []string {
 		sumTotal += r.Total
 		top = max(top, r.Avg)
 	}
+	coarse := pr.coarse() && !pr.measured
+	if coarse {
+		top = 0
+		for _, r := range pr.rows {
+			top = max(top, r.Total)
+		}
+	}
 	for _, r := range pr.rows {
 		n := 0
+		v := r.Avg
+		if coarse {
+			v = r.Total
+		}
 		if top > 0 {
-			n = int(r.Avg/top*float64(barWidth) + 0.5)
+			n = int(v/top*float64(barWidth) + 0.5)
+		}
+		if coarse {
+			out = append(out, fmt.Sprintf("%-14s %7s %7s %7.0f %s", clip(r.Name, 14), "-", "-", r.Total, strings.Repeat("#", n)))
+			continue
 		}
 		out = append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f %s", clip(r.Name, 14), r.Last, r.Avg, r.Total, strings.Repeat("#", n)))
 	}
 	ticks := pr.ticks()
 	how := fmt.Sprintf("over %d ticks, less %.0f ns of timing a call", ticks, pr.overhead)
-	if pr.measured {
+	switch {
+	case pr.measured:
 		how = fmt.Sprintf("the replay back to back, median of %d runs of %d ticks (M: again)", pr.runs, ticks)
+	case coarse:
+		how = fmt.Sprintf("the clock steps by %.0f us here: only the sum over %d ticks holds (M: the replay back to back)", pr.resolution/1000, ticks)
+	}
+	if coarse {
+		return append(out, fmt.Sprintf("%-14s %7s %7s %7.0f", "systems", "-", "-", sumTotal), how)
 	}
 	return append(out, fmt.Sprintf("%-14s %7.0f %7.0f %7.0f", "systems", sumLast, sum, sumTotal), how)
 }

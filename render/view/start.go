@@ -13,7 +13,10 @@ type Begin func(seed uint64, rules string, wizard bool) (App, error)
 // variant and wizard mode; Enter starts the game, which then runs in its
 // place.
 type Start struct {
-	seed   string
+	seed string
+	// fresh: the seed is the one offered, which the first digit typed
+	// replaces.
+	fresh  bool
 	rules  []string
 	rule   int
 	wizard bool
@@ -22,6 +25,9 @@ type Start struct {
 	app    App
 	err    string
 	quit   bool
+	// InPage: the screen runs in a web page, which has nothing to quit
+	// to (Esc and q do nothing, and are not offered).
+	InPage bool
 }
 
 // The quick-start screen's rows.
@@ -35,7 +41,7 @@ const (
 // NewStart offers seed, the rules variants (rule first chosen) and
 // wizard mode.
 func NewStart(seed uint64, rules []string, rule string, wizard bool, begin Begin) *Start {
-	s := &Start{seed: strconv.FormatUint(seed, 10), rules: rules, wizard: wizard, begin: begin}
+	s := &Start{seed: strconv.FormatUint(seed, 10), fresh: true, rules: rules, wizard: wizard, begin: begin}
 	for i, r := range rules {
 		if r == rule {
 			s.rule = i
@@ -86,20 +92,21 @@ func (s *Start) Key(k Key) {
 		s.start()
 		return
 	case KeyEscape, 'q':
-		s.quit = true
+		s.quit = !s.InPage
 		return
 	}
 	switch s.row {
 	case startSeed:
 		switch {
-		case k >= '0' && k <= '9' && len(s.seed) < 19:
-			if s.seed == "0" {
+		case k >= '0' && k <= '9' && (len(s.seed) < 19 || s.fresh):
+			if s.seed == "0" || s.fresh {
 				s.seed = ""
 			}
 			s.seed += string(byte(k))
 		case k == KeyBackspace && len(s.seed) > 0:
 			s.seed = s.seed[:len(s.seed)-1]
 		}
+		s.fresh = false
 	case startRules:
 		switch k {
 		case KeyLeft, 'h':
@@ -155,7 +162,7 @@ func (s *Start) Draw(g *Grid) {
 		}
 	}
 	rows := []struct{ name, value, help string }{
-		{"Seed", s.seed, "digits, Backspace (the same seed is the same dungeon)"},
+		{"Seed", s.seed, "digits replace the seed offered, Backspace (the same seed is the same dungeon)"},
 		{"Rules", rules, "left and right: the rules variant"},
 		{"Wizard mode", wizard, "left and right, y or n"},
 	}
@@ -173,7 +180,11 @@ func (s *Start) Draw(g *Grid) {
 	if s.err != "" {
 		g.Text(4, 16, s.err, WarnColour)
 	}
-	g.Text(4, 18, "Enter: start   Esc or q: quit", PromptColour)
+	if s.InPage {
+		g.Text(4, 18, "Enter: start", PromptColour)
+	} else {
+		g.Text(4, 18, "Enter: start   Esc or q: quit", PromptColour)
+	}
 	g.Text(4, 20, "In the game: ? help, x auto-explore, _ travel, ; look, F3 the profiler,", FaintColour)
 	g.Text(4, 21, "digits and a command repeat it, Shift and a direction runs, F11 full screen.", FaintColour)
 }

@@ -127,6 +127,12 @@ func TestTheCoreKeysAreTheTables(t *testing.T) {
 		require.True(t, ok, v.Word)
 		b, ok := view.PlayBinding(k)
 		require.True(t, ok, "%s: no binding for %s", v.Word, k)
+		if v.Op == c.OpInventory {
+			// i is a menu of the front end, which costs no tick (issue
+			// 26); the verb stays reachable as #inventory.
+			assert.Equal(t, view.ShowInventory, b.Action)
+			continue
+		}
 		assert.Equal(t, v.Op, b.Prim.Op, v.Word)
 		assert.Equal(t, v.Classes, b.Classes, v.Word)
 		assert.Equal(t, view.VerbBinding(v).Action, b.Action, v.Word)

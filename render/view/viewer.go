@@ -46,6 +46,70 @@ type Viewer struct {
 	quit     bool
 	m        Map
 	prof     Profiler
+	// next is the game taken over from the replay (T), which then runs
+	// in the viewer's place; Begin makes it (nil: a game with no files).
+	next  App
+	Begin func(s *sim.Sim, rec *Recording, title string) App
+	note  string
+	// InPage: the viewer runs in a web page, where q closes it (the
+	// page's quick-start screen comes back).
+	InPage bool
+}
+
+// TakeOver is T: the replay's episode, as it stands at the end of the
+// current turn, goes on as a person's game, recorded as a new replay:
+// the replay's turns up to here, then the person's, one primitive a
+// turn (HumanConfig). The new replay verifies from its own header.
+func (v *Viewer) TakeOver() (*sim.Sim, *Recording, error) {
+	if v.inTurn {
+		v.StepTurn()
+	}
+	cfg, err := v.Rep.Config()
+	if err != nil {
+		return nil, nil, err
+	}
+	clock := v.s.State().Clock
+	cfg.Agent = "human"
+	cfg.MaxTurns = clock.MaxTurns * clock.TurnTicks
+	s, err := sim.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &Recording{}
+	if r.rec, err = replay.NewRecorder(s, &r.buf); err != nil {
+		return nil, nil, err
+	}
+	for _, t := range v.Rep.Turns[:v.turn] {
+		if t.Unusable {
+			err = r.rec.TurnUnusable()
+		} else {
+			err = r.rec.Turn(t.Reply)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if s.Done() {
+		return nil, nil, fmt.Errorf("the episode is over at turn %d: there is nothing to take over", v.turn)
+	}
+	return s, r, nil
+}
+
+// Next is the game taken over, once there is one.
+func (v *Viewer) Next() App { return v.next }
+
+func (v *Viewer) takeOver() {
+	s, rec, err := v.TakeOver()
+	if err != nil {
+		v.note = err.Error()
+		return
+	}
+	title := fmt.Sprintf("%s, taken over from %s at turn %d", GameTitle(s), v.Name, v.turn)
+	if v.Begin != nil {
+		v.next = v.Begin(s, rec, title)
+		return
+	}
+	v.next = NewPlay(s, PlayOptions{Title: title, Recording: rec})
 }
 
 // NewViewer starts viewing rep, at turn 0 and paused.
@@ -228,6 +292,9 @@ func (v *Viewer) Key(k Key) bool {
 		if err := v.prof.Measure(v.Rep, 3); err != nil {
 			v.broken = err.Error()
 		}
+	case 'T':
+		v.playing = false
+		v.takeOver()
 	case 'q', KeyEscape:
 		v.quit = true
 	}
@@ -237,9 +304,18 @@ func (v *Viewer) Key(k Key) bool {
 // Profiler is the profiler overlay's state (F3).
 func (v *Viewer) Profiler() *Profiler { return &v.prof }
 
-// Update implements App.
+// Update implements App; once a game is taken over it gets the input.
 func (v *Viewer) Update(in Input) bool {
-	for _, k := range in.Keys {
+	if v.next != nil {
+		return v.next.Update(in)
+	}
+	v.note = ""
+	for i, k := range in.Keys {
+		if v.next != nil {
+			rest := in
+			rest.Keys = in.Keys[i:]
+			return v.next.Update(rest)
+		}
 		if v.Key(k) {
 			return true
 		}
@@ -264,10 +340,17 @@ func (v *Viewer) Update(in Input) bool {
 }
 
 // Close implements App.
-func (v *Viewer) Close() {}
+func (v *Viewer) Close() {
+	if v.next != nil {
+		v.next.Close()
+	}
+}
 
 // Summary implements App.
 func (v *Viewer) Summary() string {
+	if v.next != nil {
+		return v.next.Summary()
+	}
 	obs := v.s.Observe()
 	status := obs
 	for i := len(obs) - 1; i >= 0; i-- {
@@ -285,6 +368,9 @@ func (v *Viewer) Summary() string {
 func PrimitiveString(p c.Primitive) string {
 	switch p.Op {
 	case c.OpMove:
+		if p.Dir == c.South {
+			return "move s" // "s" alone is search (§14)
+		}
 		return p.Dir.String()
 	case c.OpSearch:
 		return "s"

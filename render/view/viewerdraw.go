@@ -37,7 +37,12 @@ const (
 func PanelRect() (x0, y0, x1, y1 int) { return 0, PanelTop, viewCols, PanelTop + PanelRows }
 
 // Size implements App.
-func (v *Viewer) Size() (int, int) { return viewCols, viewRows }
+func (v *Viewer) Size() (int, int) {
+	if v.next != nil {
+		return v.next.Size()
+	}
+	return viewCols, viewRows
+}
 
 // PanelLines are the observation as the panel shows it: its 20 lines,
 // each cut into rows of the panel's width (only the message line can be
@@ -57,6 +62,10 @@ func PanelLines(obs []byte) [][]string {
 
 // Draw implements App.
 func (v *Viewer) Draw(g *Grid) {
+	if v.next != nil {
+		v.next.Draw(g)
+		return
+	}
 	g.Clear()
 	h := v.Rep.Header
 	g.Text(0, 0, fmt.Sprintf("Replay %s: seed %d, rules %s, agent %s, engine %s",
@@ -88,7 +97,14 @@ func (v *Viewer) Draw(g *Grid) {
 		}
 	}
 	v.drawTimeline(g)
-	g.Text(0, viewKeysRow, "space play  +- speed  -> turn  , tick  <- back  Home End PgUp PgDn  F3 timing  M measure  q quit", FaintColour)
+	keys := "space play  +- speed  -> turn  , tick  <- back  Home End PgUp PgDn  F3 M timing  T play  q quit"
+	if v.InPage {
+		keys = strings.Replace(keys, "q quit", "q close", 1)
+	}
+	if v.note != "" {
+		keys = v.note
+	}
+	g.Text(0, viewKeysRow, keys, FaintColour)
 	if v.prof.On() {
 		drawProfiler(g, &v.prof, sideLeft-2, viewMapTop, viewKeysRow)
 	}

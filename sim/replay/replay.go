@@ -124,6 +124,12 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	return rec, rec.line(h)
 }
 
+// ResumeRecorder carries on recording s to w after turns recorded
+// turns (a replay kept in a saved game, its header already written).
+func ResumeRecorder(s *sim.Sim, w io.Writer, turns int) *Recorder {
+	return &Recorder{Sim: s, w: bufio.NewWriter(w), turn: turns}
+}
+
 // Turn plays and records one command turn with reply.
 func (r *Recorder) Turn(reply string) error {
 	r.Sim.Turn(reply)
@@ -186,7 +192,13 @@ func Load(path string) (*Replay, error) {
 
 // Read parses a replay, refusing a corrupt or truncated one with the line
 // number and the reason.
-func Read(in io.Reader) (*Replay, error) {
+func Read(in io.Reader) (*Replay, error) { return read(in, false) }
+
+// ReadUnfinished parses the replay of a game still under way (a saved
+// game's, §24): as Read, but the result line may be missing.
+func ReadUnfinished(in io.Reader) (*Replay, error) { return read(in, true) }
+
+func read(in io.Reader, unfinished bool) (*Replay, error) {
 	limited := &io.LimitedReader{R: in, N: MaxBytes + 1}
 	br := bufio.NewReaderSize(limited, 64<<10)
 	rep := &Replay{}
@@ -196,7 +208,7 @@ func Read(in io.Reader) (*Replay, error) {
 			if n == 1 {
 				return nil, errors.New("line 1: empty file, no header")
 			}
-			if rep.Result == nil {
+			if rep.Result == nil && !unfinished {
 				return nil, fmt.Errorf("line %d: truncated: the file ends before the result line", n)
 			}
 			return rep, nil

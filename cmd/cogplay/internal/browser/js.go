@@ -4,6 +4,8 @@ package browser
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"syscall/js"
 
@@ -13,7 +15,7 @@ import (
 )
 
 // Main runs cogplay in the page until it fails, and returns the exit
-// status. The page's loader (render/web) sets globalThis.cogplayBoot
+// status. The page's loader (internal/site) sets globalThis.cogplayBoot
 // before it starts the program:
 //
 //	{replay: Uint8Array|null, replayName: string, error: string, bar: CSS pixels}
@@ -50,7 +52,27 @@ func Main() int {
 			bar = b.Int()
 		}
 	}
-	sh := New(g.Get("location").Get("search").String(), data, name, func() uint64 { return rand.Uint64N(1_000_000_000) })
+	program := &Program{Download: func(name string, data []byte) error {
+		f := g.Get("cogplayDownload")
+		if f.Type() != js.TypeFunction {
+			return errors.New("the page cannot offer downloads")
+		}
+		b := g.Get("Uint8Array").New(len(data))
+		js.CopyBytesToJS(b, data)
+		f.Invoke(name, b)
+		return nil
+	}}
+	if boot.Type() == js.TypeObject {
+		if w := boot.Get("wasm"); w.Type() == js.TypeObject {
+			program.Wasm = make([]byte, w.Get("length").Int())
+			js.CopyBytesToGo(program.Wasm, w)
+		}
+		if w := boot.Get("wasmExec"); w.Type() == js.TypeString {
+			program.WasmExec = []byte(w.String())
+		}
+	}
+	sh := NewIn(g.Get("location").Get("search").String(), data, name, func() uint64 { return rand.Uint64N(1_000_000_000) },
+		localStore{g}, program)
 	if fail != "" {
 		sh.Say(fail)
 	}
@@ -63,6 +85,8 @@ func Main() int {
 		g.Get("document").Set("title", title)
 		message(msg)
 	}
+	keys := &Keys{}
+	touchKeys := keys
 	g.Set("cogplay", js.ValueOf(map[string]any{
 		"state": js.FuncOf(func(js.Value, []js.Value) any {
 			b, err := json.Marshal(sh.State())
@@ -86,6 +110,16 @@ func Main() int {
 			}
 			return ""
 		}),
+		"inGame": js.FuncOf(func(js.Value, []js.Value) any { return sh.InGame() }),
+		"autosave": js.FuncOf(func(js.Value, []js.Value) any {
+			if err := sh.AutoSave(); err != nil {
+				return err.Error()
+			}
+			return ""
+		}),
+		"key": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			return len(args) == 1 && args[0].Type() == js.TypeString && touchKeys.PushName(args[0].String())
+		}),
 		"variants": js.FuncOf(func(js.Value, []js.Value) any {
 			var out []any
 			for _, v := range ecs.VariantNames() {
@@ -94,7 +128,6 @@ func Main() int {
 			return js.ValueOf(out)
 		}),
 	}))
-	keys := &Keys{}
 	document := g.Get("document")
 	document.Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		e := args[0]
@@ -122,4 +155,54 @@ func Main() int {
 		return 1
 	}
 	return 0
+}
+
+// saveKey is the local-storage item the page's save is kept in.
+const saveKey = "cogplay-save"
+
+// localStore is the page's local storage (Store); a page without one
+// (storage disabled) keeps no save.
+type localStore struct{ g js.Value }
+
+func (s localStore) storage() (ls js.Value, ok bool) {
+	// Reading localStorage throws where storage is disabled.
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	ls = s.g.Get("localStorage")
+	return ls, ls.Type() == js.TypeObject
+}
+
+func (s localStore) Load() ([]byte, bool) {
+	ls, ok := s.storage()
+	if !ok {
+		return nil, false
+	}
+	v := ls.Call("getItem", saveKey)
+	if v.Type() != js.TypeString {
+		return nil, false
+	}
+	return []byte(v.String()), true
+}
+
+func (s localStore) Save(data []byte) (err error) {
+	ls, ok := s.storage()
+	if !ok {
+		return errors.New("this page has no local storage")
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("the browser refused the save: %v", v)
+		}
+	}()
+	ls.Call("setItem", saveKey, string(data))
+	return nil
+}
+
+func (s localStore) Remove() {
+	if ls, ok := s.storage(); ok {
+		ls.Call("removeItem", saveKey)
+	}
 }

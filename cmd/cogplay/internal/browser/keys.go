@@ -102,3 +102,14 @@ type Clicks struct{ queue[image.Point] }
 func (q *Clicks) Push(x, y, scale float64) {
 	q.push(image.Pt(int(x*scale), int(y*scale)))
 }
+
+// PushName queues the key named name as --keys names it ("h", "esc",
+// "^P"): the page's touch controls press keys this way. It reports
+// whether the name is a key.
+func (q *Keys) PushName(name string) bool {
+	k, err := view.ParseKey(name)
+	if err == nil {
+		q.push(k)
+	}
+	return err == nil
+}

@@ -19,6 +19,7 @@ import (
 //
 //	?seed=N&rules=NAME&mechanics=a,b&wizard=1&numpad=1   a game
 //	?replay=URL&turn=K                                   a replay
+//	&touch=1                                             the page's touch controls on any screen
 //
 // The page's loader fetches the replay; the shell only checks the name.
 type Options struct {
@@ -29,6 +30,9 @@ type Options struct {
 	Wizard    bool
 	NumberPad bool
 	Turn      int
+	// Touch: the page shows its touch controls (the loader reads it; a
+	// touch screen shows them anyway).
+	Touch bool
 	// Play: the query asks for a game (seed or rules given), which wins
 	// over a replay embedded in the page.
 	Play bool
@@ -36,7 +40,7 @@ type Options struct {
 
 // queryKeys are the names the query may hold, in the order errors list
 // them.
-var queryKeys = []string{"seed", "rules", "mechanics", "wizard", "numpad", "replay", "turn"}
+var queryKeys = []string{"seed", "rules", "mechanics", "wizard", "numpad", "replay", "turn", "touch"}
 
 // ParseQuery reads the page's query string ("?seed=3&rules=nethack", the
 // leading ? optional). Its errors are one line and name the key.
@@ -76,7 +80,7 @@ func ParseQuery(query string) (Options, error) {
 	for _, b := range []struct {
 		key string
 		v   *bool
-	}{{"wizard", &o.Wizard}, {"numpad", &o.NumberPad}} {
+	}{{"wizard", &o.Wizard}, {"numpad", &o.NumberPad}, {"touch", &o.Touch}} {
 		if !q.Has(b.key) {
 			continue
 		}

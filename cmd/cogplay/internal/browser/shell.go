@@ -5,15 +5,37 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/site"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 )
 
-// NoSave is what S says in the browser, and the page says it too: a
-// game cannot be saved there (§31).
-const NoSave = "Saving is off in the browser: the page keeps no files."
+// NoSave is what S says in a browser whose page cannot keep a save
+// (no local storage: a private window, a page opened from a file in
+// some browsers).
+const NoSave = "Saving is off: this page cannot keep a save (no local storage)."
+
+// SavedHere is where S says the game went.
+const SavedHere = "this browser's local storage (the page restores it when opened again)"
+
+// Store is where the page keeps a saved game: the browser's local
+// storage (js.go), one save a site, as NetHack keeps one per player.
+type Store interface {
+	Load() ([]byte, bool)
+	Save(data []byte) error
+	Remove()
+}
+
+// Program is the page's own program, for the one-file page of a run
+// (site.WritePage); Download offers the page a file to save.
+type Program struct {
+	Wasm     []byte
+	WasmExec []byte
+	Download func(name string, data []byte) error
+}
 
 // Shell is the one app the page's canvas runs: the quick-start screen, a
 // game or the replay viewer, one at a time. A replay opened by the page
@@ -37,6 +59,8 @@ type Shell struct {
 	Changed   func(title, message string)
 	lastTitle string
 	lastMsg   string
+	store     Store
+	program   *Program
 }
 
 // New starts the shell on what the page asks for: a game when the query
@@ -46,7 +70,18 @@ type Shell struct {
 // not fatal: the quick-start screen comes up and Message says what was
 // wrong.
 func New(query string, replayData []byte, replayName string, random func() uint64) *Shell {
-	sh := &Shell{random: random}
+	return NewIn(query, replayData, replayName, random, nil, nil)
+}
+
+// NewIn is New in a page with a store for saves and its own program
+// (either may be nil): when the page asks for no game or replay and the
+// store holds a saved game, that game is restored in place of the
+// quick-start screen, and taken out of the store (NetHack's rule: a
+// save is restored once; the page saves again when it is closed,
+// AutoSave). A save that cannot be restored is dropped, and the message
+// line says why.
+func NewIn(query string, replayData []byte, replayName string, random func() uint64, store Store, program *Program) *Shell {
+	sh := &Shell{random: random, store: store, program: program}
 	opts, err := ParseQuery(query)
 	sh.opts = opts
 	switch {
@@ -64,6 +99,9 @@ func New(query string, replayData []byte, replayName string, random func() uint6
 			sh.message = err.Error()
 		}
 	}
+	if sh.app == nil && err == nil && !opts.Play && replayData == nil && store != nil {
+		sh.restore()
+	}
 	if sh.app == nil {
 		sh.app = sh.start()
 	}
@@ -78,17 +116,90 @@ func (sh *Shell) start() view.App {
 	if sh.opts.SeedSet {
 		seed = sh.opts.Seed
 	}
-	return view.NewStart(seed, ecs.VariantNames(), sh.opts.Rules, sh.opts.Wizard, sh.begin)
+	st := view.NewStart(seed, ecs.VariantNames(), sh.opts.Rules, sh.opts.Wizard, sh.begin)
+	st.InPage = true
+	return st
 }
 
 // begin starts a game: the quick-start screen's view.Begin.
 func (sh *Shell) begin(seed uint64, rules string, wizard bool) (view.App, error) {
-	s, err := sim.New(sim.Config{Seed: seed, Rules: rules, Mechanics: sh.opts.Mechanics, Agent: "human"})
+	s, rec, err := view.NewRecorded(sim.Config{Seed: seed, Rules: rules, Mechanics: sh.opts.Mechanics, Agent: "human"})
 	if err != nil {
 		return nil, err
 	}
-	return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: view.GameTitle(s), NumberPad: sh.opts.NumberPad,
-		Hooks: view.PlayHooks{NoSave: NoSave}}), nil
+	return sh.play(s, view.PlayOptions{Wizard: wizard, Title: view.GameTitle(s), Recording: rec}), nil
+}
+
+// play is a person's game in the page: saved in the page's store, its
+// run offered as a one-file page at the end.
+func (sh *Shell) play(s *sim.Sim, o view.PlayOptions) *view.Play {
+	o.NumberPad, o.InPage = sh.opts.NumberPad, true
+	o.Hooks.NoSave = NoSave
+	if st := sh.store; st != nil {
+		o.Hooks.Save = func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error) {
+			data, err := save.Encode(s, wizard, log, replay)
+			if err == nil {
+				err = st.Save(data)
+			}
+			return SavedHere, err
+		}
+	}
+	if pr := sh.program; pr != nil && pr.Download != nil && len(pr.Wasm) > 0 {
+		o.Hooks.Share = func(r sim.Result, replayData []byte) (string, error) {
+			name := fmt.Sprintf("cogplay-seed%d-tick%d", r.Seed, r.Ticks)
+			var page bytes.Buffer
+			err := site.WritePage(&page, &site.Program{Wasm: pr.Wasm, WasmExec: pr.WasmExec}, replayData, name+".jsonl")
+			if err == nil {
+				err = pr.Download(name+".html", page.Bytes())
+			}
+			return name + ".html", err
+		}
+	}
+	return view.NewPlay(s, o)
+}
+
+// restore restores the game saved in the store, if any.
+func (sh *Shell) restore() {
+	data, ok := sh.store.Load()
+	if !ok {
+		return
+	}
+	sh.store.Remove()
+	env, s, err := save.Decode(data)
+	if err != nil {
+		sh.message = "The saved game cannot be restored, and is dropped: " + err.Error()
+		return
+	}
+	var rec *view.Recording
+	if env.Replay != "" {
+		rec, _ = view.ResumeRecording(s, []byte(env.Replay))
+	}
+	sh.app = sh.play(s, view.PlayOptions{Wizard: env.Wizard, Title: view.GameTitle(s) + ", restored", Log: env.Log, Recording: rec})
+}
+
+// InGame reports whether a game is under way (the page warns before it
+// is closed).
+func (sh *Shell) InGame() bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	p, ok := sh.current().(*view.Play)
+	return ok && !p.Over() && !p.Sim.Done()
+}
+
+// AutoSave saves the game under way in the store without ending it (the
+// page is being closed or reloaded); the next page restores it.
+func (sh *Shell) AutoSave() error {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	p, ok := sh.current().(*view.Play)
+	if !ok || p.Over() || p.Sim.Done() || sh.store == nil {
+		return nil
+	}
+	data, err := save.Encode(p.Sim, p.Wizard(), p.Log(), p.Game().Replay())
+	if err != nil {
+		return err
+	}
+	return sh.store.Save(data)
 }
 
 // open replaces the app by the viewer of the replay in data, at the end
@@ -104,6 +215,10 @@ func (sh *Shell) open(data []byte, name string, turn int) error {
 	v, err := view.NewViewer(rep, name)
 	if err != nil {
 		return err
+	}
+	v.InPage = true
+	v.Begin = func(s *sim.Sim, rec *view.Recording, title string) view.App {
+		return sh.play(s, view.PlayOptions{Title: title, Recording: rec})
 	}
 	v.Seek(turn)
 	sh.app, sh.shown = v, v
@@ -205,6 +320,9 @@ func (sh *Shell) current() view.App {
 	if st, ok := sh.app.(*view.Start); ok && st.Game() != nil {
 		return st.Game()
 	}
+	if v, ok := sh.app.(*view.Viewer); ok && v.Next() != nil {
+		return v.Next()
+	}
 	return sh.app
 }
 
@@ -263,4 +381,12 @@ func (sh *Shell) State() State {
 		st.Observation = string(s.Observe())
 	}
 	return st
+}
+
+// Current is the app at work (the game a quick-start screen or the
+// viewer started, once there is one).
+func (sh *Shell) Current() view.App {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.current()
 }

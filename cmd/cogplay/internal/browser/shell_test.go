@@ -89,9 +89,11 @@ func TestASeedInTheQueryStartsTheGame(t *testing.T) {
 	assert.Equal(t, 1, st.Frames)
 	require.NotNil(t, st.Cog)
 
-	s, err := sim.New(sim.Config{Seed: 5, Rules: "nethack", Mechanics: []string{"tally"}, Agent: "human"})
+	cfg, err := view.HumanConfig(sim.Config{Seed: 5, Rules: "nethack", Mechanics: []string{"tally"}, Agent: "human"})
 	require.NoError(t, err)
-	assert.Equal(t, string(s.Observe()), st.Observation, "the same game as the engine's")
+	s, err := sim.New(cfg)
+	require.NoError(t, err)
+	assert.Equal(t, string(s.Observe()), st.Observation, "the same game as the engine's (a person's clock: one-tick turns)")
 	assert.Equal(t, s.State().CogPos().X, st.Cog.X)
 	assert.Contains(t, st.Screen, "Dlvl:1")
 }
@@ -273,4 +275,81 @@ func TestThePagesCallsAndTheGameLoopMayInterleave(t *testing.T) {
 	}
 	<-done
 	assert.Equal(t, "replay", sh.State().Mode)
+}
+
+// memStore is a page's local storage in memory.
+type memStore struct {
+	data []byte
+	ok   bool
+}
+
+func (m *memStore) Load() ([]byte, bool) { return m.data, m.ok }
+func (m *memStore) Save(data []byte) error {
+	m.data, m.ok = append([]byte(nil), data...), true
+	return nil
+}
+func (m *memStore) Remove() { m.data, m.ok = nil, false }
+
+// TestTheBrowserSavesAndRestores: S asks and saves in the page's store;
+// the next page restores the game (and its replay goes on); closing the
+// page saves a game under way (issue 26).
+func TestTheBrowserSavesAndRestores(t *testing.T) {
+	store := &memStore{}
+	sh := browser.NewIn("?seed=5", nil, "", fixed, store, nil)
+	assert.True(t, sh.InGame())
+	frame(sh, 'l', 'j', 'S')
+	assert.Contains(t, sh.State().Screen, "Really save and quit? [yn] (n)")
+	frame(sh, 'y')
+	require.True(t, store.ok, "saved in the page's store")
+	assert.Equal(t, "start", sh.State().Mode, "and the game has ended for this page")
+
+	next := browser.NewIn("", nil, "", fixed, store, nil)
+	st := next.State()
+	assert.Equal(t, "play", st.Mode, "the next page restores it")
+	assert.Equal(t, 2, st.Tick)
+	assert.Contains(t, st.Title, "restored")
+	assert.False(t, store.ok, "a save is restored once")
+
+	frame(next, 's')
+	require.NoError(t, next.AutoSave(), "the page closing saves the game under way")
+	require.True(t, store.ok)
+	again := browser.NewIn("", nil, "", fixed, store, nil)
+	assert.Equal(t, 3, again.State().Tick)
+
+	bad := &memStore{data: []byte("{not a save"), ok: true}
+	sh = browser.NewIn("", nil, "", fixed, bad, nil)
+	assert.Equal(t, "start", sh.State().Mode)
+	assert.Contains(t, sh.State().Message, "cannot be restored")
+}
+
+// TestABrowserRunIsSharedAsAOneFilePage: the tombstone's w downloads the
+// run as a one-file page whose replay verifies (issue 26).
+func TestABrowserRunIsSharedAsAOneFilePage(t *testing.T) {
+	var name string
+	var page []byte
+	prog := &browser.Program{Wasm: []byte("\x00asm fake"), WasmExec: []byte("// go"), Download: func(n string, data []byte) error {
+		name, page = n, data
+		return nil
+	}}
+	sh := browser.NewIn("?seed=5", nil, "", fixed, &memStore{}, prog)
+	p := sh.Current().(*view.Play)
+	for i := 0; i < 3000 && !p.Over(); i++ {
+		frame(sh, 's')
+	}
+	require.True(t, p.Over(), "the clock ends the game")
+	for i := 0; i < 2*view.GuardFrames+2; i++ {
+		frame(sh)
+	}
+	frame(sh, ' ')
+	for i := 0; i < view.GuardFrames+1; i++ {
+		frame(sh)
+	}
+	assert.Contains(t, sh.State().Screen, "w: your run as a one-file page")
+	frame(sh, 'w')
+	require.NotEmpty(t, page, "downloaded")
+	assert.True(t, strings.HasSuffix(name, ".html"))
+	assert.Contains(t, sh.State().Screen, "Your run is the page "+name)
+	rep, err := replay.Read(bytes.NewReader(p.Game().EndReplay()))
+	require.NoError(t, err)
+	assert.NoError(t, rep.Play(nil), "the run's replay verifies")
 }

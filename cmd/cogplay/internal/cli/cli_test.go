@@ -135,7 +135,7 @@ func dataHome(t *testing.T) string {
 func TestSaveQuitAndRestoreDeletesTheSaveFile(t *testing.T) {
 	dir := dataHome(t)
 	path := filepath.Join(dir, "cogsim", "save", "ada.json")
-	code, out, _ := cogplay("--seed", "5", "--keys", "s s S")
+	code, out, _ := cogplay("--seed", "5", "--keys", "s s S y")
 	require.Equal(t, 0, code)
 	assert.Equal(t, path, summary(t, out)["saved"])
 	require.FileExists(t, path)
@@ -154,10 +154,10 @@ func TestSaveQuitAndRestoreDeletesTheSaveFile(t *testing.T) {
 func TestAWizardRestoreAsksToKeepTheSaveFile(t *testing.T) {
 	dir := dataHome(t)
 	path := filepath.Join(dir, "cogsim", "save", "ada.json")
-	code, _, _ := cogplay("--wizard", "--seed", "5", "--keys", "s S")
+	code, _, _ := cogplay("--wizard", "--seed", "5", "--keys", "s S y")
 	require.Equal(t, 0, code)
 
-	code, out, _ := cogplay("--keys", "y s S")
+	code, out, _ := cogplay("--keys", "y s S y")
 	require.Equal(t, 0, code)
 	assert.Contains(t, summary(t, out)["status"], "T:2/2200")
 	require.FileExists(t, path)

@@ -5,10 +5,12 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -54,6 +56,10 @@ type Options struct {
 	scores     bool
 	numberPad  bool
 	fullScreen bool
+	// name is the player's name (--name, the options file, $USER);
+	// file is the options file read (--options, or the default one).
+	name string
+	file view.FileOptions
 }
 
 // ErrHelp is -h: the usage was printed.
@@ -78,6 +84,8 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.BoolVar(&o.scores, "scores", false, "print the record of finished games, best first, and exit")
 	fs.BoolVar(&o.fullScreen, "fullscreen", false, "start full screen (F11 toggles it)")
 	fs.BoolVar(&o.numberPad, "numpad", false, "number pad on: the digits move and n starts a count (NetHack's number_pad)")
+	fs.StringVar(&o.name, "name", "", "the player's name in the record (default: the options file's, else $USER)")
+	optionsFile := fs.String("options", "", "the options file (default $XDG_CONFIG_HOME/cogsim/cogplay.conf when it exists)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(helpOut, usage)
@@ -100,6 +108,15 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	if o.mechanics, err = o.rules.Check(); err != nil {
 		return o, err
 	}
+	if err := o.readOptions(*optionsFile); err != nil {
+		return o, err
+	}
+	if !set["numpad"] && o.file.NumberPad != nil {
+		o.numberPad = *o.file.NumberPad
+	}
+	if o.name == "" {
+		o.name = cmp.Or(o.file.Name, os.Getenv("USER"), "player")
+	}
 	switch {
 	case o.frames < 1:
 		return o, errors.New("--frames must be at least 1")
@@ -120,4 +137,32 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// readOptions reads the options file: path, or the default one when it
+// exists. A bad line is an error naming the file and the line.
+func (o *Options) readOptions(path string) error {
+	if path == "" {
+		dir := os.Getenv("XDG_CONFIG_HOME")
+		if dir == "" || !filepath.IsAbs(dir) {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				return nil
+			}
+			dir = filepath.Join(home, ".config")
+		}
+		path = filepath.Join(dir, "cogsim", "cogplay.conf")
+		if _, err := os.Stat(path); err != nil {
+			return nil
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("--options: %v", err)
+	}
+	defer f.Close()
+	if o.file, err = view.ParseOptions(f); err != nil {
+		return fmt.Errorf("options file %s: %v", path, err)
+	}
+	return nil
 }

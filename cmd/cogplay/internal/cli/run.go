@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/cogsim/cogsim/render/save"
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -99,8 +99,16 @@ func printScores(stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stdout, "The record (%s), best first:\n", path)
-	for _, line := range save.FormatRecord(entries, 0, nil) {
-		fmt.Fprintln(stdout, line)
+	for i, table := range save.Tables(entries) {
+		if t := table[0].Table(); t != "" {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "Scenario %s (ranked only with its own games):\n", table[0].Scenario)
+		}
+		for _, line := range save.FormatRecord(table, 0, nil) {
+			fmt.Fprintln(stdout, line)
+		}
 	}
 	return 0
 }

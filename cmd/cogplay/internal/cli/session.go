@@ -7,8 +7,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/ecs"
-	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -65,26 +65,36 @@ func newViewer(o Options, stderr io.Writer) (*Session, error) {
 		return nil, fail(2, "%v", err)
 	}
 	v.Seek(o.turn)
+	hooks, _, err := gameHooks(o)
+	if err != nil {
+		return nil, err
+	}
+	v.Begin = func(s *sim.Sim, rec *view.Recording, title string) view.App {
+		return view.NewPlay(s, view.PlayOptions{Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind})
+	}
 	return &Session{App: v, Title: "cogplay: replay " + filepath.Base(o.replay)}, nil
 }
 
 // TopScores is how many lines of the record the closing screen shows.
 const TopScores = 8
 
-// newGame restores the saved game if there is one (§24), else starts a
-// new one.
-func newGame(o Options, stderr io.Writer) (*Session, error) {
+// gameHooks are a person's game's files: the save file (returned too),
+// the record, the end-of-game files and the top of the record.
+func gameHooks(o Options) (view.PlayHooks, string, error) {
 	savePath := o.savePath
 	if savePath == "" {
 		p, err := save.DefaultPath()
 		if err != nil {
-			return nil, fail(2, "%v", err)
+			return view.PlayHooks{}, "", fail(2, "%v", err)
 		}
 		savePath = p
 	}
 	hooks := view.PlayHooks{
-		Save: func(s *sim.Sim, wizard bool, log []string) (string, error) {
-			return savePath, save.Write(savePath, s, wizard, log)
+		Save: func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error) {
+			return savePath, save.Write(savePath, s, wizard, log, replay)
+		},
+		End: func(r sim.Result, dump string, replay []byte) ([]string, error) {
+			return save.WriteEnd(o.name, r, dump, replay)
 		},
 	}
 	// mine is this game's line of the record, once written.
@@ -93,6 +103,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		path, err := save.RecordPath()
 		if err == nil {
 			e := save.NewEntry(r)
+			e.Player = o.name
 			if err = save.AppendEntry(path, e); err == nil {
 				mine = &e
 			}
@@ -110,10 +121,23 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		}
 		return save.FormatRecord(entries, TopScores, mine)
 	}
+	return hooks, savePath, nil
+}
+
+// newGame restores the saved game if there is one (§24), else starts a
+// new one.
+func newGame(o Options, stderr io.Writer) (*Session, error) {
+	hooks, savePath, err := gameHooks(o)
+	if err != nil {
+		return nil, err
+	}
 	if save.Exists(savePath) {
 		return restoreGame(o, savePath, hooks, stderr)
 	}
 	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: o.mechanics, Agent: "human"}
+	popts := func(wizard bool, title string, rec *view.Recording) view.PlayOptions {
+		return view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind}
+	}
 	if o.scenario != "" {
 		sc, err := sim.LoadScenario(o.scenario)
 		if err != nil {
@@ -126,12 +150,11 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	}
 	begin := func(seed uint64, rules string, wizard bool) (view.App, error) {
 		cfg.Seed, cfg.Rules = seed, rules
-		s, err := sim.New(cfg)
+		s, rec, err := view.NewRecorded(cfg)
 		if err != nil {
 			return nil, err
 		}
-		title := view.GameTitle(s)
-		return view.NewPlay(s, view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad}), nil
+		return view.NewPlay(s, popts(wizard, view.GameTitle(s), rec)), nil
 	}
 	if !o.seedSet && cfg.Scenario == nil {
 		// The quick-start screen: the seed, the rules, wizard mode.
@@ -176,7 +199,14 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 		return nil, fail(1, "restored, but could not delete the save file: %v", err)
 	}
 	title := view.GameTitle(r.Sim) + ", restored"
-	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks, NumberPad: o.numberPad})
+	var rec *view.Recording
+	if r.Envelope.Replay != "" {
+		if rec, err = view.ResumeRecording(r.Sim, []byte(r.Envelope.Replay)); err != nil {
+			fmt.Fprintf(stderr, "cogplay: the replay kept in %s cannot be read (%v): the rest of the game is not recorded\n", path, err)
+		}
+	}
+	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks,
+		NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind})
 	// A wizard who never answered keeps the file, with its mode back.
 	return &Session{App: p, Title: "cogplay: " + title, after: func() { r.Finish(true) }}, nil
 }

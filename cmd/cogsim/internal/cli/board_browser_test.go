@@ -1,7 +1,7 @@
 //go:build browsertest
 
 // The leaderboard page (§36.4) in a real browser: Debian's headless
-// Chromium, driven over its DevTools protocol as render/web's browser
+// Chromium, driven over its DevTools protocol as internal/site's browser
 // tests drive cogplay. Run it with scripts/browser-tests.sh (go test
 // -tags browsertest), which checks that chromium is installed.
 package cli

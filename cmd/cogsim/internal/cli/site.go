@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/internal/atomicfile"
-	"github.com/cogsim/cogsim/render/web"
+	"github.com/cogsim/cogsim/internal/site"
 )
 
 type siteOptions struct {
@@ -51,10 +51,10 @@ func siteCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := web.WriteSite(dir, p); err != nil {
+	if err := site.WriteSite(dir, p); err != nil {
 		return fmt.Errorf("writing the site: %w", err)
 	}
-	fmt.Fprintf(out.stdout, "wrote %s: %s, %s (%s), %s\n", dir, web.IndexFile, web.WasmFile, sizes(p.Wasm), web.WasmExecFile)
+	fmt.Fprintf(out.stdout, "wrote %s: %s, %s (%s), %s\n", dir, site.IndexFile, site.WasmFile, sizes(p.Wasm), site.WasmExecFile)
 	if ln == nil {
 		fmt.Fprintf(out.stdout, "serve the folder over HTTP to play (a page opened from a file cannot load its program), e.g. cogsim site %s --serve 127.0.0.1:8080\n", dir)
 		return nil
@@ -64,7 +64,7 @@ func siteCmd(ctx context.Context, out streams, args []string) error {
 
 // serveSite serves dir on ln until ctx ends.
 func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) error {
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: site.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(out.stdout, "serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -82,15 +82,15 @@ func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) er
 
 // buildProgram builds the browser cogplay from the checkout cogsim runs
 // in, saying so on stderr (a first build takes a while).
-func buildProgram(ctx context.Context, out streams) (*web.Program, error) {
+func buildProgram(ctx context.Context, out streams) (*site.Program, error) {
 	fmt.Fprintln(out.stderr, "cogsim: building the browser cogplay (go build, GOOS=js GOARCH=wasm; a first build takes about a minute) …")
 	begin := time.Now()
 	// The checkout this cogsim was built from, else the one it runs in.
-	dir, ok := web.SourceDir()
+	dir, ok := site.SourceDir()
 	if !ok {
 		dir = "."
 	}
-	p, err := web.Build(ctx, dir, io.Discard)
+	p, err := site.Build(ctx, dir, io.Discard)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, errInterrupted
@@ -113,8 +113,8 @@ func sizes(b []byte) string {
 func megabytes(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
 
 // writeReplayPage is cogsim replay FILE --html OUT: the one-file page of
-// the replay (§31), with the program of site or one built now.
-func writeReplayPage(ctx context.Context, out streams, file, dest, site string) error {
+// the replay (§31), with the program of siteDir or one built now.
+func writeReplayPage(ctx context.Context, out streams, file, dest, siteDir string) error {
 	if !strings.EqualFold(filepath.Ext(dest), ".html") && !strings.EqualFold(filepath.Ext(dest), ".htm") {
 		return usagef("--html %s: the page's name must end in .html", dest)
 	}
@@ -122,16 +122,16 @@ func writeReplayPage(ctx context.Context, out streams, file, dest, site string) 
 	if err != nil {
 		return usagef("%v", err)
 	}
-	var p *web.Program
-	if site != "" {
-		if p, err = web.Load(site); err != nil {
+	var p *site.Program
+	if siteDir != "" {
+		if p, err = site.Load(siteDir); err != nil {
 			return usagef("%v", err)
 		}
 	} else if p, err = buildProgram(ctx, out); err != nil {
 		return err
 	}
 	var page bytes.Buffer
-	if err := web.WritePage(&page, p, data, filepath.Base(file)); err != nil {
+	if err := site.WritePage(&page, p, data, filepath.Base(file)); err != nil {
 		return err
 	}
 	if err := atomicfile.Write(dest, page.Bytes(), 0o644); err != nil {

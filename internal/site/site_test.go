@@ -1,4 +1,4 @@
-package web_test
+package site_test
 
 import (
 	"bytes"
@@ -16,11 +16,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cogsim/cogsim/ecs"
-	"github.com/cogsim/cogsim/render/web"
+	"github.com/cogsim/cogsim/internal/site"
 	_ "github.com/cogsim/cogsim/systems/builtin"
 )
 
-var fake = &web.Program{Wasm: []byte("\x00asm\x01\x00\x00\x00 a program"), WasmExec: []byte("class Go {} // the loader")}
+var fake = &site.Program{Wasm: []byte("\x00asm\x01\x00\x00\x00 a program"), WasmExec: []byte("class Go {} // the loader")}
 
 // embedded is the base64 text of the page's script element id, decoded.
 func embedded(t *testing.T, page, id string) []byte {
@@ -35,7 +35,7 @@ func embedded(t *testing.T, page, id string) []byte {
 func TestTheOneFilePageHoldsTheProgramAndTheReplay(t *testing.T) {
 	replay := []byte("{\"cogsim_replay\":1}\n{\"turn\":1}\n")
 	var out bytes.Buffer
-	require.NoError(t, web.WritePage(&out, fake, replay, "seed-7.jsonl"))
+	require.NoError(t, site.WritePage(&out, fake, replay, "seed-7.jsonl"))
 	page := out.String()
 
 	assert.Equal(t, replay, embedded(t, page, "cogplay-replay"))
@@ -44,11 +44,11 @@ func TestTheOneFilePageHoldsTheProgramAndTheReplay(t *testing.T) {
 	wasm, err := io.ReadAll(zr)
 	require.NoError(t, err)
 	assert.Equal(t, fake.Wasm, wasm, "the program, gzipped")
-	assert.Contains(t, page, "<script>class Go {} // the loader</script>", "wasm_exec.js inline")
+	assert.Contains(t, page, "<script id=\"cogplay-wasm-exec\">class Go {} // the loader</script>", "wasm_exec.js inline")
 	assert.Contains(t, page, `data-name="seed-7.jsonl"`)
 	assert.Contains(t, page, "<title>cogplay: replay seed-7.jsonl</title>")
 	assert.NotContains(t, page, `src="wasm_exec.js"`, "nothing to fetch: it opens from a file")
-	assert.Contains(t, page, "saving is off in the browser")
+	assert.Contains(t, page, "S saves in this browser")
 	for _, v := range ecs.VariantNames() {
 		assert.Contains(t, page, "<option>"+v+"</option>", "the form offers every rules variant")
 	}
@@ -56,22 +56,22 @@ func TestTheOneFilePageHoldsTheProgramAndTheReplay(t *testing.T) {
 
 func TestNamesAreEscapedInThePage(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, web.WritePage(&out, fake, []byte("x"), `a"><script>alert(1)</script>.jsonl`))
+	require.NoError(t, site.WritePage(&out, fake, []byte("x"), `a"><script>alert(1)</script>.jsonl`))
 	page := out.String()
 	assert.NotContains(t, page, "<script>alert(1)")
 	assert.Contains(t, page, `data-name="a&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.jsonl"`)
 }
 
 func TestALoaderThatWouldEndTheScriptIsRefused(t *testing.T) {
-	bad := &web.Program{Wasm: fake.Wasm, WasmExec: []byte("x = '</SCRIPT>'")}
-	err := web.WritePage(io.Discard, bad, []byte("x"), "r.jsonl")
+	bad := &site.Program{Wasm: fake.Wasm, WasmExec: []byte("x = '</SCRIPT>'")}
+	err := site.WritePage(io.Discard, bad, []byte("x"), "r.jsonl")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "wasm_exec.js holds </script")
 }
 
 func TestTheSiteIsThreeFilesAndLoadsBack(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
-	require.NoError(t, web.WriteSite(dir, fake))
+	require.NoError(t, site.WriteSite(dir, fake))
 	names, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	var got []string
@@ -85,15 +85,15 @@ func TestTheSiteIsThreeFilesAndLoadsBack(t *testing.T) {
 	assert.NotContains(t, string(index), `id="cogplay-wasm"`, "the site's page fetches cogplay.wasm")
 	assert.NotContains(t, string(index), `id="cogplay-replay"`)
 
-	p, err := web.Load(dir)
+	p, err := site.Load(dir)
 	require.NoError(t, err)
 	assert.Equal(t, fake, p)
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "cogplay.wasm"), []byte("<html>not found</html>"), 0o644))
-	_, err = web.Load(dir)
+	_, err = site.Load(dir)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is not a WebAssembly program")
-	_, err = web.Load(filepath.Join(dir, "missing"))
+	_, err = site.Load(filepath.Join(dir, "missing"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cogsim site DIR")
 }
@@ -101,17 +101,17 @@ func TestTheSiteIsThreeFilesAndLoadsBack(t *testing.T) {
 // TestTheBrowserProgramBuilds builds the real cogplay.wasm with the go
 // command (the browser tests, -tags browsertest, run it).
 func TestTheBrowserProgramBuilds(t *testing.T) {
-	p, err := web.Build(context.Background(), ".", io.Discard)
+	p, err := site.Build(context.Background(), ".", io.Discard)
 	require.NoError(t, err)
 	assert.True(t, bytes.HasPrefix(p.Wasm, []byte("\x00asm")), "a WebAssembly module")
 	assert.True(t, strings.Contains(string(p.WasmExec), "globalThis.Go = class"), "the toolchain's wasm_exec.js")
 	var page bytes.Buffer
-	require.NoError(t, web.WritePage(&page, p, []byte("x"), "r.jsonl"), "the real wasm_exec.js goes inline")
+	require.NoError(t, site.WritePage(&page, p, []byte("x"), "r.jsonl"), "the real wasm_exec.js goes inline")
 	assert.False(t, strings.Contains(string(p.Wasm), "/work/"), "built with -trimpath")
 }
 
 func TestTheSourceDirIsThisCheckout(t *testing.T) {
-	dir, ok := web.SourceDir()
+	dir, ok := site.SourceDir()
 	require.True(t, ok, "tests are compiled from the checkout")
 	here, err := filepath.Abs("../..")
 	require.NoError(t, err)
@@ -121,12 +121,12 @@ func TestTheSourceDirIsThisCheckout(t *testing.T) {
 // TestTheProgramBuildsFromAnotherFolder: cogsim run elsewhere builds the
 // page from its own checkout.
 func TestTheProgramBuildsFromAnotherFolder(t *testing.T) {
-	dir, ok := web.SourceDir()
+	dir, ok := site.SourceDir()
 	require.True(t, ok)
-	_, err := web.Build(context.Background(), t.TempDir(), io.Discard)
+	_, err := site.Build(context.Background(), t.TempDir(), io.Discard)
 	require.Error(t, err, "a folder outside any module cannot build it")
 	assert.Contains(t, err.Error(), "--site DIR")
-	p, err := web.Build(context.Background(), dir, io.Discard)
+	p, err := site.Build(context.Background(), dir, io.Discard)
 	require.NoError(t, err)
 	assert.NotEmpty(t, p.Wasm)
 }

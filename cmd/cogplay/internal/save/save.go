@@ -52,6 +52,9 @@ type Envelope struct {
 	Saved     string            `json:"saved"`
 	Log       []string          `json:"log,omitempty"`
 	Snapshot  json.RawMessage   `json:"snapshot"`
+	// Replay is the game's replay so far (JSON lines, §21), which the
+	// restored game goes on recording; "" for a game not recorded.
+	Replay string `json:"replay,omitempty"`
 }
 
 // DataDir is cogsim's data directory: $XDG_DATA_HOME/cogsim, or
@@ -86,22 +89,32 @@ func DefaultPath() (string, error) {
 // Write saves the game s to path: the whole file is written to a
 // temporary file beside it and renamed over path, so a crash leaves
 // either the old save or the new one, never half of one.
-func Write(path string, s *sim.Sim, wizard bool, log []string) error {
+func Write(path string, s *sim.Sim, wizard bool, log []string, replay []byte) error {
+	data, err := Encode(s, wizard, log, replay)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, data, 0o600)
+}
+
+// Encode is the save of the game s as its file holds it (the browser
+// keeps it in the page's local storage instead, §31).
+func Encode(s *sim.Sim, wizard bool, log []string, replay []byte) ([]byte, error) {
 	snap, err := s.Snapshot().MarshalBinary()
 	if err != nil {
-		return fmt.Errorf("save: %w", err)
+		return nil, fmt.Errorf("save: %w", err)
 	}
 	cfg := s.Config()
 	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
-		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap}
+		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap, Replay: string(replay)}
 	if cfg.Scenario != nil {
 		env.Scenario = cfg.Scenario.Name
 	}
 	data, err := json.Marshal(env)
 	if err != nil {
-		return fmt.Errorf("save: %w", err)
+		return nil, fmt.Errorf("save: %w", err)
 	}
-	return writeAtomic(path, append(data, '\n'), 0o600)
+	return append(data, '\n'), nil
 }
 
 func writeAtomic(path string, data []byte, mode fs.FileMode) error {
@@ -202,36 +215,58 @@ func (r *Restore) read(build func(*sim.Snapshot) (*sim.Sim, error)) error {
 	if len(data) > MaxBytes {
 		return fmt.Errorf("larger than %d bytes", MaxBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	env := &r.Envelope
-	if err := dec.Decode(env); err != nil {
-		return fmt.Errorf("not a cogsim save file: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("data after the save, at byte %d", dec.InputOffset())
-	}
-	switch {
-	case env.Format != Format:
-		return fmt.Errorf("not a cogsim save file (format %q)", env.Format)
-	case env.Version != Version:
-		return fmt.Errorf("save format version %d, this cogplay reads %d", env.Version, Version)
-	case env.Engine != sim.EngineVersion:
-		return fmt.Errorf("saved by engine %s, this is engine %s", env.Engine, sim.EngineVersion)
-	}
-	var snap sim.Snapshot
-	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {
-		return err
-	}
-	if snap.Seed != env.Seed || snap.Rules != env.Rules || !slices.Equal(snap.Mechanics, env.Mechanics) {
-		return errors.New("the snapshot does not match the header")
-	}
-	s, err := build(&snap)
+	env, s, err := decode(data, build)
 	if err != nil {
 		return err
 	}
-	r.Sim = s
+	r.Envelope, r.Sim = env, s
 	return nil
+}
+
+// Decode rebuilds the game saved in data (Encode), validating it
+// completely; an error says why it cannot be restored.
+func Decode(data []byte) (env Envelope, s *sim.Sim, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			s, err = nil, fmt.Errorf("the game cannot be rebuilt from it: %v", v)
+		}
+	}()
+	if len(data) > MaxBytes {
+		return env, nil, fmt.Errorf("larger than %d bytes", MaxBytes)
+	}
+	return decode(data, sim.FromSnapshot)
+}
+
+func decode(data []byte, build func(*sim.Snapshot) (*sim.Sim, error)) (Envelope, *sim.Sim, error) {
+	var env Envelope
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&env); err != nil {
+		return env, nil, fmt.Errorf("not a cogsim save file: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return env, nil, fmt.Errorf("data after the save, at byte %d", dec.InputOffset())
+	}
+	switch {
+	case env.Format != Format:
+		return env, nil, fmt.Errorf("not a cogsim save file (format %q)", env.Format)
+	case env.Version != Version:
+		return env, nil, fmt.Errorf("save format version %d, this cogplay reads %d", env.Version, Version)
+	case env.Engine != sim.EngineVersion:
+		return env, nil, fmt.Errorf("saved by engine %s, this is engine %s", env.Engine, sim.EngineVersion)
+	}
+	var snap sim.Snapshot
+	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {
+		return env, nil, err
+	}
+	if snap.Seed != env.Seed || snap.Rules != env.Rules || !slices.Equal(snap.Mechanics, env.Mechanics) {
+		return env, nil, errors.New("the snapshot does not match the header")
+	}
+	s, err := build(&snap)
+	if err != nil {
+		return env, nil, err
+	}
+	return env, s, nil
 }
 
 // Finish ends the restore: the save file is deleted, or with keep (wizard

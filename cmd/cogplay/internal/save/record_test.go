@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/render/save"
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

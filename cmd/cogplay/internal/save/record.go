@@ -29,6 +29,50 @@ func RecordPath() (string, error) {
 type Entry struct {
 	sim.Result
 	Date string `json:"date"`
+	// Player is the person's name (--name, the options file, $USER);
+	// older lines have none and show the agent.
+	Player string `json:"player,omitempty"`
+}
+
+// Table is the ranking the entry belongs to: games of a scenario rank
+// only with games of the same scenario, normal games among themselves
+// ("" for them).
+func (e *Entry) Table() string {
+	switch {
+	case e.ScenarioDigest != "":
+		return e.ScenarioDigest
+	case e.Scenario != "":
+		return "scenario " + e.Scenario
+	}
+	return ""
+}
+
+// Tables splits the record into its rankings: the normal games first,
+// then each scenario's in the order first met.
+func Tables(entries []Entry) [][]Entry {
+	var keys []string
+	by := map[string][]Entry{}
+	for _, e := range entries {
+		k := e.Table()
+		if _, ok := by[k]; !ok {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], e)
+	}
+	slices.SortStableFunc(keys, func(a, b string) int {
+		switch {
+		case a == "" && b != "":
+			return -1
+		case b == "" && a != "":
+			return 1
+		}
+		return 0
+	})
+	var out [][]Entry
+	for _, k := range keys {
+		out = append(out, by[k])
+	}
+	return out
 }
 
 // AppendRecord appends the result r as one JSON line to the record file
@@ -105,7 +149,7 @@ func Ranked(entries []Entry) []Entry {
 // Same reports whether a and b are the same game's line.
 func (e *Entry) Same(b *Entry) bool {
 	return e.Date == b.Date && e.Seed == b.Seed && e.Score == b.Score && e.Ticks == b.Ticks &&
-		e.Cause == b.Cause && e.Agent == b.Agent && e.Rules == b.Rules && e.Scenario == b.Scenario
+		e.Cause == b.Cause && e.Agent == b.Agent && e.Rules == b.Rules && e.Scenario == b.Scenario && e.Player == b.Player
 }
 
 // FormatRecord lays out the top n entries of the record, best first (n ≤
@@ -113,6 +157,15 @@ func (e *Entry) Same(b *Entry) bool {
 // a '*' (of lines alike, the latest), and shown after the top when it is
 // not in it.
 func FormatRecord(entries []Entry, n int, mine *Entry) []string {
+	if mine != nil {
+		var same []Entry
+		for _, e := range entries {
+			if e.Table() == mine.Table() {
+				same = append(same, e)
+			}
+		}
+		entries = same
+	}
 	ranked := Ranked(entries)
 	marked := -1
 	for i := range ranked {
@@ -132,7 +185,14 @@ func FormatRecord(entries []Entry, n int, mine *Entry) []string {
 		if len(cause) > 28 {
 			cause = cause[:28]
 		}
-		return fmt.Sprintf("%c %4d %6d %4d %5d %10d %-7s %-8s %-28s %s", mark, i+1, e.Score, e.MaxDepth, e.Ticks, e.Seed, e.Rules, e.Agent, cause, date)
+		player := e.Player
+		if player == "" {
+			player = e.Agent
+		}
+		if len(player) > 8 {
+			player = player[:8]
+		}
+		return fmt.Sprintf("%c %4d %6d %4d %5d %10d %-7s %-8s %-28s %s", mark, i+1, e.Score, e.MaxDepth, e.Ticks, e.Seed, e.Rules, player, cause, date)
 	}
 	top := len(ranked)
 	if n > 0 {
@@ -145,4 +205,46 @@ func FormatRecord(entries []Entry, n int, mine *Entry) []string {
 		out = append(out, "  ...", line(marked))
 	}
 	return out
+}
+
+// EndDir is where the end-of-game files go: <data dir>/games, beside the
+// record.
+func EndDir() (string, error) {
+	dir, err := DataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "games"), nil
+}
+
+// WriteEnd writes a finished game's files beside the record (NetHack's
+// dumplog): <player>-<date>-seed<N>.txt, the end of the game as text,
+// and with replay the game's replay as .jsonl, which `cogsim replay
+// FILE --verify` checks and `cogsim replay FILE --html OUT.html` turns
+// into a one-file page. It returns a line for each file written.
+func WriteEnd(player string, r sim.Result, dump string, replay []byte) ([]string, error) {
+	dir, err := EndDir()
+	if err != nil {
+		return nil, err
+	}
+	name := unsafeName.ReplaceAllString(player, "_")
+	if name == "" || name[0] == '.' {
+		name = "player"
+	}
+	base := filepath.Join(dir, fmt.Sprintf("%s-%s-seed%d", name, time.Now().UTC().Format("20060102-150405"), r.Seed))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("end of game: %w", err)
+	}
+	if err := writeAtomic(base+".txt", []byte(dump), 0o644); err != nil {
+		return nil, err
+	}
+	out := []string{"The end of the game: " + base + ".txt"}
+	if len(replay) > 0 {
+		if err := writeAtomic(base+".jsonl", replay, 0o644); err != nil {
+			return out, err
+		}
+		out = append(out, "Your replay: "+base+".jsonl",
+			"  share it as one page: cogsim replay "+filepath.Base(base)+".jsonl --html run.html")
+	}
+	return out, nil
 }

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/internal/tally"
-	"github.com/cogsim/cogsim/render/save"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,7 +19,7 @@ func TestASaveFileKeepsAMechanicsOwnState(t *testing.T) {
 	require.NoError(t, err)
 	play(s, 30)
 	path := filepath.Join(t.TempDir(), "save", "me.json")
-	require.NoError(t, save.Write(path, s, false, nil))
+	require.NoError(t, save.Write(path, s, false, nil, nil))
 	want, err := s.Snapshot().MarshalBinary()
 	require.NoError(t, err)
 

@@ -113,8 +113,40 @@
 		if (files.length > 0) openFile(files[0]);
 	});
 
+	// cogplayDownload offers the page's visitor a file (the run as a
+	// one-file page, from the tombstone's w).
+	globalThis.cogplayDownload = (name, bytes) => {
+		const url = URL.createObjectURL(new Blob([bytes], {type: name.endsWith(".html") ? "text/html" : "application/octet-stream"}));
+		const a = document.createElement("a");
+		a.href = url;
+		a.download = name;
+		document.body.appendChild(a);
+		a.click();
+		a.remove();
+		setTimeout(() => URL.revokeObjectURL(url), 60000);
+	};
+
+	// Touch controls: on a touch screen (or ?touch=1) the eight
+	// directions and the common verbs, pressed as keys.
+	if (matchMedia("(pointer: coarse)").matches || query.get("touch") === "1") document.body.classList.add("touch");
+	for (const b of document.querySelectorAll("#cogplay-touch button")) {
+		b.addEventListener("click", (e) => {
+			e.preventDefault();
+			if (globalThis.cogplay) globalThis.cogplay.key(b.dataset.key);
+		});
+	}
+
+	// A game under way is saved in the page's local storage when the
+	// page is closed or reloaded, and the browser asks first.
+	addEventListener("beforeunload", (e) => {
+		if (!globalThis.cogplay || !globalThis.cogplay.inGame()) return;
+		globalThis.cogplay.autosave();
+		e.preventDefault();
+		e.returnValue = "";
+	});
+
 	const start = async () => {
-		const boot = {replay: null, replayName: "", error: "", bar: bar.offsetHeight};
+		const boot = {replay: null, replayName: "", error: "", bar: bar.offsetHeight, wasm: null, wasmExec: ""};
 		const own = document.getElementById("cogplay-replay");
 		if (query.has("replay")) {
 			// A replay that cannot be fetched is said on the bar; cogplay
@@ -134,12 +166,21 @@
 		const go = new Go();
 		let instance;
 		const packed = document.getElementById("cogplay-wasm");
+		// The program keeps its own bytes, to make a one-file page of a
+		// run (the tombstone's w).
 		if (packed) {
-			const wasm = await gunzip(await base64Bytes(packed.textContent));
-			({instance} = await WebAssembly.instantiate(wasm, go.importObject));
+			boot.wasm = await gunzip(await base64Bytes(packed.textContent));
+			const exec = document.getElementById("cogplay-wasm-exec");
+			boot.wasmExec = exec ? exec.textContent : "";
 		} else {
-			({instance} = await WebAssembly.instantiate(await fetchProgram(), go.importObject));
+			boot.wasm = await fetchProgram();
+			try {
+				boot.wasmExec = await (await get("wasm_exec.js", "the loader")).text();
+			} catch (e) {
+				boot.wasmExec = "";
+			}
 		}
+		({instance} = await WebAssembly.instantiate(boot.wasm, go.importObject));
 		const ended = go.run(instance);
 		// The first frame hides the loading note.
 		const firstFrame = () => {

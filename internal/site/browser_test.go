@@ -7,7 +7,7 @@
 // the cogsim command itself (cogsim site, cogsim run --replays, cogsim
 // replay --html), serves the site from 127.0.0.1, and stops the browser
 // when the tests end.
-package web_test
+package site_test
 
 import (
 	"bytes"
@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,9 +33,38 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/internal/pixels"
+	"github.com/cogsim/cogsim/internal/site"
 	"github.com/cogsim/cogsim/render/view"
-	"github.com/cogsim/cogsim/render/web"
 )
+
+// failed lists the requests the server answered with an error status.
+var failed struct {
+	sync.Mutex
+	paths []string
+}
+
+// failures records the requests h answers with an error status.
+func failures(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		if rec.status >= 400 {
+			failed.Lock()
+			failed.paths = append(failed.paths, r.URL.Path)
+			failed.Unlock()
+		}
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
 
 var env struct {
 	tmp     string
@@ -86,9 +116,9 @@ func setUp(m *testing.M) (int, error) {
 	env.replay = filepath.Join(replays, "seed-7.jsonl")
 
 	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(env.site)))
+	mux.Handle("/", site.Handler(env.site)) // what cogsim site --serve serves
 	mux.Handle("/replays/", http.StripPrefix("/replays/", http.FileServer(http.Dir(replays))))
-	env.srv = httptest.NewServer(mux) // on 127.0.0.1
+	env.srv = httptest.NewServer(failures(mux)) // on 127.0.0.1
 	defer env.srv.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -256,7 +286,7 @@ func TestThePagePlaysASeedAndKeysMoveTheCog(t *testing.T) {
 	assert.Greater(t, count(before, before.Bounds(), view.StatusColour, 40), 50, "the status line in white")
 	assert.Greater(t, count(before, before.Bounds(), view.RGBA(c.Gray), 40), 50, "the map's walls and floor in grey")
 	// The bar covers the top of the page; the grid starts below it.
-	top := image.Rect(0, 0, before.Bounds().Dx(), web.BarHeight-2)
+	top := image.Rect(0, 0, before.Bounds().Dx(), site.BarHeight-2)
 	assert.Zero(t, count(before, top, view.Background, 2), "the bar is not drawn over")
 
 	key, dx, dy := open(t, s)
@@ -277,22 +307,58 @@ func TestThePagePlaysASeedAndKeysMoveTheCog(t *testing.T) {
 	assert.Contains(t, again.Screen, "T:2/2200", "the status line on the canvas")
 }
 
-func TestSavingIsOffInTheBrowserAndSaysSo(t *testing.T) {
+func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	ctx := tab(t)
-	load(t, ctx, env.srv.URL+"/?seed=3&rules=nethack")
+	forgetSave(t, ctx)
+	s, _ := load(t, ctx, env.srv.URL+"/?seed=3&rules=nethack")
 	note, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("cogplay-note").textContent`))
 	require.NoError(t, err)
-	assert.Contains(t, note, "saving is off")
+	assert.Contains(t, note, "S saves in this browser")
+	key, _, _ := open(t, s)
+	press(t, ctx, key)
+	await(t, ctx, "the step", func(n state) bool { return n.Tick == 1 })
 	press(t, ctx, "S")
-	s := await(t, ctx, "the answer to S", func(s state) bool { return strings.Contains(s.Screen, "Saving is off") })
-	assert.Equal(t, "play", s.Mode, "the game goes on")
+	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
+	press(t, ctx, "y")
+	await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
+	saved, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.getItem("cogplay-save") !== null`))
+	require.NoError(t, err)
+	assert.True(t, saved, "the save is in the page's local storage")
+
+	s, _ = load(t, ctx, env.srv.URL+"/")
+	assert.Equal(t, "play", s.Mode, "the page restores the saved game")
+	assert.Equal(t, 1, s.Tick)
 	assert.Equal(t, "nethack", s.Rules)
+	assert.Contains(t, s.Title, "restored")
+
+	// Closing the page saves a game under way, and the browser asks first.
+	prevented, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		localStorage.removeItem("cogplay-save");
+		const e = new Event("beforeunload", {cancelable: true});
+		dispatchEvent(e);
+		return e.defaultPrevented && localStorage.getItem("cogplay-save") !== null;
+	})()`))
+	require.NoError(t, err)
+	assert.True(t, prevented, "beforeunload saves and asks")
+	forgetSave(t, ctx)
+}
+
+// forgetSave empties the page's local storage (the tabs share one
+// profile, and a page closed with a game under way saves it): from a
+// page that plays no game, which would be saved on leaving.
+func forgetSave(t *testing.T, ctx context.Context) {
+	t.Helper()
+	load(t, ctx, env.srv.URL+"/?replay=/replays/seed-7.jsonl")
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(localStorage.clear(), true)`))
+	require.NoError(t, err)
 }
 
 func TestTheQuickStartScreenWithoutASeed(t *testing.T) {
 	ctx := tab(t)
+	forgetSave(t, ctx)
 	s, _ := load(t, ctx, env.srv.URL+"/")
 	assert.Equal(t, "start", s.Mode)
+	assert.NotContains(t, s.Screen, "quit", "a page has nothing to quit to, and does not say it has")
 	press(t, ctx, "\r")
 	s = await(t, ctx, "the game", func(s state) bool { return s.Mode == "play" })
 	assert.Equal(t, "cog", s.Rules)
@@ -341,7 +407,7 @@ func TestAReplayFromTheAddressOpensAndSeeks(t *testing.T) {
 }
 
 // cellCentre is where grid cell p of a cols x rows grid is drawn in the
-// page: the grid at the largest whole scale that fits below the bar,
+// page: the grid at the scale that fits below the bar (view.FitScale),
 // centred (render/gfx).
 func cellCentre(t *testing.T, ctx context.Context, cols, rows int, p view.Point) (float64, float64) {
 	t.Helper()
@@ -349,9 +415,10 @@ func cellCentre(t *testing.T, ctx context.Context, cols, rows int, p view.Point)
 	require.NoError(t, err)
 	w, h := size[0], size[1]
 	lw, lh := cols*8, rows*16
-	scale := max(1, min(w/lw, (h-web.BarHeight)/lh))
-	offX, offY := max(0, (w-lw*scale)/2), web.BarHeight+max(0, (h-web.BarHeight-lh*scale)/2)
-	return float64(offX + (p.X*8+4)*scale), float64(offY + (p.Y*16+8)*scale)
+	scale := view.FitScale(w, h-site.BarHeight, lw, lh)
+	gw, gh := int(float64(lw)*scale), int(float64(lh)*scale)
+	offX, offY := max(0, (w-gw)/2), site.BarHeight+max(0, (h-site.BarHeight-gh)/2)
+	return float64(offX) + float64(p.X*8+4)*scale, float64(offY) + float64(p.Y*16+8)*scale
 }
 
 func TestAClickOnTheTimelineSeeks(t *testing.T) {
@@ -435,4 +502,109 @@ func TestTheOneFilePageOpensWithNoServer(t *testing.T) {
 	))
 	s = await(t, ctx, "the game", func(s state) bool { return s.Mode == "play" && s.Frames > 0 })
 	assert.Equal(t, uint64(11), s.Seed)
+}
+
+// TestTheLoadingScreenIsDarkAndNothingIsMissing: the page is dark from
+// its first paint, asks for no favicon the server lacks, and gets the
+// program gzipped from cogsim site --serve's handler.
+func TestTheLoadingScreenIsDarkAndNothingIsMissing(t *testing.T) {
+	failed.Lock()
+	failed.paths = nil
+	failed.Unlock()
+	ctx := tab(t)
+	load(t, ctx, env.srv.URL+"/?seed=4")
+	bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.documentElement).backgroundColor`))
+	require.NoError(t, err)
+	assert.Equal(t, "rgb(12, 12, 16)", bg, "the page is dark while it loads")
+	sizes, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/cogplay.wasm"));
+		return e ? [e.encodedBodySize, e.decodedBodySize] : [0, 0];
+	})()`))
+	require.NoError(t, err)
+	t.Logf("cogplay.wasm: %.1f MB sent for %.1f MB", sizes[0]/1e6, sizes[1]/1e6)
+	assert.Less(t, sizes[0], sizes[1]/2, "the program is sent compressed")
+	failed.Lock()
+	defer failed.Unlock()
+	assert.Empty(t, failed.paths, "no request failed (no favicon 404)")
+}
+
+// TestTheGridFitsTheViewport: the viewer at 1366 x 657 and the game on a
+// phone fit the page; the game fills a wide one.
+func TestTheGridFitsTheViewport(t *testing.T) {
+	shots := os.Getenv("COGPLAY_SHOTS") // a folder: keep the screenshots (README)
+	for _, tc := range []struct {
+		name       string
+		w, h       int64
+		url        string
+		cols, rows int
+	}{
+		{"viewer-1366x657", 1366, 657, "/?replay=/replays/seed-7.jsonl&turn=30", 96, 46},
+		{"play-1366x768", 1366, 768, "/?seed=7", 96, 31},
+		{"play-1920x950", 1920, 950, "/?seed=7", 96, 31},
+		{"phone-390x844", 390, 844, "/?seed=7&touch=1", 96, 31},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := tab(t)
+			require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(tc.w, tc.h)))
+			s, _ := load(t, ctx, env.srv.URL+tc.url)
+			if s.Mode == "play" {
+				press(t, ctx, "x")
+				await(t, ctx, "a few steps", func(n state) bool { return n.Tick >= 5 })
+			}
+			time.Sleep(300 * time.Millisecond)
+			shot := screenshot(t, ctx)
+			if shots != "" {
+				f, err := os.Create(filepath.Join(shots, "browser-"+tc.name+".png"))
+				require.NoError(t, err)
+				require.NoError(t, png.Encode(f, shot))
+				f.Close()
+			}
+			lw, lh := tc.cols*8, tc.rows*16
+			scale := view.FitScale(int(tc.w), int(tc.h)-site.BarHeight, lw, lh)
+			gw, gh := float64(lw)*scale, float64(lh)*scale
+			assert.LessOrEqual(t, gw, float64(tc.w), "fits across")
+			assert.LessOrEqual(t, gh, float64(tc.h-site.BarHeight), "fits down")
+			if tc.w >= 1366 {
+				assert.True(t, gw >= 0.9*float64(tc.w) || gh >= 0.9*float64(tc.h-site.BarHeight), "fills a side (scale %.2f)", scale)
+			}
+			// The bottom row of the grid (the keys, the footer) is drawn
+			// inside the page.
+			offY := site.BarHeight + int((float64(tc.h-site.BarHeight)-gh)/2)
+			bottom := image.Rect(0, offY+int(gh)-int(16*scale)-1, int(tc.w), offY+int(gh))
+			assert.Greater(t, count(shot, bottom, view.FaintColour, 60), 10, "the last row shows")
+		})
+	}
+}
+
+// TestTouchControlsPressKeys: the page's buttons move the cog and work
+// the common verbs.
+func TestTouchControlsPressKeys(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/?seed=7&touch=1")
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("cogplay-touch")).display`))
+	require.NoError(t, err)
+	assert.Equal(t, "flex", shown)
+	key, dx, dy := open(t, s)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#cogplay-touch button[data-key="%s"]`, key)))))
+	moved := await(t, ctx, "the tapped step", func(n state) bool { return n.Tick > s.Tick })
+	assert.Equal(t, s.Cog.X+dx, moved.Cog.X)
+	assert.Equal(t, s.Cog.Y+dy, moved.Cog.Y)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#cogplay-touch button[data-key="s"]`))))
+	await(t, ctx, "the tapped search", func(n state) bool { return n.Tick == moved.Tick+1 })
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#cogplay-touch button[data-key="i"]`))))
+	await(t, ctx, "the inventory", func(n state) bool { return strings.Contains(n.Screen, "Inventory") && n.Tick == moved.Tick+1 })
+}
+
+// TestAReplayIsTakenOverInThePage: T in the viewer plays on from there.
+func TestAReplayIsTakenOverInThePage(t *testing.T) {
+	ctx := tab(t)
+	s, _ := load(t, ctx, env.srv.URL+"/?replay=/replays/seed-7.jsonl&turn=10")
+	assert.Contains(t, s.Screen, "T play")
+	press(t, ctx, "T")
+	s = await(t, ctx, "the game taken over", func(s state) bool { return s.Mode == "play" })
+	assert.Contains(t, s.Title, "taken over")
+	key, dx, _ := open(t, s)
+	press(t, ctx, key)
+	moved := await(t, ctx, "a step", func(n state) bool { return n.Tick > s.Tick })
+	assert.Equal(t, s.Cog.X+dx, moved.Cog.X)
 }

@@ -4,7 +4,7 @@
 // the browser cogplay with the Go toolchain (GOOS=js GOARCH=wasm) but does
 // not link it: the headless cogsim that uses this package stays free of
 // ebiten and cgo.
-package web
+package site
 
 import (
 	"bytes"
@@ -114,7 +114,7 @@ func SourceDir() (dir string, ok bool) {
 	if !ok || !filepath.IsAbs(file) {
 		return "", false
 	}
-	dir = filepath.Dir(filepath.Dir(filepath.Dir(file))) // render/web/web.go
+	dir = filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/site/site.go
 	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil || !bytes.HasPrefix(mod, []byte("module github.com/cogsim/cogsim\n")) {
 		return "", false
