@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-
-	"golang.org/x/sys/unix"
 )
 
 // The shared memory of a session (docs/serve.md): a header of ShmHeader
@@ -38,7 +36,7 @@ func (sv *Server) mapShm(path string) error {
 	if err := f.Truncate(int64(size)); err != nil {
 		return fmt.Errorf("shm: sizing %s to %d bytes: %w", path, size, err)
 	}
-	mem, err := unix.Mmap(int(f.Fd()), 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	mem, err := mapShared(f, size)
 	if err != nil {
 		return fmt.Errorf("shm: mapping %s: %w", path, err)
 	}
@@ -57,7 +55,7 @@ func (sv *Server) Close() error {
 	if sv.shm == nil {
 		return nil
 	}
-	err := unix.Munmap(sv.shm)
+	err := unmapShared(sv.shm)
 	sv.shm = nil
 	return err
 }
