@@ -144,7 +144,7 @@ func TestAnExistingOutIsRefused(t *testing.T) {
 // whose last line was torn.
 func TestResumeAfterSIGKILL(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"run", "--seeds", "1-1500", "--turns", "8", "--workers", "2"}
+	args := []string{"run", "--seeds", "1-1500", "--turns", "2", "--workers", "2"}
 	clean := filepath.Join(dir, "clean.jsonl")
 	code, _, errs := cogsim(t, append(args, "--out", clean)...)
 	require.Equal(t, ExitOK, code, errs)
