@@ -8,7 +8,8 @@
 #   2. gofmt, go vet (also for GOOS=js GOARCH=wasm), staticcheck
 #      (v0.8.2), and builds for Windows and macOS (no cgo);
 #   3. go test ./...;
-#   4. go test -race on the concurrent parts (./cmd/..., ./sim/..., ./agents/...);
+#   4. go test -race on the concurrent parts (./cmd/..., sim/serve,
+#      sim/protocol, sim/check, ./agents/...);
 #   5. the headless binary builds with CGO_ENABLED=0 and imports no ebiten;
 #   6. the Python clients' tests against that binary (the stdlib client
 #      and the cogsim package, with the vendored Gymnasium from
@@ -113,10 +114,15 @@ export COGSIM_INVARIANTS=1
 step "go test"
 go test -timeout 5m ./... || fail "go test"
 
-step "go test -race (cmd, sim, agents)"
+step "go test -race (cmd, serve, protocol, check, agents)"
 cc=$(go env CC)
 if command -v "${cc%% *}" >/dev/null 2>&1; then
-	CGO_ENABLED=1 go test -race -timeout 5m ./cmd/... ./sim/... || fail "go test -race"
+	# The concurrent parts: the command line's workers, serve's parallel
+	# step_all, the agent processes, check's workers. They run the
+	# engine, so its shared tables are raced too; the engine's own
+	# single-threaded tests (sim, sim/replay, sim/reply) gain nothing
+	# under -race but two minutes.
+	CGO_ENABLED=1 go test -race -timeout 5m ./cmd/... ./sim/serve/... ./sim/protocol/... ./sim/check/... || fail "go test -race"
 	# The soak's workers share the registries and tables: 50 episodes
 	# per agent and variant show a race there, without the invariant
 	# checker (go test played 1000 each with it).
