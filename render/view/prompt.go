@@ -60,7 +60,7 @@ func (a *itemAsk) key(p *Play, k Key) bool {
 		prim := a.b.Prim
 		prim.Letter = ch
 		if a.b.Action == AskItemAim {
-			p.push(&aimAsk{prim: prim})
+			p.push(&dirAsk{prim: prim, aim: true})
 			return true
 		}
 		p.step(prim)
@@ -89,38 +89,25 @@ func listBox(g *Grid, lines []string) {
 	}
 }
 
-// dirAsk is "In what direction?" for a direction verb (C, ^D).
-type dirAsk struct{ prim c.Primitive }
+// dirAsk is "In what direction?" for a direction verb (C, ^D), or,
+// with aim, for where a letter-and-aim verb's item is aimed: a direction
+// key, or > (down).
+type dirAsk struct {
+	prim c.Primitive
+	aim  bool
+}
 
 func (a *dirAsk) prompt() string { return "In what direction?" }
 
 func (a *dirAsk) key(p *Play, k Key) bool {
-	if d, ok := DirOf(k); ok {
-		prim := a.prim
-		prim.Dir = d
-		p.step(prim)
-	} else if k == KeyEscape {
-		p.note = "Never mind."
-	} else {
-		p.note = "What a strange direction!  Never mind."
-	}
-	return true
-}
-
-func (a *dirAsk) draw(*Play, *Grid) {}
-
-// aimAsk is where a letter-and-aim verb's item is aimed: a direction key,
-// or > (down).
-type aimAsk struct{ prim c.Primitive }
-
-func (a *aimAsk) prompt() string { return "In what direction?" }
-
-func (a *aimAsk) key(p *Play, k Key) bool {
 	prim := a.prim
 	if d, ok := DirOf(k); ok {
-		prim.Aim, prim.Dir = c.AimDir, d
+		prim.Dir = d
+		if a.aim {
+			prim.Aim = c.AimDir
+		}
 		p.step(prim)
-	} else if k == '>' {
+	} else if k == '>' && a.aim {
 		prim.Aim = c.AimDown
 		p.step(prim)
 	} else if k == KeyEscape {
@@ -131,7 +118,7 @@ func (a *aimAsk) key(p *Play, k Key) bool {
 	return true
 }
 
-func (a *aimAsk) draw(*Play, *Grid) {}
+func (a *dirAsk) draw(*Play, *Grid) {}
 
 // yesNo is a [yn] question whose default is no; then is told the answer.
 type yesNo struct {
