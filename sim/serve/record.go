@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/cogsim/cogsim/sim/replay"
 )
@@ -19,10 +18,6 @@ type recording struct {
 	buf bytes.Buffer
 	rec *replay.Recorder
 }
-
-// recordMu serialises the choice of file names, which parallel slots may
-// want at once.
-var recordMu sync.Mutex
 
 // startRecording begins recording sl's new episode, when the session
 // records. A restored episode is not recorded: a replay starts at an
@@ -62,7 +57,10 @@ func (sv *Server) recordTurn(sl *slot, reply string) {
 		sv.recordFailed(err)
 		return
 	}
-	if err := writeReplay(sv.opt.RecordDir, sl.s.Config().Seed, r.buf.Bytes()); err != nil {
+	sv.recordMu.Lock()
+	err := writeReplay(sv.opt.RecordDir, sl.s.Config().Seed, r.buf.Bytes())
+	sv.recordMu.Unlock()
+	if err != nil {
 		sv.recordFailed(err)
 	}
 }
@@ -70,8 +68,6 @@ func (sv *Server) recordTurn(sl *slot, reply string) {
 // writeReplay writes a replay into dir as seed-N.jsonl, or seed-N.K.jsonl
 // with the first free K from 2 when that is taken (a seed played again).
 func writeReplay(dir string, seed uint64, data []byte) error {
-	recordMu.Lock()
-	defer recordMu.Unlock()
 	for k := 1; ; k++ {
 		name := fmt.Sprintf("seed-%d.jsonl", seed)
 		if k > 1 {

@@ -75,8 +75,11 @@ type Server struct {
 	actions []int16
 	work    []int
 	arrays  []sim.Arrays
-	// recordOff stops recording after a replay could not be written.
+	// recordOff stops recording after a replay could not be written;
+	// recordMu serialises the choice of replay file names, which slots
+	// stepping in parallel may want at once.
 	recordOff atomic.Bool
+	recordMu  sync.Mutex
 	// painter draws the render requests' pictures, made on the first.
 	painter *picture.Painter
 	// table is the session's action list (its rules and mechanics).

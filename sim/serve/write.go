@@ -308,8 +308,3 @@ func activeMechanics(rules string, mechanics []string) []string {
 	}
 	return active
 }
-
-// Actions is the action list (§29, §35.1) of an episode whose installed
-// mechanics are named in active (the variant's included): see
-// [sim.NewActionTable]. An action index is a reply of one primitive.
-func Actions(active []string) []string { return sim.NewActionTable(active).Replies() }
