@@ -17,7 +17,7 @@ from ._binary import find_binary, scenario_dir
 from ._errors import CogsimError, InvalidAction
 from ._session import ACTIONS, CONDITIONS, RECORD, STATS
 from ._spaces import HAVE_GYMNASIUM
-from .env import Env
+from .env import TASK_IDS, Env
 from .vector import VecEnv
 
 __all__ = ["ACTIONS", "CONDITIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
@@ -26,16 +26,6 @@ __version__ = "0.2.0"
 
 ENV_ID = "cogsim/Cog-v0"
 
-# The task ids (§35.3) and the task each rewards; every id's episode is
-# the cog game's, the rewards computed by the server (docs/python.md).
-TASK_IDS = {
-    "cogsim/Cog-v0": "score",        # the change of the §16 score
-    "cogsim/Descend-v0": "descend",  # +1 per new depth reached
-    "cogsim/Gold-v0": "gold",        # the gold gained
-    "cogsim/Eat-v0": "eat",          # +1 per meal eaten while Hungry or worse
-    "cogsim/Oracle-v0": "oracle",    # +1 for the Oracle's deed, which ends the episode
-    "cogsim/Scout-v0": "scout",      # +1 per map cell seen for the first time
-}
 
 
 def scenario_ids():

@@ -52,7 +52,17 @@ def scenario_object(scenario):
     raise TypeError(f"scenario: a dict, a JSON string or a path, not {type(scenario).__name__}")
 
 
-TASKS = ("score", "descend", "gold", "eat", "oracle", "scout")
+# The task ids (§35.3) and the task each rewards; every id's episode is
+# the cog game's, the rewards computed by the server (docs/python.md).
+TASK_IDS = {
+    "cogsim/Cog-v0": "score",        # the change of the §16 score
+    "cogsim/Descend-v0": "descend",  # +1 per new depth reached
+    "cogsim/Gold-v0": "gold",        # the gold gained
+    "cogsim/Eat-v0": "eat",          # +1 per meal eaten while Hungry or worse
+    "cogsim/Oracle-v0": "oracle",    # +1 for the Oracle's deed, which ends the episode
+    "cogsim/Scout-v0": "scout",      # +1 per map cell seen for the first time
+}
+TASKS = tuple(TASK_IDS.values())  # the server's task names (cogsim serve --task)
 
 
 def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, task=None):

@@ -58,6 +58,8 @@ class TaskTest(unittest.TestCase):
             self.assertEqual(earned, [d["name"] for d in result["deeds"]])
 
     def test_an_unknown_task_is_refused(self):
+        with cogsim.Env() as env:
+            self.assertEqual(list(cogsim.TASK_IDS.values()), env.server_info["tasks"], "the server's tasks")
         with self.assertRaisesRegex(ValueError, "task: 'fly' is not one of"):
             cogsim.Env(task="fly")
 
