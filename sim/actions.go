@@ -183,18 +183,7 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 	}
 	cog := e.Run.Cog
 	at := *e.Pos.Get(cog)
-	inv := e.Inventory.Get(cog)
 	lv := e.Level
-	// held is each letter's class, and whether it holds anything.
-	var (
-		held  [len(c.Letters)]c.ItemClass
-		holds [len(c.Letters)]bool
-	)
-	for i := range inv.Slots {
-		if !inv.Slots[i].Empty() {
-			held[i], holds[i] = inv.Slots[i].Kind.Info().Class, true
-		}
-	}
 	seen := func(p c.Pos) bool {
 		m, ok := lv.Creatures.At(p)
 		return ok && m != cog && e.Vision.Rect.Contains(p)
@@ -203,16 +192,25 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 	if plan == nil {
 		plan = planMask(t) // a table not made by NewActionTable
 	}
-	for _, run := range plan.letters {
-		for l := range held {
-			cl := held[l]
-			ok := b2u8(holds[l] && run.classes[cl>>6]&(1<<(cl&63)) != 0)
-			at := run.start + l*run.width
-			for j := at; j < at+run.width; j++ {
-				dst[j] = ok
+	// The letter runs change only with the pack: they are kept for the
+	// pack's version.
+	s.refreshPack()
+	classes := &s.pack.classes
+	mc := &s.mask
+	if mc.table != t || mc.version != s.pack.version || len(mc.letters) != len(dst) {
+		mc.table, mc.version = t, s.pack.version
+		mc.letters = append(mc.letters[:0], make([]byte, len(dst))...)
+		for _, run := range plan.letters {
+			for l, cl := range classes {
+				ok := b2u8(cl != InvEmptyClass && run.classes[cl>>6]&(1<<(cl&63)) != 0)
+				at := run.start + l*run.width
+				for j := at; j < at+run.width; j++ {
+					mc.letters[j] = ok
+				}
 			}
 		}
 	}
+	copy(dst, mc.letters)
 	for _, k := range plan.rest {
 		a := &t.Actions[k]
 		ok := false
@@ -236,8 +234,8 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 				// A letter verb outside a whole run (a table not made
 				// by NewActionTable).
 				l := int(a.Prim.Letter) - 'a'
-				if l >= 0 && l < len(held) && holds[l] {
-					cl := held[l]
+				if l >= 0 && l < len(classes) && classes[l] != InvEmptyClass {
+					cl := classes[l]
 					ok = a.classes[cl>>6]&(1<<(cl&63)) != 0
 				}
 			default:
@@ -246,6 +244,14 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		}
 		dst[k] = b2u8(ok)
 	}
+}
+
+// maskCache is the mask's letter runs for one table and pack version,
+// the rest of the mask zero.
+type maskCache struct {
+	table   *ActionTable
+	version uint64
+	letters []byte
 }
 
 // passableAsRemembered reports whether the cog may step onto p as far as

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
@@ -46,9 +47,10 @@ func slowMask(s *Sim, a *Action) bool {
 }
 
 // TestTheCachedGlyphsAndMaskAreTheDefinitions: over random play with
-// resets, in the cog game and with the wands' letter-and-aim verbs, the
-// glyphs FillRecord writes (from its cache of unchanged cells), the
-// colours (from theirs) and the
+// resets, in the cog game and with the wands' letter-and-aim verbs (and
+// the text deferred), the characters, message and status line
+// FillRecord writes are the observation text's, and the glyphs (from
+// its cache of unchanged cells), the colours (from theirs) and the
 // mask's letter entries (from the pack read once) equal their
 // definitions at every step.
 func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
@@ -56,6 +58,9 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		s, err := New(Config{Seed: 1, Mechanics: mech})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if mech != nil {
+			s.DeferText()
 		}
 		table := NewActionTable(s.MechanicNames())
 		// A table not made by NewActionTable, reversed: no letter run,
@@ -65,6 +70,7 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		bareMask := make([]byte, table.Len())
 		var (
 			chars, msg [c.N]byte
+			status     [128]byte
 			glyphs     [2 * c.N]byte
 			colours    [c.N]byte
 			fresh      [c.N]byte
@@ -81,7 +87,19 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				x = x*1664525 + 1013904223
 				s.TurnAction(table, int(x>>8)%table.Len())
 			}
-			s.FillRecord(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
+			s.FillRecord(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Status: status[:]})
+			lines := strings.Split(string(s.Observe()), "\n")
+			for y := range c.H {
+				if got := string(chars[y*c.W : (y+1)*c.W]); got != lines[y] {
+					t.Fatalf("%v step %d row %d: chars %q, the text %q", mech, step, y, got, lines[y])
+				}
+			}
+			if got := strings.TrimRight(string(msg[:]), "\x00"); got != lines[c.H] {
+				t.Fatalf("%v step %d: message %q, the text %q", mech, step, got, lines[c.H])
+			}
+			if got := strings.TrimRight(string(status[:]), "\x00"); got != lines[c.H+1] {
+				t.Fatalf("%v step %d: status %q, the text %q", mech, step, got, lines[c.H+1])
+			}
 			want := slowGlyphs(s, chars[:])
 			for i, g := range want {
 				if got := int16(binary.LittleEndian.Uint16(glyphs[2*i:])); got != g {
@@ -92,10 +110,10 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 			}
 			s.FillColours(colours[:])
-			kept := s.colours
-			s.colours = colourCache{}
+			kept := s.display
+			s.display = display{}
 			s.FillColours(fresh[:])
-			s.colours = kept
+			s.display = kept
 			if colours != fresh {
 				for i := range colours {
 					if colours[i] != fresh[i] {
@@ -120,6 +138,43 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		}
 		if monsters == 0 {
 			t.Fatalf("%v: no monster seen: the test proves nothing of species", mech)
+		}
+	}
+}
+
+// TestDeferredTextIsTheText: a session that defers the observation text
+// reads, between turns, the same text as one that draws it each turn,
+// through play, deaths and resets.
+func TestDeferredTextIsTheText(t *testing.T) {
+	eager, err := New(Config{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy, err := New(Config{Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lazy.DeferText()
+	table := NewActionTable(eager.MechanicNames())
+	x := uint32(9)
+	for step := range 2000 {
+		if eager.Done() {
+			if err := eager.Reset(uint64(step)); err != nil {
+				t.Fatal(err)
+			}
+			if err := lazy.Reset(uint64(step)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			x = x*1664525 + 1013904223
+			eager.TurnAction(table, int(x>>8)%table.Len())
+			lazy.TurnAction(table, int(x>>8)%table.Len())
+		}
+		if step%3 == 0 {
+			continue // the deferred text skips some turns unread
+		}
+		if got, want := string(lazy.Observe()), string(eager.Observe()); got != want {
+			t.Fatalf("step %d: deferred\n%s\ndrawn each turn\n%s", step, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/binary"
 	"sync/atomic"
 	"unsafe"
@@ -95,7 +96,8 @@ func (s *Sim) FillArrays(a *Arrays) {
 // record's fields (docs/serve.md): the message line (MessageBytes, zero
 // padded), the map's characters (c.N) and the glyph ids (2·c.N bytes,
 // little-endian int16); Colors, when not nil, the cells' colours (c.N
-// bytes, [Sim.FillColours]).
+// bytes, [Sim.FillColours]); Status, when not nil, the status line (the
+// observation text's last line, zero padded and cut to fit).
 //
 // The pack (§35.2), each optional (nil: not written): InvLetters, one
 // byte a slot a…z, the slot's letter or 0 when empty; InvClasses, the
@@ -106,7 +108,7 @@ func (s *Sim) FillArrays(a *Arrays) {
 // its "x - " prefix ("2 food rations", "a dagger (weapon in hand)"),
 // zero-padded and cut to fit.
 type RecordFields struct {
-	Message, Chars, Glyphs, Colors []byte
+	Message, Chars, Glyphs, Colors, Status []byte
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 }
@@ -124,26 +126,17 @@ const (
 // FillRecord writes the current observation into r and returns the
 // stats. A long-lived session writes straight into its answer this way.
 func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
-	const stride = c.W + 1
-	obs := s.obs
 	e := s.env
-	for y := 0; y < c.H; y++ {
-		copy(r.Chars[y*c.W:(y+1)*c.W], obs[y*stride:y*stride+c.W])
-	}
-	s.fillGlyphs(r.Chars[:c.N], r.Glyphs[:2*c.N])
-	if r.Colors != nil {
-		s.FillColours(r.Colors)
-	}
-	msg := obs[c.H*stride:]
-	for i, b := range msg {
-		if b == '\n' {
-			msg = msg[:i]
-			break
-		}
-	}
+	s.fillMap(r.Chars, r.Glyphs, r.Colors)
+	f := s.Frame()
+	msg := messageLine(f.Message)
 	n := copy(r.Message[:MessageBytes], msg)
 	clear(r.Message[n:MessageBytes])
-	f := s.Frame()
+	if r.Status != nil {
+		s.line = text.AppendStatus(s.line[:0], &f.Status)
+		line := lastLine(s.line)
+		clear(r.Status[copy(r.Status, line):])
+	}
 	st := f.Status
 	var cond int32
 	for bit, on := range [...]bool{st.Confused, st.Paralysed, st.Stuck, st.Trapped} {
@@ -163,6 +156,24 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
 		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond,
 		int32(at.X), int32(at.Y)}
+}
+
+// messageLine is the message as the observation text's message line
+// shows it: cut to [text.MaxMessage] bytes, and at a newline.
+func messageLine(msg []byte) []byte {
+	msg = text.CutMessage(msg)
+	if i := bytes.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
+}
+
+// lastLine is what follows b's last newline, or all of b.
+func lastLine(b []byte) []byte {
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		return b[i+1:]
+	}
+	return b
 }
 
 // packArrays are the pack's arrays as last written, with what they were
@@ -209,7 +220,7 @@ func (s *Sim) refreshPack() {
 	e := s.env
 	inv := e.Inventory.Get(e.Run.Cog)
 	pa := &s.pack
-	if !pa.valid || pa.inv != *inv || pa.identified != e.Knowledge.Identified {
+	if !pa.valid || !sameBytes(&pa.inv, inv) || pa.identified != e.Knowledge.Identified {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
 		pa.version = packVersions.Add(1)
 		clear(pa.strs[:])
@@ -228,6 +239,13 @@ func (s *Sim) refreshPack() {
 			copy(pa.strs[i*InvStrBytes:(i+1)*InvStrBytes], name[len("a - "):])
 		}
 	}
+}
+
+// sameBytes reports whether two inventories are the same bytes: a cheap
+// test of equality (padding that differs only makes a needless refresh).
+func sameBytes(a, b *c.Inventory) bool {
+	n := unsafe.Sizeof(*a)
+	return string(unsafe.Slice((*byte)(unsafe.Pointer(a)), n)) == string(unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
 }
 
 // Terminated reports whether the episode ended with the cog's death

@@ -103,10 +103,15 @@ type Sim struct {
 	// hungryMeals counts the cog's meals eaten while Hungry or worse
 	// since the episode started or was restored (the Eat task, §35.3).
 	hungryMeals int
-	// glyphs caches the map's glyph ids by character, colours the map's
-	// colours from memory.
-	glyphs  glyphCache
-	colours colourCache
+	// display keeps the map's glyph ids and colours from memory; line
+	// is room for the status line.
+	display display
+	line    []byte
+	// mask keeps the action mask's letter runs ([Sim.FillMask]).
+	mask maskCache
+	// deferText says the observation text is drawn only when Observe
+	// asks for it ([Sim.DeferText]); textStale, that it must be.
+	deferText, textStale bool
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -192,7 +197,7 @@ func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ec
 func (s *Sim) startEpisode() error {
 	cfg := s.cfg
 	s.hungryMeals = 0
-	s.colours.valid = false
+	s.display.valid = false
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
 	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
@@ -441,7 +446,22 @@ func (s *Sim) Done() bool { return s.env.Run.Ended }
 
 // Observe returns the current observation text (§15): 20 lines joined by
 // newlines. The slice is valid until the next Turn or Step.
-func (s *Sim) Observe() []byte { return s.obs }
+func (s *Sim) Observe() []byte {
+	if s.textStale {
+		s.textStale = false
+		s.drawText()
+	}
+	return s.obs
+}
+
+// DeferText makes the observation text drawn when [Sim.Observe] asks for
+// it rather than at the end of each turn: for a session that reads the
+// observation's arrays ([Sim.FillRecord]) and seldom the text. The text
+// is then the state's when Observe is called, so such a session calls it
+// only between turns, never within one (a turn stepped with TickTurn).
+func (s *Sim) DeferText() {
+	s.deferText = true
+}
 
 // State exposes the episode's state to tests, tools and front ends.
 func (s *Sim) State() *State { return s.env }
@@ -520,7 +540,17 @@ func (s *Sim) mechanicStatuses() uint32 {
 	return bits
 }
 
+// render draws the observation text, or with [Sim.DeferText] notes that
+// it is to be drawn.
 func (s *Sim) render() {
+	if s.deferText {
+		s.textStale = true
+		return
+	}
+	s.drawText()
+}
+
+func (s *Sim) drawText() {
 	f := s.Frame()
 	s.obs = text.Append(s.obs[:0], &f)
 }

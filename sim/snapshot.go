@@ -236,7 +236,7 @@ func (snap *Snapshot) checkOwners() error {
 // with check, checks the result.
 func (s *Sim) apply(snap *Snapshot, check bool) error {
 	w := &s.world
-	s.colours.valid = false
+	s.display.valid = false
 	resetKeepingResources(w)
 	dump := snap.Entities
 	dump.Entities = slices.Clone(dump.Entities)

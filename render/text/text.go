@@ -86,7 +86,11 @@ func AppendMap(b []byte, f *Frame) []byte {
 
 // AppendMessage appends the message line cut to MaxMessage bytes (never
 // inside a UTF-8 sequence).
-func AppendMessage(b []byte, msg []byte) []byte {
+func AppendMessage(b []byte, msg []byte) []byte { return append(b, CutMessage(msg)...) }
+
+// CutMessage is msg cut to MaxMessage bytes, never inside a UTF-8
+// sequence: what the message line shows of it.
+func CutMessage(msg []byte) []byte {
 	if len(msg) > MaxMessage {
 		n := MaxMessage
 		for n > 0 && msg[n]&0xC0 == 0x80 {
@@ -94,7 +98,7 @@ func AppendMessage(b []byte, msg []byte) []byte {
 		}
 		msg = msg[:n]
 	}
-	return append(b, msg...)
+	return msg
 }
 
 // AppendStatus appends the status line, e.g.

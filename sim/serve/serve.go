@@ -592,6 +592,9 @@ func (sv *Server) begin(sl *slot, restored bool) {
 	if sl.task == nil {
 		sl.task = &Tasks[0]
 	}
+	// The session reads the arrays; the text only when asked, between
+	// turns.
+	sl.s.DeferText()
 	sl.count.start(sl.task, sl.s, !restored)
 	sl.deeds = len(sl.s.State().Run.Deeds.List)
 	sv.startRecording(sl, restored)

@@ -155,7 +155,7 @@ func (sv *Server) encode(i int, rec []byte) {
 	sl := sv.slots[i]
 	fields := sim.RecordFields{
 		Message: rec[OffMessage:OffStatus], Chars: rec[OffChars:OffGlyphs], Glyphs: rec[OffGlyphs:OffColors],
-		Colors:     rec[OffColors:OffInvLetters],
+		Colors: rec[OffColors:OffInvLetters], Status: rec[OffStatus:OffChars],
 		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
 		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
 	}
@@ -206,20 +206,6 @@ func (sv *Server) encode(i int, rec []byte) {
 	for k, v := range stats {
 		le.PutUint32(rec[OffStats+4*k:], uint32(v))
 	}
-	line := rec[OffStatus:OffChars]
-	clear(line[copy(line, statusLine(sl.s)):])
-}
-
-// statusLine is the observation's last line, cut to StatusBytes.
-func statusLine(s *sim.Sim) []byte {
-	obs := s.Observe()
-	for i := len(obs) - 1; i >= 0; i-- {
-		if obs[i] == '\n' {
-			obs = obs[i+1:]
-			break
-		}
-	}
-	return obs[:min(len(obs), StatusBytes)]
 }
 
 // observation is slot i's JSON observation; it moves the slot's reward

@@ -1,0 +1,243 @@
+package sim
+
+import (
+	"encoding/binary"
+	"sync"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/text"
+)
+
+// ColourDimmed is the bit of a [Sim.FillColours] value set on a cell drawn
+// dimmed: something remembered but not in sight (§35.2). The value less
+// the bit is the palette index ([components.Colour]), so a value indexes
+// a 32-colour palette: the sixteen, then the same sixteen dimmed.
+const ColourDimmed = 16
+
+// display is the map drawn from the level's memory alone, as the
+// observation's arrays give it: each cell's glyph id, and its colour in
+// sight (bright) and out of it (dim). It recomputes only the 8-cell
+// words whose memory changed while the level's terrain did not
+// ([components.Level.Changes]), and the words that show a trap, so that
+// most observations copy it; [Sim.fillMap] draws the creatures in sight
+// and the cog over the copy.
+type display struct {
+	valid   bool
+	changes uint64
+	drawn   [c.N]byte
+	memItem [c.N]byte
+	// trap marks the words that show a trap, traps counts them: their
+	// colours are recomputed each time, a trap's colour being its
+	// kind's, which the glyph does not tell.
+	trap   [c.N / 8]bool
+	traps  int
+	glyphs [2 * c.N]byte
+	bright [c.N]byte
+	dim    [c.N]byte
+}
+
+// update brings d up to the level's memory.
+func (d *display) update(s *Sim, l *c.Level) {
+	drawn := l.Drawn()
+	if ch := l.Changes(); !d.valid || d.changes != ch {
+		d.valid, d.changes = false, ch
+	}
+	const word = 8
+	le := binary.LittleEndian
+	if !d.valid || *drawn != d.drawn || l.MemItem != d.memItem {
+		for y := range c.H {
+			lo, hi := y*c.W, (y+1)*c.W
+			if d.valid && string(drawn[lo:hi]) == string(d.drawn[lo:hi]) &&
+				string(l.MemItem[lo:hi]) == string(d.memItem[lo:hi]) {
+				continue
+			}
+			for w := lo; w < hi; w += word {
+				if d.valid && le.Uint64(drawn[w:]) == le.Uint64(d.drawn[w:]) &&
+					le.Uint64(l.MemItem[w:]) == le.Uint64(d.memItem[w:]) {
+					continue
+				}
+				copy(d.drawn[w:w+word], drawn[w:w+word])
+				copy(d.memItem[w:w+word], l.MemItem[w:w+word])
+				trap := hasTrapGlyph(drawn[w : w+word])
+				if trap != d.trap[w/word] {
+					d.trap[w/word] = trap
+					d.traps += int(b2u8(trap)) - int(b2u8(!trap))
+				}
+				d.redraw(s, l, w)
+			}
+		}
+		if !d.valid {
+			d.traps = 0
+			for _, t := range d.trap {
+				d.traps += int(b2u8(t))
+			}
+		}
+	}
+	if d.traps > 0 {
+		for w, t := range d.trap {
+			if t {
+				d.redraw(s, l, w*word)
+			}
+		}
+	}
+	d.valid = true
+}
+
+// redraw recomputes the 8 cells from w.
+func (d *display) redraw(s *Sim, l *c.Level, w int) {
+	memoryColours.once.Do(buildMemoryColours)
+	mc := &memoryColours
+	table := text.GlyphTable()
+	e := s.env
+	drawn := l.Drawn()
+	le := binary.LittleEndian
+	for i := w; i < w+8; i++ {
+		le.PutUint16(d.glyphs[2*i:], uint16(table[drawn[i]]))
+		col := c.Gray // blank: never seen, or rock; never dimmed
+		dim := byte(0)
+		if drawn[i] != ' ' {
+			dim = ColourDimmed
+			switch {
+			case l.MemItem[i] != 0:
+				col = mc.item[l.MemItem[i]]
+			case l.TrapShown[i]:
+				col = c.Magenta
+				if t, ok := e.TrapAt(c.PosOf(i)); ok {
+					col = e.Trap.Get(t).Kind.Info().Colour
+				}
+			case l.Terrain[i].Glyph() == l.MemTerrain[i]:
+				col = l.Terrain[i].Colour()
+			default:
+				col = mc.terrain[l.MemTerrain[i]]
+			}
+		}
+		d.bright[i] = byte(col)
+		d.dim[i] = byte(col) | dim
+	}
+}
+
+// hasTrapGlyph reports whether a word of the drawn memory shows a trap,
+// whose colour is its kind's, which the glyph does not tell.
+func hasTrapGlyph(w []byte) bool {
+	for _, g := range w {
+		if g == '^' {
+			return true
+		}
+	}
+	return false
+}
+
+// memoryColours is the colour of each glyph the memory keeps, built on
+// first use (after every package's init has added its table rows).
+var memoryColours struct {
+	once          sync.Once
+	item, terrain [256]c.Colour
+}
+
+func buildMemoryColours() {
+	m := &memoryColours
+	for g := range 256 {
+		m.item[g] = c.ItemGlyphColour(byte(g))
+		m.terrain[g] = c.TerrainGlyphColour(byte(g))
+	}
+}
+
+// fillMap writes the map as the observation shows it: its characters
+// (c.N bytes, the observation text's map lines without their newlines),
+// and, where not nil, the glyph ids (2·c.N bytes, little-endian int16)
+// and the colours (c.N bytes, [Sim.FillColours]). The level's memory
+// comes first, then the creatures on cells in sight, then the cog's '@'
+// wherever it stands; a monster's glyph id is its species'.
+func (s *Sim) fillMap(chars, glyphs, colours []byte) {
+	e := s.env
+	l := e.Level
+	d := &s.display
+	d.update(s, l)
+	chars = chars[:c.N]
+	copy(chars, l.Drawn()[:])
+	if glyphs != nil {
+		glyphs = glyphs[:2*c.N]
+		copy(glyphs, d.glyphs[:])
+	}
+	vis := e.Vision.Rect
+	r := vis
+	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
+	r.X1, r.Y1 = min(r.X1, c.W-1), min(r.Y1, c.H-1)
+	if colours != nil {
+		colours = colours[:c.N]
+		copy(colours, d.dim[:]) // out of sight: dimmed
+		for y := r.Y0; y <= r.Y1 && r.X0 <= r.X1; y++ {
+			copy(colours[y*c.W+r.X0:y*c.W+r.X1+1], d.bright[y*c.W+r.X0:y*c.W+r.X1+1])
+		}
+	}
+	table := text.GlyphTable()
+	le := binary.LittleEndian
+	occ := l.Creatures.Glyphs()
+	cog := e.Run.Cog
+	for y := r.Y0; y <= r.Y1; y++ {
+		for x := r.X0; x <= r.X1; {
+			i := y*c.W + x
+			if x+8 <= r.X1+1 && le.Uint64(occ[i:]) == 0 {
+				x += 8 // no creature on these eight cells
+				continue
+			}
+			x++
+			g := occ[i]
+			if g == 0 {
+				continue
+			}
+			chars[i] = g
+			m, _ := l.Creatures.At(c.PosOf(i))
+			if glyphs != nil {
+				id := table[g]
+				if id >= text.SpeciesGlyphBase && m != cog {
+					id = text.SpeciesGlyph(e.Monster.Get(m).Species)
+				}
+				le.PutUint16(glyphs[2*i:], uint16(id))
+			}
+			if colours != nil {
+				col := c.CogColour
+				if e.Monster.Has(m) {
+					col = e.Monster.Get(m).Species.Info().Colour
+				}
+				colours[i] = byte(col)
+			}
+		}
+	}
+	if at := e.CogPos(); at.In() {
+		i := at.Index()
+		chars[i] = '@'
+		if glyphs != nil {
+			le.PutUint16(glyphs[2*i:], uint16(table['@']))
+		}
+		if colours != nil {
+			v := byte(c.CogColour)
+			if !vis.Contains(at) {
+				v |= ColourDimmed
+			}
+			colours[i] = v
+		}
+	}
+}
+
+// FillColours writes the colour of each map cell into dst (c.N bytes, row
+// after row): the palette index the window draws its glyph in, plus
+// [ColourDimmed] when the cell is remembered but not in sight (§35.2).
+// Like the glyphs it derives only from what the cog sees and remembers:
+//
+//   - the cog's '@' is [components.CogColour];
+//   - a monster in sight is its species' colour;
+//   - a remembered item, by its glyph ([components.ItemGlyphColour]: the
+//     memory keeps a pile's glyph, not its kind);
+//   - a discovered trap, its kind's colour;
+//   - remembered terrain, the colour of the terrain there when its glyph
+//     is the one remembered (a broken door's '.' is brown), else of the
+//     first terrain drawn with the glyph;
+//   - a blank cell (never seen, or rock) is Gray and never dimmed.
+//
+// The window (render/view's PlayMap) draws with these values, so the two
+// cannot disagree.
+func (s *Sim) FillColours(dst []byte) {
+	var chars [c.N]byte
+	s.fillMap(chars[:], nil, dst)
+}
