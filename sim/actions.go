@@ -184,10 +184,6 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 	cog := e.Run.Cog
 	at := *e.Pos.Get(cog)
 	lv := e.Level
-	seen := func(p c.Pos) bool {
-		m, ok := lv.Creatures.At(p)
-		return ok && m != cog && e.Vision.Rect.Contains(p)
-	}
 	plan := t.plan
 	if plan == nil {
 		plan = planMask(t) // a table not made by NewActionTable
@@ -211,23 +207,33 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		}
 	}
 	copy(dst, mc.letters)
+	// What lies each way, for the moves, kicks and chats: bit 0 a move,
+	// 1 a kick, 2 a chat.
+	var near [len(c.Dirs)]uint8
+	for d := range near {
+		p := at.Add(c.Dir(d))
+		if !p.In() {
+			continue
+		}
+		i := p.Index()
+		m := lv.Creatures.EntityAt(i)
+		s := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
+		near[d] = b2u8(passableAsRemembered(lv, p)) | b2u8(closedDoorRemembered(lv, p) || s)<<1 | b2u8(s)<<2
+	}
 	for _, k := range plan.rest {
 		a := &t.Actions[k]
 		ok := false
 		switch a.Prim.Op {
 		case c.OpMove:
-			p := at.Add(a.Prim.Dir)
-			ok = p.In() && passableAsRemembered(lv, p)
+			ok = near[a.Prim.Dir]&1 != 0
 		case c.OpPickup:
 			ok = lv.FloorItems.Count(at) > 0
 		case c.OpDescend:
 			ok = at == lv.Stairs
 		case c.OpKick:
-			p := at.Add(a.Prim.Dir)
-			ok = p.In() && (closedDoorRemembered(lv, p) || seen(p))
+			ok = near[a.Prim.Dir]&2 != 0
 		case c.OpChat:
-			p := at.Add(a.Prim.Dir)
-			ok = p.In() && seen(p)
+			ok = near[a.Prim.Dir]&4 != 0
 		default:
 			switch a.Verb.Arg {
 			case c.ArgLetter, c.ArgLetterAim:

@@ -170,6 +170,9 @@ func messageLine(msg []byte) []byte {
 
 // lastLine is what follows b's last newline, or all of b.
 func lastLine(b []byte) []byte {
+	if bytes.IndexByte(b, '\n') < 0 {
+		return b
+	}
 	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
 		return b[i+1:]
 	}
