@@ -29,8 +29,26 @@ type ActionTable struct {
 // each letter's entries side by side, and every other action.
 type maskPlan struct {
 	letters []letterRun
-	rest    []int
+	rest    []restAction
 }
+
+// restAction is an action outside the letter runs, as FillMask decides
+// it: by its kind, of what arg names (a direction, or a letter 0…25).
+type restAction struct {
+	k         uint16
+	kind, arg uint8
+}
+
+// The kinds of a restAction.
+const (
+	restAlways = iota // an action that can always be tried
+	restMove
+	restKick
+	restChat
+	restPickup
+	restDescend
+	restLetter // a letter verb outside a whole run
+)
 
 // letterRun is a letter verb's actions: from start, per letter a…z,
 // width entries (1, or 9 with an aim).
@@ -58,10 +76,35 @@ func planMask(t *ActionTable) *maskPlan {
 			k += n
 			continue
 		}
-		p.rest = append(p.rest, k)
+		p.rest = append(p.rest, planRest(k, a))
 		k++
 	}
 	return p
+}
+
+// planRest is how FillMask decides action k, a.
+func planRest(k int, a *Action) restAction {
+	r := restAction{k: uint16(k), arg: uint8(a.Prim.Dir)}
+	switch a.Prim.Op {
+	case c.OpMove:
+		r.kind = restMove
+	case c.OpKick:
+		r.kind = restKick
+	case c.OpChat:
+		r.kind = restChat
+	case c.OpPickup:
+		r.kind = restPickup
+	case c.OpDescend:
+		r.kind = restDescend
+	default:
+		switch a.Verb.Arg {
+		case c.ArgLetter, c.ArgLetterAim:
+			r.kind, r.arg = restLetter, a.Prim.Letter-'a' // past z: never held
+		default:
+			r.kind = restAlways
+		}
+	}
+	return r
 }
 
 // actionDirs are the directions in the order the action list writes
@@ -220,35 +263,28 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		s := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
 		near[d] = b2u8(passableAsRemembered(lv, p)) | b2u8(closedDoorRemembered(lv, p) || s)<<1 | b2u8(s)<<2
 	}
-	for _, k := range plan.rest {
-		a := &t.Actions[k]
+	for _, r := range plan.rest {
 		ok := false
-		switch a.Prim.Op {
-		case c.OpMove:
-			ok = near[a.Prim.Dir]&1 != 0
-		case c.OpPickup:
+		switch r.kind {
+		case restMove:
+			ok = near[r.arg]&1 != 0
+		case restKick:
+			ok = near[r.arg]&2 != 0
+		case restChat:
+			ok = near[r.arg]&4 != 0
+		case restPickup:
 			ok = lv.FloorItems.Count(at) > 0
-		case c.OpDescend:
+		case restDescend:
 			ok = at == lv.Stairs
-		case c.OpKick:
-			ok = near[a.Prim.Dir]&2 != 0
-		case c.OpChat:
-			ok = near[a.Prim.Dir]&4 != 0
-		default:
-			switch a.Verb.Arg {
-			case c.ArgLetter, c.ArgLetterAim:
-				// A letter verb outside a whole run (a table not made
-				// by NewActionTable).
-				l := int(a.Prim.Letter) - 'a'
-				if l >= 0 && l < len(classes) && classes[l] != InvEmptyClass {
-					cl := classes[l]
-					ok = a.classes[cl>>6]&(1<<(cl&63)) != 0
-				}
-			default:
-				ok = true
+		case restLetter:
+			if l := int(r.arg); l < len(classes) && classes[l] != InvEmptyClass {
+				cl := classes[l]
+				ok = t.Actions[r.k].classes[cl>>6]&(1<<(cl&63)) != 0
 			}
+		default:
+			ok = true
 		}
-		dst[k] = b2u8(ok)
+		dst[r.k] = b2u8(ok)
 	}
 }
 

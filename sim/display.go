@@ -83,6 +83,9 @@ func (d *display) update(s *Sim, l *c.Level) {
 	d.valid = true
 }
 
+// blankWord is eight blank cells of the drawn memory.
+const blankWord = 0x2020202020202020
+
 // redraw recomputes the 8 cells from w.
 func (d *display) redraw(s *Sim, l *c.Level, w int) {
 	memoryColours.once.Do(buildMemoryColours)
@@ -91,6 +94,18 @@ func (d *display) redraw(s *Sim, l *c.Level, w int) {
 	e := s.env
 	drawn := l.Drawn()
 	le := binary.LittleEndian
+	if le.Uint64(drawn[w:]) == blankWord {
+		// Never seen, or rock (most of a new level): Gray, never dimmed.
+		g := uint64(uint16(table[' ']))
+		g |= g << 16
+		g |= g << 32
+		le.PutUint64(d.glyphs[2*w:], g)
+		le.PutUint64(d.glyphs[2*w+8:], g)
+		const gray = uint64(c.Gray) * 0x0101010101010101
+		le.PutUint64(d.bright[w:], gray)
+		le.PutUint64(d.dim[w:], gray)
+		return
+	}
 	for i := w; i < w+8; i++ {
 		le.PutUint16(d.glyphs[2*i:], uint16(table[drawn[i]]))
 		col := c.Gray // blank: never seen, or rock; never dimmed
