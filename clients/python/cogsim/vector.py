@@ -218,10 +218,11 @@ class VecEnv(BaseVectorEnv):
             ignored = np.full(n, "", dtype=object)
             earned = np.zeros(n, dtype=bool)
             deeds = np.full(n, None, dtype=object)
-            for k, env in enumerate(r["env"].tolist()):
-                e = extras.get(env)
-                if e is None:
-                    continue
+            rows = r["env"]
+            for env, e in extras.items():
+                # Row k holds env k in a batch of every env; look it up
+                # otherwise.
+                k = env if env < n and rows[env] == env else int(np.flatnonzero(rows == env)[0])
                 if "end" in e:
                     ended[k], results[k] = True, e["end"]
                 if e.get("ignored"):
