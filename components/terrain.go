@@ -150,6 +150,9 @@ type Level struct {
 	// the same rectangle again changes nothing.
 	terrainChanges uint64
 	seen           seenView
+	// memWrites counts the writes to the memory through its setters and
+	// the whole redraws of drawn ([Level.MemoryWrites]).
+	memWrites uint64
 	// builds counts the levels built into this value ([Level.ClearDynamic]).
 	builds uint64
 }
@@ -234,9 +237,17 @@ func (l *Level) Drawn() *[N]byte {
 			l.drawn[i] = l.MemoryGlyph(i)
 		}
 		l.drawnOK = true
+		l.memWrites++
 	}
 	return &l.drawn
 }
+
+// MemoryWrites counts the writes to the memory through See,
+// RememberTerrain and ShowTrap, and the redraws of [Level.Drawn]: while
+// it and [Level.Changes] stay the same, so does what the memory draws
+// (a cache of the drawn map keys on it). Like Changes it starts again
+// with the value: a reader keeps it for one Level value.
+func (l *Level) MemoryWrites() uint64 { return l.memWrites }
 
 // DrawnInStep reports whether the drawn memory agrees with the memory
 // (for the invariant checker): true when it is not cached yet.
@@ -264,6 +275,7 @@ func (l *Level) See(r Rect) {
 		return
 	}
 	l.seen = view
+	l.memWrites++
 	for y := r.Y0; y <= r.Y1; y++ {
 		for i := y*W + r.X0; i <= y*W+r.X1; i++ {
 			t, item := l.Terrain[i].Glyph(), l.FloorItems.top[i]
@@ -285,12 +297,14 @@ func (l *Level) See(r Rect) {
 func (l *Level) RememberTerrain(i int, g byte) {
 	l.MemTerrain[i] = g
 	l.drawn[i] = l.MemoryGlyph(i)
+	l.memWrites++
 }
 
 // ShowTrap marks the trap on cell i discovered: it is drawn '^' (§11).
 func (l *Level) ShowTrap(i int) {
 	l.TrapShown[i] = true
 	l.drawn[i] = l.MemoryGlyph(i)
+	l.memWrites++
 }
 
 // PutTrap records that p holds a trap.

@@ -24,6 +24,8 @@ const ColourDimmed = 16
 type display struct {
 	valid   bool
 	changes uint64
+	// writes is the level's MemoryWrites when last brought up to date.
+	writes  uint64
 	drawn   [c.N]byte
 	memItem [c.N]byte
 	// trap marks the words that show a trap, traps counts them: their
@@ -38,12 +40,30 @@ type display struct {
 
 // update brings d up to the level's memory.
 func (d *display) update(s *Sim, l *c.Level) {
-	drawn := l.Drawn()
+	l.Drawn() // first: a whole redraw counts as a write
 	if ch := l.Changes(); !d.valid || d.changes != ch {
 		d.valid, d.changes = false, ch
 	}
 	const word = 8
+	if writes := l.MemoryWrites(); !d.valid || writes != d.writes {
+		d.writes = writes
+		d.compare(s, l)
+	}
+	if d.traps > 0 {
+		for w, t := range d.trap {
+			if t {
+				d.redraw(s, l, w*word)
+			}
+		}
+	}
+	d.valid = true
+}
+
+// compare redraws the words whose memory changed since d last saw it.
+func (d *display) compare(s *Sim, l *c.Level) {
+	const word = 8
 	le := binary.LittleEndian
+	drawn := l.Drawn()
 	if !d.valid || *drawn != d.drawn || l.MemItem != d.memItem {
 		for y := range c.H {
 			lo, hi := y*c.W, (y+1)*c.W
@@ -73,14 +93,6 @@ func (d *display) update(s *Sim, l *c.Level) {
 			}
 		}
 	}
-	if d.traps > 0 {
-		for w, t := range d.trap {
-			if t {
-				d.redraw(s, l, w*word)
-			}
-		}
-	}
-	d.valid = true
 }
 
 // blankWord is eight blank cells of the drawn memory.
