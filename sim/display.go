@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -24,6 +25,8 @@ const ColourDimmed = 16
 type display struct {
 	valid   bool
 	changes uint64
+	// version names what the display holds ([MapKey]).
+	version uint64
 	// writes is the level's MemoryWrites when last brought up to date.
 	writes  uint64
 	drawn   [c.N]byte
@@ -45,22 +48,28 @@ func (d *display) update(s *Sim, l *c.Level) {
 		d.valid, d.changes = false, ch
 	}
 	const word = 8
+	changed := !d.valid
 	if writes := l.MemoryWrites(); !d.valid || writes != d.writes {
 		d.writes = writes
-		d.compare(s, l)
+		changed = d.compare(s, l) || changed
 	}
 	if d.traps > 0 {
 		for w, t := range d.trap {
 			if t {
-				d.redraw(s, l, w*word)
+				changed = d.redraw(s, l, w*word) || changed
 			}
 		}
+	}
+	if changed {
+		d.version = displayVersions.Add(1)
 	}
 	d.valid = true
 }
 
-// compare redraws the words whose memory changed since d last saw it.
-func (d *display) compare(s *Sim, l *c.Level) {
+// compare redraws the words whose memory changed since d last saw it,
+// and reports whether any did.
+func (d *display) compare(s *Sim, l *c.Level) bool {
+	changed := false
 	const word = 8
 	le := binary.LittleEndian
 	drawn := l.Drawn()
@@ -83,7 +92,7 @@ func (d *display) compare(s *Sim, l *c.Level) {
 					d.trap[w/word] = trap
 					d.traps += int(b2u8(trap)) - int(b2u8(!trap))
 				}
-				d.redraw(s, l, w)
+				changed = d.redraw(s, l, w) || changed
 			}
 		}
 		if !d.valid {
@@ -93,13 +102,22 @@ func (d *display) compare(s *Sim, l *c.Level) {
 			}
 		}
 	}
+	return changed
 }
 
 // blankWord is eight blank cells of the drawn memory.
 const blankWord = 0x2020202020202020
 
-// redraw recomputes the 8 cells from w.
-func (d *display) redraw(s *Sim, l *c.Level, w int) {
+// redraw recomputes the 8 cells from w and reports whether they changed.
+func (d *display) redraw(s *Sim, l *c.Level, w int) bool {
+	le := binary.LittleEndian
+	was := [4]uint64{le.Uint64(d.glyphs[2*w:]), le.Uint64(d.glyphs[2*w+8:]), le.Uint64(d.bright[w:]), le.Uint64(d.dim[w:])}
+	d.redrawWord(s, l, w)
+	return was != [4]uint64{le.Uint64(d.glyphs[2*w:]), le.Uint64(d.glyphs[2*w+8:]), le.Uint64(d.bright[w:]), le.Uint64(d.dim[w:])}
+}
+
+// redrawWord recomputes the 8 cells from w.
+func (d *display) redrawWord(s *Sim, l *c.Level, w int) {
 	memoryColours.once.Do(buildMemoryColours)
 	mc := &memoryColours
 	table := text.GlyphTable()
@@ -169,38 +187,63 @@ func buildMemoryColours() {
 	}
 }
 
+// MapKey names the map's arrays (characters, glyph ids, colours) as
+// [Sim.FillRecord] writes them: equal keys, of any Sim of the process,
+// are equal arrays. The zero key names none. A session that keeps a
+// record's arrays in place skips writing them again this way.
+type MapKey struct {
+	// version is the display's: it changes whenever the map drawn from
+	// memory may have.
+	version uint64
+	vis     c.Rect
+	cog     c.Pos
+	cogIn   bool
+	// cells are the creatures drawn over the memory, n of them.
+	n     int
+	cells [maxKeyCells]overlayCell
+}
+
+// maxKeyCells bounds the creatures a MapKey names; with more in sight
+// the key is left zero.
+const maxKeyCells = 16
+
+// overlayCell is a creature drawn over the memory: its cell, character,
+// glyph id and colour.
+type overlayCell struct {
+	i      uint16
+	char   byte
+	colour byte
+	glyph  int16
+}
+
+// displayVersions numbers the display's versions across the process.
+var displayVersions atomic.Uint64
+
 // fillMap writes the map as the observation shows it: its characters
 // (c.N bytes, the observation text's map lines without their newlines),
 // and, where not nil, the glyph ids (2·c.N bytes, little-endian int16)
 // and the colours (c.N bytes, [Sim.FillColours]). The level's memory
 // comes first, then the creatures on cells in sight, then the cog's '@'
 // wherever it stands; a monster's glyph id is its species'.
-func (s *Sim) fillMap(chars, glyphs, colours []byte) {
+//
+// With key not nil and every array given, key says what the arrays hold
+// now: when that is the map, they are left as they are; it is then set
+// to the key of the map written (zero when there is none).
+func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 	e := s.env
 	l := e.Level
 	d := &s.display
 	d.update(s, l)
-	chars = chars[:c.N]
-	copy(chars, l.Drawn()[:])
-	if glyphs != nil {
-		glyphs = glyphs[:2*c.N]
-		copy(glyphs, d.glyphs[:])
-	}
 	vis := e.Vision.Rect
 	r := vis
 	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
 	r.X1, r.Y1 = min(r.X1, c.W-1), min(r.Y1, c.H-1)
-	if colours != nil {
-		colours = colours[:c.N]
-		copy(colours, d.dim[:]) // out of sight: dimmed
-		for y := r.Y0; y <= r.Y1 && r.X0 <= r.X1; y++ {
-			copy(colours[y*c.W+r.X0:y*c.W+r.X1+1], d.bright[y*c.W+r.X0:y*c.W+r.X1+1])
-		}
-	}
+	// The creatures in sight, found a word at a time.
 	table := text.GlyphTable()
 	le := binary.LittleEndian
 	occ := l.Creatures.Glyphs()
 	cog := e.Run.Cog
+	over := s.overlay[:0]
 	for y := r.Y0; y <= r.Y1; y++ {
 		for x := r.X0; x <= r.X1; {
 			i := y*c.W + x
@@ -213,25 +256,55 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte) {
 			if g == 0 {
 				continue
 			}
-			chars[i] = g
 			m, _ := l.Creatures.At(c.PosOf(i))
-			if glyphs != nil {
-				id := table[g]
-				if id >= text.SpeciesGlyphBase && m != cog {
-					id = text.SpeciesGlyph(e.Monster.Get(m).Species)
-				}
-				le.PutUint16(glyphs[2*i:], uint16(id))
+			id := table[g]
+			if id >= text.SpeciesGlyphBase && m != cog {
+				id = text.SpeciesGlyph(e.Monster.Get(m).Species)
 			}
-			if colours != nil {
-				col := c.CogColour
-				if e.Monster.Has(m) {
-					col = e.Monster.Get(m).Species.Info().Colour
-				}
-				colours[i] = byte(col)
+			col := c.CogColour
+			if e.Monster.Has(m) {
+				col = e.Monster.Get(m).Species.Info().Colour
 			}
+			over = append(over, overlayCell{i: uint16(i), char: g, colour: byte(col), glyph: id})
 		}
 	}
-	if at := e.CogPos(); at.In() {
+	s.overlay = over
+	at := e.CogPos()
+	if key != nil {
+		if glyphs == nil || colours == nil || len(over) > maxKeyCells {
+			*key = MapKey{}
+		} else {
+			now := MapKey{version: d.version, vis: vis, cog: at, cogIn: at.In(), n: len(over)}
+			copy(now.cells[:], over)
+			if now == *key {
+				return
+			}
+			*key = now
+		}
+	}
+	chars = chars[:c.N]
+	copy(chars, l.Drawn()[:])
+	if glyphs != nil {
+		glyphs = glyphs[:2*c.N]
+		copy(glyphs, d.glyphs[:])
+	}
+	if colours != nil {
+		colours = colours[:c.N]
+		copy(colours, d.dim[:]) // out of sight: dimmed
+		for y := r.Y0; y <= r.Y1 && r.X0 <= r.X1; y++ {
+			copy(colours[y*c.W+r.X0:y*c.W+r.X1+1], d.bright[y*c.W+r.X0:y*c.W+r.X1+1])
+		}
+	}
+	for _, o := range over {
+		chars[o.i] = o.char
+		if glyphs != nil {
+			le.PutUint16(glyphs[2*int(o.i):], uint16(o.glyph))
+		}
+		if colours != nil {
+			colours[o.i] = o.colour
+		}
+	}
+	if at.In() {
 		i := at.Index()
 		chars[i] = '@'
 		if glyphs != nil {
@@ -266,5 +339,5 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte) {
 // cannot disagree.
 func (s *Sim) FillColours(dst []byte) {
 	var chars [c.N]byte
-	s.fillMap(chars[:], nil, dst)
+	s.fillMap(chars[:], nil, dst, nil)
 }

@@ -109,6 +109,10 @@ func (s *Sim) FillArrays(a *Arrays) {
 // zero-padded and cut to fit.
 type RecordFields struct {
 	Message, Chars, Glyphs, Colors, Status []byte
+	// Map, when not nil, names what Chars, Glyphs and Colors hold now
+	// (the zero key: unknown); FillRecord leaves them as they are when
+	// that is the map, and sets it to the key of the map written.
+	Map *MapKey
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 }
@@ -127,7 +131,7 @@ const (
 // stats. A long-lived session writes straight into its answer this way.
 func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	e := s.env
-	s.fillMap(r.Chars, r.Glyphs, r.Colors)
+	s.fillMap(r.Chars, r.Glyphs, r.Colors, r.Map)
 	f := s.Frame()
 	msg := messageLine(f.Message)
 	n := copy(r.Message[:MessageBytes], msg)

@@ -106,6 +106,7 @@ type Sim struct {
 	// display keeps the map's glyph ids and colours from memory; line
 	// is room for the status line.
 	display display
+	overlay []overlayCell
 	line    []byte
 	// mask keeps the action mask's letter runs ([Sim.FillMask]).
 	mask maskCache

@@ -114,6 +114,9 @@ type slot struct {
 	// packWritten is the pack arrays' version (sim.Sim.PackVersion)
 	// in the slot's record of each shared-memory region.
 	packWritten [ShmRegions]uint64
+	// mapWritten names the map arrays (sim.MapKey) in the slot's record
+	// of each region of shared memory, likewise.
+	mapWritten [ShmRegions]sim.MapKey
 	// pad keeps neighbouring slots, which different workers update, off
 	// each other's cache lines.
 	_ [64]byte

@@ -127,7 +127,7 @@ func TestSharedMemoryHoldsTheRecords(t *testing.T) {
 	table := sim.NewActionTable(nil)
 	drop := slices.Index(table.Replies(), "drop a")
 	x := uint32(11)
-	for turn := range 60 {
+	for turn := range 200 {
 		// Random actions and drops: the pack changes now and then, and
 		// a record keeps its pack arrays only while they hold.
 		x = x*1664525 + 1013904223

@@ -168,6 +168,7 @@ func (sv *Server) encode(i int, rec []byte) {
 		} else {
 			sl.packWritten[sv.region] = v
 		}
+		fields.Map = &sl.mapWritten[sv.region]
 	}
 	stats := sl.s.FillRecord(fields)
 	// The mask is of the session's action list, whatever the slot's
