@@ -56,7 +56,11 @@ class VecEnv(BaseVectorEnv):
         # Per region of the shared memory: the batch's observation views.
         self._views = None
         if self._session.shared:
+            # ... and the fields step reads, made once: a field of a
+            # structured array is a new view each time it is read.
             self._views = tuple({key: reg[key] for key in OBS_KEYS} for reg in self._session._regions)
+            self._fields = tuple((reg["flags"], reg["reward"], reg["mask"], reg["env"])
+                                 for reg in self._session._regions)
 
     def reset(self, *, seed=None, options=None):
         """Reset every env: seed an int (env i plays seed + i), a list of n
@@ -101,9 +105,12 @@ class VecEnv(BaseVectorEnv):
             region, first, n, extras = session.doorbell(data)
             r = session._regions[region]
             self._records = r
-            flags = r["flags"]
-            return (dict(self._views[region]), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
-                    (flags & TRUNCATED) != 0, self._infos(r, extras))
+            flags, reward, mask, envs = self._fields[region]
+            # One reduction tells which flags any env has: most steps
+            # none ends and none is unusable.
+            seen = int(np.bitwise_or.reduce(flags))
+            return (dict(self._views[region]), reward.astype(np.float64), self._flag(flags, seen, TERMINATED),
+                    self._flag(flags, seen, TRUNCATED), self._infos(r, extras, flags, seen, mask, envs))
         got = session.observations(data)
         r = got.records
         self._records = r
@@ -204,11 +211,19 @@ class VecEnv(BaseVectorEnv):
     def _obs(r):
         return {key: r[key] for key in OBS_KEYS}
 
-    def _infos(self, r, extras):
-        infos = {"action_mask": r["mask"], "_action_mask": self._all}
-        flags = r["flags"]
-        unusable = (flags & UNUSABLE) != 0
-        if unusable.any():
+    def _flag(self, flags, seen, bit):
+        """Whether each env's flags have bit; seen is every flag any has."""
+        if seen & bit:
+            return (flags & bit) != 0
+        return np.zeros(self.num_envs, dtype=bool)
+
+    def _infos(self, r, extras, flags=None, seen=None, mask=None, envs=None):
+        if flags is None:
+            flags, mask, envs = r["flags"], r["mask"], r["env"]
+            seen = int(np.bitwise_or.reduce(flags)) if len(flags) else 0
+        infos = {"action_mask": mask, "_action_mask": self._all}
+        if seen & UNUSABLE:
+            unusable = (flags & UNUSABLE) != 0
             infos["unusable"], infos["_unusable"] = unusable, unusable.copy()
         if extras:
             n = self.num_envs
@@ -218,11 +233,10 @@ class VecEnv(BaseVectorEnv):
             ignored = np.full(n, "", dtype=object)
             earned = np.zeros(n, dtype=bool)
             deeds = np.full(n, None, dtype=object)
-            rows = r["env"]
             for env, e in extras.items():
                 # Row k holds env k in a batch of every env; look it up
                 # otherwise.
-                k = env if env < n and rows[env] == env else int(np.flatnonzero(rows == env)[0])
+                k = env if env < n and envs[env] == env else int(np.flatnonzero(envs == env)[0])
                 if "end" in e:
                     ended[k], results[k] = True, e["end"]
                 if e.get("ignored"):
