@@ -217,23 +217,65 @@ func (s *Sim) TurnAction(t *ActionTable, i int) bool {
 //     creature the cog sees that way.
 //
 // Once the episode is over every entry is 0.
-func (s *Sim) FillMask(t *ActionTable, dst []byte) {
+func (s *Sim) FillMask(t *ActionTable, dst []byte) { s.FillMaskKeyed(t, dst, nil) }
+
+// MaskKey names an action mask as FillMask writes it: equal keys, of any
+// Sim of the process, are equal masks. The zero key names none.
+type MaskKey struct {
+	table *ActionTable
+	// pack is the pack arrays' version; near what lies each way (bit 0
+	// a move, 1 a kick, 2 a chat); here what the cog's cell allows (bit
+	// 0 pickup, 1 descend); live that the episode goes on.
+	pack uint64
+	near [len(c.Dirs)]uint8
+	here uint8
+	live bool
+}
+
+// FillMaskKeyed is FillMask for a place that may hold a mask already:
+// with key not nil, key names what dst holds now, and when that is the
+// mask dst is left as it is; key is then set to the mask's.
+func (s *Sim) FillMaskKeyed(t *ActionTable, dst []byte, key *MaskKey) {
 	e := s.env
 	dst = dst[:len(t.Actions)]
 	if s.Done() {
+		if key != nil {
+			if *key == (MaskKey{table: t}) {
+				return
+			}
+			*key = MaskKey{table: t}
+		}
 		clear(dst)
 		return
 	}
 	cog := e.Run.Cog
 	at := *e.Pos.Get(cog)
 	lv := e.Level
+	s.refreshPack()
+	now := MaskKey{table: t, pack: s.pack.version, live: true}
+	for d := range now.near {
+		p := at.Add(c.Dir(d))
+		if !p.In() {
+			continue
+		}
+		i := p.Index()
+		m := lv.Creatures.EntityAt(i)
+		s := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
+		now.near[d] = b2u8(passableAsRemembered(lv, p)) | b2u8(closedDoorRemembered(lv, p) || s)<<1 | b2u8(s)<<2
+	}
+	now.here = b2u8(lv.FloorItems.Count(at) > 0) | b2u8(at == lv.Stairs)<<1
+	if key != nil {
+		if now == *key {
+			return
+		}
+		*key = now
+	}
 	plan := t.plan
 	if plan == nil {
 		plan = planMask(t) // a table not made by NewActionTable
 	}
 	// The letter runs change only with the pack: they are kept for the
 	// pack's version.
-	s.refreshPack()
 	classes := &s.pack.classes
 	mc := &s.mask
 	if mc.table != t || mc.version != s.pack.version || len(mc.letters) != len(dst) {
@@ -250,19 +292,7 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		}
 	}
 	copy(dst, mc.letters)
-	// What lies each way, for the moves, kicks and chats: bit 0 a move,
-	// 1 a kick, 2 a chat.
-	var near [len(c.Dirs)]uint8
-	for d := range near {
-		p := at.Add(c.Dir(d))
-		if !p.In() {
-			continue
-		}
-		i := p.Index()
-		m := lv.Creatures.EntityAt(i)
-		s := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
-		near[d] = b2u8(passableAsRemembered(lv, p)) | b2u8(closedDoorRemembered(lv, p) || s)<<1 | b2u8(s)<<2
-	}
+	near := &now.near
 	for _, r := range plan.rest {
 		ok := false
 		switch r.kind {
@@ -273,9 +303,9 @@ func (s *Sim) FillMask(t *ActionTable, dst []byte) {
 		case restChat:
 			ok = near[r.arg]&4 != 0
 		case restPickup:
-			ok = lv.FloorItems.Count(at) > 0
+			ok = now.here&1 != 0
 		case restDescend:
-			ok = at == lv.Stairs
+			ok = now.here&2 != 0
 		case restLetter:
 			if l := int(r.arg); l < len(classes) && classes[l] != InvEmptyClass {
 				cl := classes[l]

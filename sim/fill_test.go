@@ -52,7 +52,8 @@ func slowMask(s *Sim, a *Action) bool {
 // FillRecord writes are the observation text's, and the glyphs (from
 // its cache of unchanged cells), the colours (from theirs) and the
 // mask's letter entries (from the pack read once) equal their
-// definitions at every step.
+// definitions at every step; so do a map and a mask kept in place
+// between two places written in turn (MapKey, MaskKey).
 func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 	for _, mech := range [][]string{nil, {"wands"}} {
 		s, err := New(Config{Seed: 1, Mechanics: mech})
@@ -75,9 +76,19 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 			colours    [c.N]byte
 			fresh      [c.N]byte
 			mask       = make([]byte, table.Len())
-			monsters   int
-			x          = uint32(3)
+			regions    [2]struct {
+				chars, colours [c.N]byte
+				glyphs         [2 * c.N]byte
+				mask           []byte
+				mapKey         MapKey
+				maskKey        MaskKey
+			}
+			monsters int
+			x        = uint32(3)
 		)
+		for i := range regions {
+			regions[i].mask = make([]byte, table.Len())
+		}
 		for step := range 4000 {
 			if s.Done() {
 				if err := s.Reset(uint64(step)); err != nil {
@@ -122,6 +133,18 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 			}
 			s.FillMask(table, mask)
+			// Two places written in turn, each keeping what it holds,
+			// as the two regions of shared memory do.
+			reg := &regions[step%2]
+			s.FillMaskKeyed(table, reg.mask, &reg.maskKey)
+			if string(reg.mask) != string(mask) {
+				t.Fatalf("%v step %d: the mask kept in place %v, written anew %v", mech, step, reg.mask, mask)
+			}
+			s.FillRecord(RecordFields{Message: msg[:], Chars: reg.chars[:], Glyphs: reg.glyphs[:], Colors: reg.colours[:], Map: &reg.mapKey})
+			s.FillRecord(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]})
+			if reg.chars != chars || reg.glyphs != glyphs || reg.colours != colours {
+				t.Fatalf("%v step %d: the map kept in place differs from the map written anew", mech, step)
+			}
 			s.FillMask(bare, bareMask)
 			slices.Reverse(bareMask)
 			if string(mask) != string(bareMask) {

@@ -117,6 +117,8 @@ type slot struct {
 	// mapWritten names the map arrays (sim.MapKey) in the slot's record
 	// of each region of shared memory, likewise.
 	mapWritten [ShmRegions]sim.MapKey
+	// maskWritten names the action mask there (sim.MaskKey), likewise.
+	maskWritten [ShmRegions]sim.MaskKey
 	// pad keeps neighbouring slots, which different workers update, off
 	// each other's cache lines.
 	_ [64]byte

@@ -174,7 +174,11 @@ func (sv *Server) encode(i int, rec []byte) {
 	// The mask is of the session's action list, whatever the slot's
 	// mechanics (docs/serve.md).
 	na := sv.table.Len()
-	sl.s.FillMask(sv.table, rec[OffMask:OffMask+na])
+	var maskKey *sim.MaskKey
+	if sv.shm != nil {
+		maskKey = &sl.maskWritten[sv.region]
+	}
+	sl.s.FillMaskKeyed(sv.table, rec[OffMask:OffMask+na], maskKey)
 	clear(rec[OffMask+na:])
 	reward, deeds := sl.reward()
 	flags := uint32(0)
