@@ -28,6 +28,8 @@ type Generator struct {
 	mark [components.N]bool
 	// cellBuf backs the lists of candidate cells.
 	cellBuf [components.N]int16
+	// queue is the corridor flood's scratch space (assignComponents).
+	queue [components.N]int16
 	pop     Population
 	// spawn is what may be spawned, derived from the tables.
 	spawn spawnable
@@ -63,7 +65,7 @@ func (g *Generator) Generate(seed uint64, depth int, lvl *components.Level) *Pop
 		}
 		if built && g.populate(s, lvl, oracle) {
 			g.attempts = attempt
-			AssignComponents(lvl)
+			g.assignComponents(lvl)
 			lvl.ClearDynamic()
 			return &g.pop
 		}
@@ -165,19 +167,16 @@ func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room i
 // allRoomsReachable reports whether every room's dry floor can be reached
 // from the arrival cell.
 func allRoomsReachable(lvl *components.Level) bool {
-	var p, q, r rows
-	passRows(lvl, &p, &q)
+	var p, q, lava, r rows
+	scanRows(lvl, &p, &q, &lava)
 	flood(&p, &q, lvl.Arrival, &r)
-	for y := range components.H {
-		var floor uint64
-		for x := range components.W {
-			i := y*components.W + x
-			if lvl.RoomOf[i] != 0 && lvl.Terrain[i] != components.Lava {
-				floor |= 1 << uint(x)
+	for _, room := range lvl.Rooms {
+		in := room.Interior
+		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
+		for y := in.Y0; y <= in.Y1; y++ {
+			if cols&^lava[y]&^r[y] != 0 {
+				return false
 			}
-		}
-		if floor&^r[y] != 0 {
-			return false
 		}
 	}
 	return true

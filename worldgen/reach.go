@@ -40,17 +40,57 @@ func (r *rows) has(p components.Pos) bool { return r[p.Y]>>uint(p.X)&1 != 0 }
 // passRows fills p with the passable cells of lvl and q with those a
 // diagonal step may enter or leave (passable, not a real door).
 func passRows(lvl *components.Level, p, q *rows) {
+	var lava rows
+	scanRows(lvl, p, q, &lava)
+}
+
+// Byte-parallel ("SWAR") classification of terrain: eight cells at a
+// time, one byte each. Every terrain kind is below 128, so adding
+// 128 − k to a byte sets its top bit exactly when the kind is ≥ k, and
+// no carry crosses into the next byte.
+const (
+	lowBytes = 0x0101010101010101
+	topBits  = 0x8080808080808080
+)
+
+// atLeast marks (top bit of each byte) the cells of v of kind ≥ k.
+func atLeast(v uint64, k components.Terrain) uint64 {
+	return (v + (128-uint64(k))*lowBytes) & topBits
+}
+
+// gather packs the top bits of m's eight bytes into the low eight bits,
+// byte i's into bit i. The products of the shifted bits with the
+// multiplier's land on distinct bits, so nothing carries.
+func gather(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// cells8 is the terrain of the eight cells from t[0], cell i in byte i.
+func cells8(t []components.Terrain) uint64 {
+	_ = t[7]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// scanRows fills p and q as passRows does and lava with the lava cells,
+// eight cells at a step. It relies on the order of the terrain kinds:
+// the passable ones are Floor … Stairs, the real doors (no diagonal
+// steps) OpenDoor … SecretDoorH, and Lava is one kind
+// (TestScanRowsMatchesCellClass holds it to cellClass).
+func scanRows(lvl *components.Level, p, q, lava *rows) {
 	for y := range components.H {
-		var pw, qw uint64
+		var pw, qw, lw uint64
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
-		for x, t := range row {
-			c := cellClass[t]
-			pw |= uint64(c&cellPassable) << uint(x)
-			if c == cellPassable {
-				qw |= 1 << uint(x)
-			}
+		for x := 0; x < components.W; x += 8 {
+			v := cells8(row[x:])
+			floor, door := atLeast(v, components.Floor), atLeast(v, components.OpenDoor)
+			stairs, lavaUp := atLeast(v, components.Stairs), atLeast(v, components.Lava)
+			pass := floor &^ lavaUp
+			diag := floor&^door | stairs&^lavaUp
+			lavaOnly := lavaUp &^ atLeast(v, components.Lava+1)
+			pw |= gather(pass) << uint(x)
+			qw |= gather(diag) << uint(x)
+			lw |= gather(lavaOnly) << uint(x)
 		}
-		p[y], q[y] = pw, qw
+		p[y], q[y], lava[y] = pw, qw, lw
 	}
 }
 
@@ -82,41 +122,48 @@ func reachableFrom(lvl *components.Level, from components.Pos, r *rows) {
 
 // flood sets r to the cells reachable from from, where p holds the
 // passable cells (from among them) and q those diagonal steps may use
-// (see passRows). It relaxes the rows top to bottom and back
-// until nothing changes: each row takes what its neighbour rows reach
-// (straight up or down into any passable cell, diagonally between
-// q-cells) and fills the runs of passable cells that holds.
+// (see passRows). Each row takes what its neighbour rows reach (straight
+// up or down into any passable cell, diagonally between q-cells) and
+// fills the runs of passable cells that holds; a row that grew makes its
+// neighbours to be relaxed again, until none is left (the result, the
+// least fixed point, does not depend on the order).
 func flood(p, q *rows, from components.Pos, r *rows) {
 	*r = rows{}
 	r[from.Y] = rowFill(p[from.Y], 1<<uint(from.X))
-	for changed := true; changed; {
-		changed = false
-		for y := 0; y < components.H; y++ {
-			changed = relaxRow(p, q, r, y) || changed
-		}
-		for y := components.H - 1; y >= 0; y-- {
-			changed = relaxRow(p, q, r, y) || changed
+	for todo := neighbourRows(from.Y); todo != 0; {
+		y := bits.TrailingZeros32(todo)
+		todo &^= 1 << uint(y)
+		if relaxRow(p, q, r, y) {
+			todo |= neighbourRows(y)
 		}
 	}
 }
 
+// neighbourRows is the set of the rows next to row y, one bit each.
+func neighbourRows(y int) uint32 {
+	return (1<<uint(y+1) | 1<<uint(y)>>1) & (1<<components.H - 1)
+}
+
+// relaxRow adds to r[y] the runs of p[y] its neighbour rows reach and
+// reports whether it grew. r[y] is always a union of whole runs, so only
+// seed cells outside it can add any.
 func relaxRow(p, q, r *rows, y int) bool {
-	straight, diag := r[y], uint64(0)
+	var straight, diag uint64
 	if y > 0 {
-		straight |= r[y-1]
+		straight = r[y-1]
 		d := r[y-1] & q[y-1]
-		diag |= d<<1 | d>>1
+		diag = d<<1 | d>>1
 	}
 	if y < components.H-1 {
 		straight |= r[y+1]
 		d := r[y+1] & q[y+1]
 		diag |= d<<1 | d>>1
 	}
-	f := rowFill(p[y], straight&p[y]|diag&q[y])
-	if f == r[y] {
+	seed := (straight&p[y] | diag&q[y]) &^ r[y]
+	if seed == 0 {
 		return false
 	}
-	r[y] = f
+	r[y] |= rowFill(p[y], seed)
 	return true
 }
 
