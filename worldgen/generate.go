@@ -30,7 +30,7 @@ type Generator struct {
 	cellBuf [components.N]int16
 	// queue is the corridor flood's scratch space (assignComponents).
 	queue [components.N]int16
-	pop     Population
+	pop   Population
 	// spawn is what may be spawned, derived from the tables.
 	spawn spawnable
 	// oracleRoom is the index of the Oracle's room on the level being
