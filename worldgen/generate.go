@@ -2,6 +2,7 @@ package worldgen
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -26,8 +27,10 @@ type Generator struct {
 	smeq [maxRooms]int
 	// mark flags cells while the traps are placed.
 	mark [components.N]bool
-	// cellBuf backs the lists of candidate cells.
-	cellBuf [components.N]int16
+	// cellBuf and floorBuf back the lists of candidate cells.
+	cellBuf, floorBuf [components.N]int16
+	// diggable is where corridors may be dug (markDiggable).
+	diggable rows
 	// queue is the corridor flood's scratch space (assignComponents).
 	queue [components.N]int16
 	pop   Population
@@ -153,10 +156,14 @@ func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) 
 // Floor, so neither lava nor the staircase) other than the Oracle's.
 func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
 	in := lvl.Rooms[room].Interior
+	skip := -1
+	if room == g.oracleRoom {
+		skip = oracleCell.Index()
+	}
 	for y := in.Y0; y <= in.Y1; y++ {
-		for x := in.X0; x <= in.X1; x++ {
-			i := y*components.W + x
-			if lvl.Terrain[i] == components.Floor && !(room == g.oracleRoom && i == oracleCell.Index()) {
+		first := y*components.W + in.X0
+		for k, t := range lvl.Terrain[first : first+in.X1-in.X0+1] {
+			if i := first + k; t == components.Floor && i != skip {
 				cells = append(cells, int16(i))
 			}
 		}
@@ -167,15 +174,18 @@ func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room i
 // allRoomsReachable reports whether every room's dry floor can be reached
 // from the arrival cell.
 func allRoomsReachable(lvl *components.Level) bool {
-	var p, q, lava, r rows
-	scanRows(lvl, &p, &q, &lava)
+	var p, q, r rows
+	passRows(lvl, &p, &q)
 	flood(&p, &q, lvl.Arrival, &r)
 	for _, room := range lvl.Rooms {
 		in := room.Interior
 		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
 		for y := in.Y0; y <= in.Y1; y++ {
-			if cols&^lava[y]&^r[y] != 0 {
-				return false
+			// The cells not reached must all be lava.
+			for m := cols &^ r[y]; m != 0; m &= m - 1 {
+				if lvl.Terrain[y*components.W+bits.TrailingZeros64(m)] != components.Lava {
+					return false
+				}
 			}
 		}
 	}

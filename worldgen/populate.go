@@ -144,14 +144,23 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 		p.Monsters = append(p.Monsters, MonsterSpawn{components.Oracle, oracleCell, HitPoints(s, components.Oracle)})
 	}
 
-	// Monsters: not in the arrival room, one per cell.
-	cells := g.cellBuf[:0]
+	// The floor cells of every room, in room order; those of the arrival
+	// room are floor[a0:a1].
+	floor := g.floorBuf[:0]
+	a0, a1 := 0, 0
 	arrivalRoom := lvl.RoomAt(lvl.Arrival)
 	for r := range lvl.Rooms {
-		if r != arrivalRoom {
-			cells = g.appendRoomFloor(cells, lvl, r)
+		if r == arrivalRoom {
+			a0 = len(floor)
+		}
+		floor = g.appendRoomFloor(floor, lvl, r)
+		if r == arrivalRoom {
+			a1 = len(floor)
 		}
 	}
+
+	// Monsters: not in the arrival room, one per cell.
+	cells := append(append(g.cellBuf[:0], floor[:a0]...), floor[a1:]...)
 	total := speciesWeight(kinds.species, depth)
 	for range MonsterCount(depth) {
 		if total == 0 {
@@ -167,10 +176,7 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 	}
 
 	// Items: anywhere on the floor, several to a cell.
-	cells = cells[:0]
-	for r := range lvl.Rooms {
-		cells = g.appendRoomFloor(cells, lvl, r)
-	}
+	cells = floor
 	for range 2 + s.Rnd(3) {
 		g.putItem(s, cells, components.Gold, s.Rnd(10*depth)+5)
 	}

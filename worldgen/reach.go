@@ -37,13 +37,6 @@ type rows [components.H]uint64
 // has reports whether p is in the set.
 func (r *rows) has(p components.Pos) bool { return r[p.Y]>>uint(p.X)&1 != 0 }
 
-// passRows fills p with the passable cells of lvl and q with those a
-// diagonal step may enter or leave (passable, not a real door).
-func passRows(lvl *components.Level, p, q *rows) {
-	var lava rows
-	scanRows(lvl, p, q, &lava)
-}
-
 // Byte-parallel ("SWAR") classification of terrain: eight cells at a
 // time, one byte each. Every terrain kind is below 128, so adding
 // 128 − k to a byte sets its top bit exactly when the kind is ≥ k, and
@@ -70,27 +63,24 @@ func cells8(t []components.Terrain) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
-// scanRows fills p and q as passRows does and lava with the lava cells,
-// eight cells at a step. It relies on the order of the terrain kinds:
-// the passable ones are Floor … Stairs, the real doors (no diagonal
-// steps) OpenDoor … SecretDoorH, and Lava is one kind
-// (TestScanRowsMatchesCellClass holds it to cellClass).
-func scanRows(lvl *components.Level, p, q, lava *rows) {
+// passRows fills p with the passable cells of lvl and q with those a
+// diagonal step may enter or leave (passable, not a real door), eight
+// cells at a step. It relies on the order of the terrain kinds: the
+// passable ones are Floor … Stairs and the real doors (no diagonal
+// steps) OpenDoor … SecretDoorH (TestPassRowsMatchesCellClass holds it
+// to cellClass).
+func passRows(lvl *components.Level, p, q *rows) {
 	for y := range components.H {
-		var pw, qw, lw uint64
+		var pw, qw uint64
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
 		for x := 0; x < components.W; x += 8 {
 			v := cells8(row[x:])
 			floor, door := atLeast(v, components.Floor), atLeast(v, components.OpenDoor)
-			stairs, lavaUp := atLeast(v, components.Stairs), atLeast(v, components.Lava)
-			pass := floor &^ lavaUp
-			diag := floor&^door | stairs&^lavaUp
-			lavaOnly := lavaUp &^ atLeast(v, components.Lava+1)
-			pw |= gather(pass) << uint(x)
-			qw |= gather(diag) << uint(x)
-			lw |= gather(lavaOnly) << uint(x)
+			stairs, lava := atLeast(v, components.Stairs), atLeast(v, components.Lava)
+			pw |= gather(floor&^lava) << uint(x)
+			qw |= gather(floor&^door|stairs&^lava) << uint(x)
 		}
-		p[y], q[y], lava[y] = pw, qw, lw
+		p[y], q[y] = pw, qw
 	}
 }
 
@@ -126,53 +116,47 @@ func reachableFrom(lvl *components.Level, from components.Pos, r *rows) {
 // up or down into any passable cell, diagonally between q-cells) and
 // fills the runs of passable cells that holds; a row that grew makes its
 // neighbours to be relaxed again, until none is left (the result, the
-// least fixed point, does not depend on the order).
+// least fixed point, does not depend on the order). Only new seed cells
+// can grow a row: a row's reach is always a union of whole runs.
 func flood(p, q *rows, from components.Pos, r *rows) {
-	*r = rows{}
-	r[from.Y] = rowFill(p[from.Y], 1<<uint(from.X))
-	for todo := neighbourRows(from.Y); todo != 0; {
+	// Board row y is row y+1 here; rows 0 and H+1 stay empty, so every
+	// row has two neighbours.
+	var pp, qq, rr [components.H + 2]uint64
+	copy(pp[1:], p[:])
+	copy(qq[1:], q[:])
+	rr[from.Y+1] = rowFill(p[from.Y], 1<<uint(from.X))
+	const board = 1<<(components.H+1) - 2 // rows 1 … H
+	for todo := uint32(0b101<<uint(from.Y)) & board; todo != 0; {
 		y := bits.TrailingZeros32(todo)
 		todo &^= 1 << uint(y)
-		if relaxRow(p, q, r, y) {
-			todo |= neighbourRows(y)
+		a, b := rr[y-1], rr[y+1]
+		d := a&qq[y-1] | b&qq[y+1]
+		seed := ((a|b)&pp[y] | (d<<1|d>>1)&qq[y]) &^ rr[y]
+		if seed != 0 {
+			rr[y] |= rowFill(pp[y], seed)
+			todo |= 0b101 << uint(y-1) & board
 		}
 	}
-}
-
-// neighbourRows is the set of the rows next to row y, one bit each.
-func neighbourRows(y int) uint32 {
-	return (1<<uint(y+1) | 1<<uint(y)>>1) & (1<<components.H - 1)
-}
-
-// relaxRow adds to r[y] the runs of p[y] its neighbour rows reach and
-// reports whether it grew. r[y] is always a union of whole runs, so only
-// seed cells outside it can add any.
-func relaxRow(p, q, r *rows, y int) bool {
-	var straight, diag uint64
-	if y > 0 {
-		straight = r[y-1]
-		d := r[y-1] & q[y-1]
-		diag = d<<1 | d>>1
-	}
-	if y < components.H-1 {
-		straight |= r[y+1]
-		d := r[y+1] & q[y+1]
-		diag |= d<<1 | d>>1
-	}
-	seed := (straight&p[y] | diag&q[y]) &^ r[y]
-	if seed == 0 {
-		return false
-	}
-	r[y] |= rowFill(p[y], seed)
-	return true
+	copy(r[:], rr[1:])
 }
 
 // rowFill returns the runs of set bits of p that hold a bit of seed
 // (seed ⊆ p): an addition carries each seed bit up through its run, and
-// the same on the bit-reversed words carries it down.
+// shifts by 1, 2, 4 … 32 carry it down through p (each step where the
+// cells passed over are all in p).
 func rowFill(p, seed uint64) uint64 {
 	up := ((p+seed)^p)&p | seed
-	rp, rs := bits.Reverse64(p), bits.Reverse64(seed)
-	down := bits.Reverse64(((rp+rs)^rp)&rp | rs)
+	down, m := seed, p
+	down |= m & (down >> 1)
+	m &= m >> 1
+	down |= m & (down >> 2)
+	m &= m >> 2
+	down |= m & (down >> 4)
+	m &= m >> 4
+	down |= m & (down >> 8)
+	m &= m >> 8
+	down |= m & (down >> 16)
+	m &= m >> 16
+	down |= m & (down >> 32)
 	return up | down
 }

@@ -74,16 +74,17 @@ func (g *Generator) createRoom(s *ecs.Stream, lvl *components.Level) bool {
 func (g *Generator) addRoom(lvl *components.Level, in components.Rect, isLit bool) {
 	walls := grow(in, 1)
 	for y := walls.Y0; y <= walls.Y1; y++ {
-		for x := walls.X0; x <= walls.X1; x++ {
-			t := components.Floor
-			switch {
-			case y == walls.Y0 || y == walls.Y1:
-				t = components.HWall
-			case x == walls.X0 || x == walls.X1:
-				t = components.VWall
+		row := lvl.Terrain[y*components.W+walls.X0 : y*components.W+walls.X1+1]
+		if y == walls.Y0 || y == walls.Y1 {
+			for x := range row {
+				row[x] = components.HWall
 			}
-			lvl.Terrain[y*components.W+x] = t
+			continue
 		}
+		for x := range row {
+			row[x] = components.Floor
+		}
+		row[0], row[len(row)-1] = components.VWall, components.VWall
 	}
 	lvl.Rooms = append(lvl.Rooms, components.Room{Interior: in, Lit: isLit})
 	g.free.split(components.Rect{X0: walls.X0 - roomGapX, Y0: walls.Y0 - roomGapY, X1: walls.X1 + roomGapX, Y1: walls.Y1 + roomGapY})
