@@ -16,8 +16,7 @@ func AssignComponents(lvl *components.Level) {
 	for i := range lvl.Component {
 		lvl.Component[i] = uint16(lvl.RoomOf[i])
 	}
-	var queue [components.N]int16
-	assignDoorsAndCorridors(lvl, &queue)
+	assignDoorsAndCorridors(lvl)
 }
 
 // assignComponents is AssignComponents for a level the Generator built,
@@ -35,72 +34,61 @@ func (g *Generator) assignComponents(lvl *components.Level) {
 			}
 		}
 	}
-	assignDoorsAndCorridors(lvl, &g.queue)
+	assignDoorsAndCorridors(lvl)
 }
 
 // assignDoorsAndCorridors numbers, over the rooms' floors already in
 // lvl.Component, the doors of each room's wall ring and the corridor
-// components; queue is scratch space.
-func assignDoorsAndCorridors(lvl *components.Level, queue *[components.N]int16) {
+// components.
+func assignDoorsAndCorridors(lvl *components.Level) {
+	var corridor, door rows
+	corridorAndDoorRows(lvl, &corridor, &door)
 	for i, r := range lvl.Rooms {
 		id := uint16(i + 1)
 		w := grow(r.Interior, 1)
-		for x := w.X0; x <= w.X1; x++ {
-			markDoor(lvl, components.Pos{X: x, Y: w.Y0}, id)
-			markDoor(lvl, components.Pos{X: x, Y: w.Y1}, id)
-		}
-		for y := w.Y0 + 1; y < w.Y1; y++ {
-			markDoor(lvl, components.Pos{X: w.X0, Y: y}, id)
-			markDoor(lvl, components.Pos{X: w.X1, Y: y}, id)
+		ring := uint64(1)<<uint(w.X1+1) - uint64(1)<<uint(w.X0) // off-board columns drop out
+		sides := uint64(1)<<uint(w.X0) | uint64(1)<<uint(w.X1)
+		for y := max(w.Y0, 0); y <= min(w.Y1, components.H-1); y++ {
+			m := door[y] & ring
+			if y != w.Y0 && y != w.Y1 {
+				m &= sides
+			}
+			for ; m != 0; m &= m - 1 {
+				lvl.Component[y*components.W+bits.TrailingZeros64(m)] = id
+			}
 		}
 	}
-	// Corridor components, flooded over rem, the corridor cells not yet
-	// numbered, one bit per column; rem has an empty row above and below
-	// the board, so that every cell has three rows to look at.
-	var rem [components.H + 2]uint64
-	corridorRows((*rows)(rem[1:components.H+1]), lvl)
+	// Corridor components: each is flooded (8-connected) from its first
+	// cell in board order, then taken out of what is left.
 	next := uint16(len(lvl.Rooms) + 1)
-	for y := 1; y <= components.H; y++ {
-		for rem[y] != 0 {
-			x := bits.TrailingZeros64(rem[y])
-			rem[y] &^= 1 << uint(x)
-			lvl.Component[(y-1)*components.W+x] = next
-			queue[0] = int16(y<<8 | x)
-			for h, n := 0, 1; h < n; h++ {
-				cy, cx := int(queue[h])>>8, int(queue[h])&0xff
-				window := uint64(7) << uint(cx) >> 1 // columns x−1 … x+1
-				for ny := cy - 1; ny <= cy+1; ny++ {
-					for m := rem[ny] & window; m != 0; m &= m - 1 {
-						nx := bits.TrailingZeros64(m)
-						rem[ny] &^= 1 << uint(nx)
-						lvl.Component[(ny-1)*components.W+nx] = next
-						queue[n] = int16(ny<<8 | nx)
-						n++
-					}
+	for y0 := range components.H {
+		for corridor[y0] != 0 {
+			var c rows
+			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			for y := y0; y < components.H; y++ {
+				for m := c[y]; m != 0; m &= m - 1 {
+					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
 				}
+				corridor[y] &^= c[y]
 			}
 			next++
 		}
 	}
 }
 
-// corridorRows sets c to the corridor cells of lvl, eight cells at a step
-// (see scanRows).
-func corridorRows(c *rows, lvl *components.Level) {
+// corridorAndDoorRows sets corridor to the corridor cells of lvl and door
+// to its doors, doorways and secret doors (Doorway … SecretDoorH), eight
+// cells at a step (see passRows).
+func corridorAndDoorRows(lvl *components.Level, corridor, door *rows) {
 	for y := range components.H {
-		var w uint64
+		var cw, dw uint64
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
 		for x := 0; x < components.W; x += 8 {
 			v := cells8(row[x:])
-			corridor := atLeast(v, components.Corridor) &^ atLeast(v, components.Corridor+1)
-			w |= gather(corridor) << uint(x)
+			doorway := atLeast(v, components.Doorway)
+			cw |= gather(atLeast(v, components.Corridor)&^doorway) << uint(x)
+			dw |= gather(doorway&^atLeast(v, components.Stairs)) << uint(x)
 		}
-		c[y] = w
-	}
-}
-
-func markDoor(lvl *components.Level, p components.Pos, id uint16) {
-	if p.In() && lvl.Terrain[p.Index()].IsDoor() {
-		lvl.Component[p.Index()] = id
+		corridor[y], door[y] = cw, dw
 	}
 }

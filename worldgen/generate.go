@@ -31,9 +31,7 @@ type Generator struct {
 	cellBuf, floorBuf [components.N]int16
 	// diggable is where corridors may be dug (markDiggable).
 	diggable rows
-	// queue is the corridor flood's scratch space (assignComponents).
-	queue [components.N]int16
-	pop   Population
+	pop      Population
 	// spawn is what may be spawned, derived from the tables.
 	spawn spawnable
 	// oracleRoom is the index of the Oracle's room on the level being

@@ -144,8 +144,9 @@ func TestRowFill(t *testing.T) {
 	}
 }
 
-// TestPassRowsMatchesCellClass: the eight-cells-a-step scan classifies
-// every terrain kind, at every column of a word, as cellClass does.
+// TestPassRowsMatchesCellClass: the eight-cells-a-step scans classify
+// every terrain kind, at every column of a word, as cellClass, IsDoor and
+// the corridor kind do.
 func TestPassRowsMatchesCellClass(t *testing.T) {
 	s := ecs.NewStream(3, "test")
 	for range 200 {
@@ -160,6 +161,13 @@ func TestPassRowsMatchesCellClass(t *testing.T) {
 			c := cellClass[kind]
 			require.Equal(t, c&cellPassable != 0, p.has(at), "passable %v at %v", kind, at)
 			require.Equal(t, c == cellPassable, q.has(at), "diagonal %v at %v", kind, at)
+		}
+		var corridor, door rows
+		corridorAndDoorRows(&lvl, &corridor, &door)
+		for i, kind := range lvl.Terrain {
+			at := components.PosOf(i)
+			require.Equal(t, kind == components.Corridor, corridor.has(at), "corridor %v at %v", kind, at)
+			require.Equal(t, kind.IsDoor(), door.has(at), "door %v at %v", kind, at)
 		}
 	}
 }
