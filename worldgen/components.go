@@ -16,12 +16,16 @@ func AssignComponents(lvl *components.Level) {
 	for i := range lvl.Component {
 		lvl.Component[i] = uint16(lvl.RoomOf[i])
 	}
-	assignDoorsAndCorridors(lvl)
+	var s levelRows
+	scanRows(lvl, &s)
+	assignDoorsAndCorridors(lvl, &s)
 }
 
 // assignComponents is AssignComponents for a level the Generator built,
 // whose RoomOf is exactly the rooms' interiors (see sortRooms): it
-// numbers the interiors row by row instead of copying every cell.
+// numbers the interiors row by row instead of copying every cell, and
+// takes the doors and corridors from the scan the reachability check
+// made of the final terrain (g.scan).
 func (g *Generator) assignComponents(lvl *components.Level) {
 	lvl.Component = [components.N]uint16{}
 	for i, r := range lvl.Rooms {
@@ -34,15 +38,15 @@ func (g *Generator) assignComponents(lvl *components.Level) {
 			}
 		}
 	}
-	assignDoorsAndCorridors(lvl)
+	assignDoorsAndCorridors(lvl, &g.scan)
 }
 
 // assignDoorsAndCorridors numbers, over the rooms' floors already in
 // lvl.Component, the doors of each room's wall ring and the corridor
-// components.
-func assignDoorsAndCorridors(lvl *components.Level) {
-	var corridor, door rows
-	corridorAndDoorRows(lvl, &corridor, &door)
+// components, from s, the scan of lvl's terrain. It takes the corridor
+// cells out of s.corridor.
+func assignDoorsAndCorridors(lvl *components.Level, s *levelRows) {
+	corridor, door := &s.corridor, &s.door
 	for i, r := range lvl.Rooms {
 		id := uint16(i + 1)
 		w := grow(r.Interior, 1)
@@ -64,7 +68,7 @@ func assignDoorsAndCorridors(lvl *components.Level) {
 	for y0 := range components.H {
 		for corridor[y0] != 0 {
 			var c rows
-			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			flood(corridor, corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
 			for y := y0; y < components.H; y++ {
 				for m := c[y]; m != 0; m &= m - 1 {
 					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
@@ -73,22 +77,5 @@ func assignDoorsAndCorridors(lvl *components.Level) {
 			}
 			next++
 		}
-	}
-}
-
-// corridorAndDoorRows sets corridor to the corridor cells of lvl and door
-// to its doors, doorways and secret doors (Doorway … SecretDoorH), eight
-// cells at a step (see passRows).
-func corridorAndDoorRows(lvl *components.Level, corridor, door *rows) {
-	for y := range components.H {
-		var cw, dw uint64
-		row := lvl.Terrain[y*components.W : (y+1)*components.W]
-		for x := 0; x < components.W; x += 8 {
-			v := cells8(row[x:])
-			doorway := atLeast(v, components.Doorway)
-			cw |= gather(atLeast(v, components.Corridor)&^doorway) << uint(x)
-			dw |= gather(doorway&^atLeast(v, components.Stairs)) << uint(x)
-		}
-		corridor[y], door[y] = cw, dw
 	}
 }

@@ -31,7 +31,11 @@ type Generator struct {
 	cellBuf, floorBuf [components.N]int16
 	// diggable is where corridors may be dug (markDiggable).
 	diggable rows
-	pop      Population
+	// scan is the scan of the level's terrain made when its rooms were
+	// last checked to be reachable: of the final terrain once it is
+	// valid, for assignComponents.
+	scan levelRows
+	pop  Population
 	// spawn is what may be spawned, derived from the tables.
 	spawn spawnable
 	// oracleRoom is the index of the Oracle's room on the level being
@@ -120,7 +124,7 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 		return false
 	}
 	g.placeStairs(s, lvl)
-	return allRoomsReachable(lvl)
+	return roomsReachable(lvl, &g.scan)
 }
 
 // placeStairs puts the staircase on a random floor cell of a random room
@@ -172,9 +176,16 @@ func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room i
 // allRoomsReachable reports whether every room's dry floor can be reached
 // from the arrival cell.
 func allRoomsReachable(lvl *components.Level) bool {
-	var p, q, r rows
-	passRows(lvl, &p, &q)
-	flood(&p, &q, lvl.Arrival, &r)
+	var s levelRows
+	return roomsReachable(lvl, &s)
+}
+
+// roomsReachable is allRoomsReachable, leaving in s the scan of lvl's
+// terrain.
+func roomsReachable(lvl *components.Level, s *levelRows) bool {
+	var r rows
+	scanRows(lvl, s)
+	flood(&s.pass, &s.diag, lvl.Arrival, &r)
 	for _, room := range lvl.Rooms {
 		in := room.Interior
 		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)

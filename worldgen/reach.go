@@ -63,24 +63,37 @@ func cells8(t []components.Terrain) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
-// passRows fills p with the passable cells of lvl and q with those a
-// diagonal step may enter or leave (passable, not a real door), eight
-// cells at a step. It relies on the order of the terrain kinds: the
-// passable ones are Floor … Stairs and the real doors (no diagonal
-// steps) OpenDoor … SecretDoorH (TestPassRowsMatchesCellClass holds it
-// to cellClass).
-func passRows(lvl *components.Level, p, q *rows) {
+// levelRows are the cell sets of a level's terrain that generation and
+// the reachability rule use, made by one scan (scanRows).
+type levelRows struct {
+	// pass holds the passable cells, diag those a diagonal step may
+	// enter or leave (passable, not a real door).
+	pass, diag rows
+	// corridor holds the corridor cells, door the doors, doorways and
+	// secret doors.
+	corridor, door rows
+}
+
+// scanRows fills s from lvl's terrain, eight cells at a step. It relies
+// on the order of the terrain kinds: the passable ones are Floor …
+// Stairs, the real doors (no diagonal steps) OpenDoor … SecretDoorH,
+// the doors of IsDoor Doorway … SecretDoorH (TestScanRows holds it to
+// cellClass and IsDoor).
+func scanRows(lvl *components.Level, s *levelRows) {
 	for y := range components.H {
-		var pw, qw uint64
+		var pw, qw, cw, dw uint64
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
 		for x := 0; x < components.W; x += 8 {
 			v := cells8(row[x:])
-			floor, door := atLeast(v, components.Floor), atLeast(v, components.OpenDoor)
+			floor, corridor := atLeast(v, components.Floor), atLeast(v, components.Corridor)
+			doorway, door := atLeast(v, components.Doorway), atLeast(v, components.OpenDoor)
 			stairs, lava := atLeast(v, components.Stairs), atLeast(v, components.Lava)
 			pw |= gather(floor&^lava) << uint(x)
 			qw |= gather(floor&^door|stairs&^lava) << uint(x)
+			cw |= gather(corridor&^doorway) << uint(x)
+			dw |= gather(doorway&^stairs) << uint(x)
 		}
-		p[y], q[y] = pw, qw
+		s.pass[y], s.diag[y], s.corridor[y], s.door[y] = pw, qw, cw, dw
 	}
 }
 
@@ -99,20 +112,20 @@ func Reachable(lvl *components.Level, from, to components.Pos) bool {
 // reachableFrom sets r to the cells reachable from from (on the board) as
 // [Reachable] has it.
 func reachableFrom(lvl *components.Level, from components.Pos, r *rows) {
-	var p, q rows
-	passRows(lvl, &p, &q)
+	var s levelRows
+	scanRows(lvl, &s)
 	// The start counts as passable even if its terrain is not.
 	bit := uint64(1) << uint(from.X)
-	p[from.Y] |= bit
+	s.pass[from.Y] |= bit
 	if cellClass[lvl.At(from)]&cellNoDiagonal == 0 {
-		q[from.Y] |= bit
+		s.diag[from.Y] |= bit
 	}
-	flood(&p, &q, from, r)
+	flood(&s.pass, &s.diag, from, r)
 }
 
 // flood sets r to the cells reachable from from, where p holds the
 // passable cells (from among them) and q those diagonal steps may use
-// (see passRows). Each row takes what its neighbour rows reach (straight
+// (see levelRows). Each row takes what its neighbour rows reach (straight
 // up or down into any passable cell, diagonally between q-cells) and
 // fills the runs of passable cells that holds; a row that grew makes its
 // neighbours to be relaxed again, until none is left (the result, the

@@ -144,30 +144,25 @@ func TestRowFill(t *testing.T) {
 	}
 }
 
-// TestPassRowsMatchesCellClass: the eight-cells-a-step scans classify
-// every terrain kind, at every column of a word, as cellClass, IsDoor and
-// the corridor kind do.
-func TestPassRowsMatchesCellClass(t *testing.T) {
+// TestScanRows: the eight-cells-a-step scan classifies every terrain
+// kind, at every column of a word, as cellClass, IsDoor and the corridor
+// kind do.
+func TestScanRows(t *testing.T) {
 	s := ecs.NewStream(3, "test")
 	for range 200 {
 		var lvl components.Level
 		for i := range lvl.Terrain {
 			lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
 		}
-		var p, q rows
-		passRows(&lvl, &p, &q)
+		var got levelRows
+		scanRows(&lvl, &got)
 		for i, kind := range lvl.Terrain {
 			at := components.PosOf(i)
 			c := cellClass[kind]
-			require.Equal(t, c&cellPassable != 0, p.has(at), "passable %v at %v", kind, at)
-			require.Equal(t, c == cellPassable, q.has(at), "diagonal %v at %v", kind, at)
-		}
-		var corridor, door rows
-		corridorAndDoorRows(&lvl, &corridor, &door)
-		for i, kind := range lvl.Terrain {
-			at := components.PosOf(i)
-			require.Equal(t, kind == components.Corridor, corridor.has(at), "corridor %v at %v", kind, at)
-			require.Equal(t, kind.IsDoor(), door.has(at), "door %v at %v", kind, at)
+			require.Equal(t, c&cellPassable != 0, got.pass.has(at), "passable %v at %v", kind, at)
+			require.Equal(t, c == cellPassable, got.diag.has(at), "diagonal %v at %v", kind, at)
+			require.Equal(t, kind == components.Corridor, got.corridor.has(at), "corridor %v at %v", kind, at)
+			require.Equal(t, kind.IsDoor(), got.door.has(at), "door %v at %v", kind, at)
 		}
 	}
 }

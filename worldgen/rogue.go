@@ -100,7 +100,7 @@ func (g *Generator) buildRogue(s *ecs.Stream, depth int, lvl *components.Level) 
 	}
 	g.makeLava(s, lvl, -1)
 	g.placeStairs(s, lvl)
-	return allRoomsReachable(lvl)
+	return roomsReachable(lvl, &g.scan)
 }
 
 // planRogueCells draws each cell's room or intersection, row by row. As
