@@ -85,6 +85,9 @@ func Generate(seed uint64, depth int) (*components.Level, *Population) {
 	return lvl, g.Generate(seed, depth, lvl)
 }
 
+// Plan is [Plan] of seed, kept for the levels of that seed's episode.
+func (g *Generator) Plan(seed uint64) Dungeon { return g.planFor(seed) }
+
 func (g *Generator) planFor(seed uint64) Dungeon {
 	if !g.plan.ok || g.plan.seed != seed {
 		g.plan.seed, g.plan.ok, g.plan.value = seed, true, Plan(seed)

@@ -105,8 +105,9 @@ func sortRooms(lvl *components.Level) {
 	for i, r := range rooms {
 		in := r.Interior
 		for y := in.Y0; y <= in.Y1; y++ {
-			for x := in.X0; x <= in.X1; x++ {
-				lvl.RoomOf[y*components.W+x] = uint8(i + 1)
+			row := lvl.RoomOf[y*components.W+in.X0 : y*components.W+in.X1+1]
+			for x := range row {
+				row[x] = uint8(i + 1)
 			}
 		}
 	}
