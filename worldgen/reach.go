@@ -85,6 +85,9 @@ func scanRows(lvl *components.Level, s *levelRows) {
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
 		for x := 0; x < components.W; x += 8 {
 			v := cells8(row[x:])
+			if v == 0 {
+				continue // all rock (kind 0), in none of the sets
+			}
 			floor, corridor := atLeast(v, components.Floor), atLeast(v, components.Corridor)
 			doorway, door := atLeast(v, components.Doorway), atLeast(v, components.OpenDoor)
 			stairs, lava := atLeast(v, components.Stairs), atLeast(v, components.Lava)

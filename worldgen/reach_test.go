@@ -149,10 +149,13 @@ func TestRowFill(t *testing.T) {
 // kind do.
 func TestScanRows(t *testing.T) {
 	s := ecs.NewStream(3, "test")
-	for range 200 {
+	for n := range 200 {
 		var lvl components.Level
 		for i := range lvl.Terrain {
-			lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
+			// Half the boards are mostly rock, with whole words of it.
+			if n%2 == 0 || s.OneIn(10) {
+				lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
+			}
 		}
 		var got levelRows
 		scanRows(&lvl, &got)
