@@ -24,8 +24,8 @@ func AssignComponents(lvl *components.Level) {
 // assignComponents is AssignComponents for a level the Generator built,
 // whose RoomOf is exactly the rooms' interiors (see sortRooms): it
 // numbers the interiors row by row instead of copying every cell, and
-// takes the doors and corridors from the scan the reachability check
-// made of the final terrain (g.scan).
+// takes the doors and corridors from the scan kept while building it
+// (g.scan).
 func (g *Generator) assignComponents(lvl *components.Level) {
 	lvl.Component = [components.N]uint16{}
 	for i, r := range lvl.Rooms {
@@ -43,10 +43,9 @@ func (g *Generator) assignComponents(lvl *components.Level) {
 
 // assignDoorsAndCorridors numbers, over the rooms' floors already in
 // lvl.Component, the doors of each room's wall ring and the corridor
-// components, from s, the scan of lvl's terrain. It takes the corridor
-// cells out of s.corridor.
+// components, from s, the scan of lvl's terrain.
 func assignDoorsAndCorridors(lvl *components.Level, s *levelRows) {
-	corridor, door := &s.corridor, &s.door
+	corridor, door := s.corridor, &s.door // corridor: the cells not yet numbered
 	for i, r := range lvl.Rooms {
 		id := uint16(i + 1)
 		w := grow(r.Interior, 1)
@@ -68,7 +67,7 @@ func assignDoorsAndCorridors(lvl *components.Level, s *levelRows) {
 	for y0 := range components.H {
 		for corridor[y0] != 0 {
 			var c rows
-			flood(corridor, corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
 			for y := y0; y < components.H; y++ {
 				for m := c[y]; m != 0; m &= m - 1 {
 					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next

@@ -95,7 +95,7 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 	if !nxcor || okDoor(lvl, from) {
 		g.placeDoor(s, lvl, from)
 	}
-	if !dig(s, lvl, &g.diggable, org, dst, nxcor) {
+	if !dig(s, lvl, &g.diggable, &g.scan, org, dst, nxcor) {
 		return
 	}
 	if !nxcor || okDoor(lvl, to) {
@@ -162,20 +162,22 @@ func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components
 	i := p.Index()
 	g.diggable[p.Y] &^= 1 << uint(p.X)
 	secret := s.OneIn(8)
+	var door components.Terrain
 	switch t := lvl.Terrain[i]; {
 	case secret && t == components.HWall:
-		lvl.Terrain[i] = components.SecretDoorH
+		door = components.SecretDoorH
 	case secret && t == components.VWall:
-		lvl.Terrain[i] = components.SecretDoorV
+		door = components.SecretDoorV
 	case !s.OneIn(3):
-		lvl.Terrain[i] = components.Doorway
+		door = components.Doorway
 	case s.OneIn(5):
-		lvl.Terrain[i] = components.OpenDoor
+		door = components.OpenDoor
 	case s.OneIn(6):
-		lvl.Terrain[i] = components.LockedDoor
+		door = components.LockedDoor
 	default:
-		lvl.Terrain[i] = components.ClosedDoor
+		door = components.ClosedDoor
 	}
+	g.scan.put(lvl, p.X, p.Y, door)
 }
 
 // markDiggable sets g.diggable to the cells a corridor may run through
@@ -209,7 +211,7 @@ func diggable(open *rows, x, y int) bool {
 // the likelier), turn toward the target when blocked, else turn away. It
 // fails when it meets anything else, after maxDigSteps steps, or, for an
 // extra corridor, at 1 in deadEnd per step (leaving what it dug).
-func dig(s *ecs.Stream, lvl *components.Level, open *rows, org, dst components.Pos, nxcor bool) bool {
+func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org, dst components.Pos, nxcor bool) bool {
 	var dx, dy int
 	switch {
 	case dst.X > org.X:
@@ -230,7 +232,7 @@ func dig(s *ecs.Stream, lvl *components.Level, open *rows, org, dst components.P
 		if !diggable(open, x, y) {
 			return false
 		}
-		lvl.Terrain[y*components.W+x] = components.Corridor
+		scan.dig(lvl, x, y)
 
 		distX, distY := abs(x-dst.X), abs(y-dst.Y)
 		if distX > distY && distY != 0 && s.OneIn(distX-distY+1) {

@@ -31,9 +31,8 @@ type Generator struct {
 	cellBuf, floorBuf [components.N]int16
 	// diggable is where corridors may be dug (markDiggable).
 	diggable rows
-	// scan is the scan of the level's terrain made when its rooms were
-	// last checked to be reachable: of the final terrain once it is
-	// valid, for assignComponents.
+	// scan is the scan of the level's terrain (see scanRows), kept as the
+	// level is built: every terrain write goes through it.
 	scan levelRows
 	pop  Population
 	// spawn is what may be spawned, derived from the tables.
@@ -112,6 +111,7 @@ func (g *Generator) streamName(depth, attempt int) string {
 func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracle bool) bool {
 	lvl.Depth = depth
 	lvl.Terrain = [components.N]components.Terrain{}
+	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.makeRooms(s, lvl, oracle)
@@ -139,7 +139,7 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 	n := len(lvl.Rooms)
 	stairsRoom := s.Rn2(n)
 	lvl.Stairs = g.randomFloor(s, lvl, stairsRoom)
-	lvl.Terrain[lvl.Stairs.Index()] = components.Stairs
+	g.scan.put(lvl, lvl.Stairs.X, lvl.Stairs.Y, components.Stairs)
 	arrivalRoom := stairsRoom
 	if n > 1 {
 		arrivalRoom = s.Rn2(n - 1)
@@ -180,14 +180,14 @@ func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room i
 // from the arrival cell.
 func allRoomsReachable(lvl *components.Level) bool {
 	var s levelRows
+	scanRows(lvl, &s)
 	return roomsReachable(lvl, &s)
 }
 
-// roomsReachable is allRoomsReachable, leaving in s the scan of lvl's
+// roomsReachable is allRoomsReachable, given s, the scan of lvl's
 // terrain.
 func roomsReachable(lvl *components.Level, s *levelRows) bool {
 	var r rows
-	scanRows(lvl, s)
 	flood(&s.pass, &s.diag, lvl.Arrival, &r)
 	for _, room := range lvl.Rooms {
 		in := room.Interior

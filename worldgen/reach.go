@@ -74,6 +74,83 @@ type levelRows struct {
 	corridor, door rows
 }
 
+// Bits of kindSets: which sets of levelRows a terrain kind is in.
+const (
+	inPass uint8 = 1 << iota
+	inDiag
+	inCorridor
+	inDoor
+)
+
+// kindSets is the sets of levelRows each terrain kind is in (as scanRows
+// finds them).
+var kindSets = func() (k [256]uint8) {
+	for t := components.Rock; t <= components.Lava; t++ {
+		if cellClass[t]&cellPassable != 0 {
+			k[t] |= inPass
+		}
+		if cellClass[t] == cellPassable {
+			k[t] |= inDiag
+		}
+		if t == components.Corridor {
+			k[t] |= inCorridor
+		}
+		if t.IsDoor() {
+			k[t] |= inDoor
+		}
+	}
+	return k
+}()
+
+// put makes cell (x, y) of lvl terrain t, keeping s the scan of lvl's
+// terrain.
+func (s *levelRows) put(lvl *components.Level, x, y int, t components.Terrain) {
+	lvl.Terrain[y*components.W+x] = t
+	b, k := uint64(1)<<uint(x), kindSets[t]
+	s.pass[y] = s.pass[y]&^b | b*uint64(k&inPass)
+	s.diag[y] = s.diag[y]&^b | b*uint64(k&inDiag>>1)
+	s.corridor[y] = s.corridor[y]&^b | b*uint64(k&inCorridor>>2)
+	s.door[y] = s.door[y]&^b | b*uint64(k&inDoor>>3)
+}
+
+// dig makes the rock or corridor cell (x, y) of lvl corridor, keeping s
+// the scan of lvl's terrain (such a cell is in no set but the corridor's
+// three).
+func (s *levelRows) dig(lvl *components.Level, x, y int) {
+	lvl.Terrain[y*components.W+x] = components.Corridor
+	b := uint64(1) << uint(x)
+	s.pass[y] |= b
+	s.diag[y] |= b
+	s.corridor[y] |= b
+}
+
+// room draws a room with interior in on lvl, floor inside a ring of
+// walls, keeping s the scan of lvl's terrain.
+func (s *levelRows) room(lvl *components.Level, in components.Rect) {
+	walls := grow(in, 1)
+	ring := uint64(1)<<uint(walls.X1+1) - uint64(1)<<uint(walls.X0)
+	floor := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
+	for y := walls.Y0; y <= walls.Y1; y++ {
+		row := lvl.Terrain[y*components.W+walls.X0 : y*components.W+walls.X1+1]
+		s.corridor[y] &^= ring
+		s.door[y] &^= ring
+		if y == walls.Y0 || y == walls.Y1 {
+			for x := range row {
+				row[x] = components.HWall
+			}
+			s.pass[y] &^= ring
+			s.diag[y] &^= ring
+			continue
+		}
+		for x := range row {
+			row[x] = components.Floor
+		}
+		row[0], row[len(row)-1] = components.VWall, components.VWall
+		s.pass[y] = s.pass[y]&^ring | floor
+		s.diag[y] = s.diag[y]&^ring | floor
+	}
+}
+
 // scanRows fills s from lvl's terrain, eight cells at a step. It relies
 // on the order of the terrain kinds: the passable ones are Floor …
 // Stairs, the real doors (no diagonal steps) OpenDoor … SecretDoorH,

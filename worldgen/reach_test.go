@@ -261,3 +261,19 @@ func TestLavaKeepsRoomsWhole(t *testing.T) {
 	}
 	assert.Greater(t, pools, 1000)
 }
+
+// TestKeptScanMatchesTerrain: the scan the Generator keeps while it builds
+// a level (ordinary, Oracle and Rogue levels, with lava deeper down) is
+// the scan of the terrain it built.
+func TestKeptScanMatchesTerrain(t *testing.T) {
+	var g Generator
+	var lvl components.Level
+	for seed := range uint64(40) {
+		for depth := 1; depth <= 12; depth++ {
+			g.Generate(seed, depth, &lvl)
+			var want levelRows
+			scanRows(&lvl, &want)
+			require.Equal(t, want, g.scan, "seed %d depth %d", seed, depth)
+		}
+	}
+}

@@ -73,19 +73,7 @@ func (g *Generator) createRoom(s *ecs.Stream, lvl *components.Level) bool {
 // plus the gap out of the free rectangles.
 func (g *Generator) addRoom(lvl *components.Level, in components.Rect, isLit bool) {
 	walls := grow(in, 1)
-	for y := walls.Y0; y <= walls.Y1; y++ {
-		row := lvl.Terrain[y*components.W+walls.X0 : y*components.W+walls.X1+1]
-		if y == walls.Y0 || y == walls.Y1 {
-			for x := range row {
-				row[x] = components.HWall
-			}
-			continue
-		}
-		for x := range row {
-			row[x] = components.Floor
-		}
-		row[0], row[len(row)-1] = components.VWall, components.VWall
-	}
+	g.scan.room(lvl, in)
 	lvl.Rooms = append(lvl.Rooms, components.Room{Interior: in, Lit: isLit})
 	g.free.split(components.Rect{X0: walls.X0 - roomGapX, Y0: walls.Y0 - roomGapY, X1: walls.X1 + roomGapX, Y1: walls.Y1 + roomGapY})
 }
