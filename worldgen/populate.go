@@ -138,6 +138,7 @@ func HitPoints(s *ecs.Stream, sp components.SpeciesID) int {
 func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) bool {
 	p := &g.pop
 	p.Monsters, p.Items, p.Traps = p.Monsters[:0], p.Items[:0], p.Traps[:0]
+	g.taken = g.taken[:0]
 	kinds := g.spawnable()
 	depth := lvl.Depth
 	if oracle {
@@ -194,18 +195,23 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 		g.putKind(s, cells, &kinds.armour)
 	}
 
-	// Traps: not on an item, the arrival cell or another trap.
-	g.mark = [components.N]bool{}
-	g.mark[lvl.Arrival.Index()] = true
-	for _, it := range p.Items {
-		g.mark[it.At.Index()] = true
+	// Traps: not on an item, the arrival cell or another trap. The cells
+	// to leave out are known by their places in cells (the arrival room's
+	// list is floor[a0:a1]), so the rest is moved up around them.
+	taken := g.taken
+	if arrivalRoom >= 0 {
+		taken = append(taken, a0+g.arrivalAt)
 	}
-	free := cells[:0]
-	for _, c := range cells {
-		if !g.mark[c] {
-			free = append(free, c)
+	slices.Sort(taken)
+	free, from := cells[:0], 0
+	for _, k := range taken {
+		if k >= from {
+			free = append(free, cells[from:k]...)
+			from = k + 1
 		}
 	}
+	free = append(free, cells[from:]...)
+	g.taken = taken[:0]
 	for range TrapCount(depth) {
 		kind := kinds.traps[s.Rn2(len(kinds.traps))]
 		if len(free) == 0 {
@@ -226,9 +232,12 @@ func (g *Generator) putKind(s *ecs.Stream, cells []int16, w *weighted) {
 	}
 }
 
-// putItem places an item on a random cell of cells.
+// putItem places an item on a random cell of cells, noting its index in
+// g.taken.
 func (g *Generator) putItem(s *ecs.Stream, cells []int16, kind components.ItemKind, count int) {
-	at := components.PosOf(int(cells[s.Rn2(len(cells))]))
+	k := s.Rn2(len(cells))
+	g.taken = append(g.taken, k)
+	at := components.PosOf(int(cells[k]))
 	g.pop.Items = append(g.pop.Items, ItemSpawn{kind, count, at})
 }
 
