@@ -25,11 +25,9 @@ type Generator struct {
 
 	free freeRects
 	smeq [maxRooms]int
-	// arrivalAt is the arrival cell's index in the list of its room's
-	// floor cells (appendRoomFloor); taken holds the indices in the list
-	// of every room's floor cells of the cells items went to.
-	arrivalAt int
-	taken     []int
+	// taken holds the indices, in the list of every room's floor cells,
+	// of the cells items went to (populate).
+	taken []int
 	// cellBuf and floorBuf back the lists of candidate cells.
 	cellBuf, floorBuf [components.N]int16
 	// diggable is where corridors may be dug (markDiggable).
@@ -141,7 +139,7 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 	n := len(lvl.Rooms)
 	stairsRoom := s.Rn2(n)
-	lvl.Stairs, _ = g.randomFloor(s, lvl, stairsRoom)
+	lvl.Stairs = g.randomFloor(s, lvl, stairsRoom)
 	g.scan.put(lvl, lvl.Stairs.X, lvl.Stairs.Y, components.Stairs)
 	arrivalRoom := stairsRoom
 	if n > 1 {
@@ -150,16 +148,14 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 			arrivalRoom++
 		}
 	}
-	lvl.Arrival, g.arrivalAt = g.randomFloor(s, lvl, arrivalRoom)
+	lvl.Arrival = g.randomFloor(s, lvl, arrivalRoom)
 }
 
 // randomFloor is a uniformly random floor cell of room (not lava, not the
-// staircase, not the Oracle's cell), and its index in the room's list of
-// them (appendRoomFloor).
-func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) (components.Pos, int) {
+// staircase, not the Oracle's cell).
+func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) components.Pos {
 	cells := g.appendRoomFloor(g.cellBuf[:0], lvl, room)
-	k := s.Rn2(len(cells))
-	return components.PosOf(int(cells[k])), k
+	return components.PosOf(int(cells[s.Rn2(len(cells))]))
 }
 
 // appendRoomFloor appends the indices of room's floor cells (terrain

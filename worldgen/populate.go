@@ -196,11 +196,12 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 	}
 
 	// Traps: not on an item, the arrival cell or another trap. The cells
-	// to leave out are known by their places in cells (the arrival room's
-	// list is floor[a0:a1]), so the rest is moved up around them.
+	// to leave out are known by their places in cells (the arrival cell's
+	// among its room's, floor[a0:a1]), so the rest is moved up around
+	// them.
 	taken := g.taken
-	if arrivalRoom >= 0 {
-		taken = append(taken, a0+g.arrivalAt)
+	if k := slices.Index(floor[a0:a1], int16(lvl.Arrival.Index())); k >= 0 {
+		taken = append(taken, a0+k)
 	}
 	slices.Sort(taken)
 	free, from := cells[:0], 0
