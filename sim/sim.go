@@ -113,6 +113,9 @@ type Sim struct {
 	// deferText says the observation text is drawn only when Observe
 	// asks for it ([Sim.DeferText]); textStale, that it must be.
 	deferText, textStale bool
+
+	// held is resetKeepingResources's scratch space.
+	held []heldResource
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
@@ -241,14 +244,14 @@ func (s *Sim) Reset(seed uint64) error {
 	}
 	s.cfg.Seed = seed
 	w := &s.world
-	resetKeepingResources(w)
+	s.held = resetKeepingResources(w, s.held)
 	// Every registered resource begins anew, the core game's and the
 	// mechanics' alike (§32.2).
 	ecs.BeginEpisode(w)
 	s.env.Streams.Reseed(seed)
 	s.note, s.lastIgnored, s.lastUnusable = "", "", false
 	s.inTurn, s.turnTicks = false, 0
-	s.dungeon = worldgen.Plan(seed)
+	s.dungeon = s.gen.Plan(seed)
 	return s.startEpisode()
 }
 

@@ -237,7 +237,7 @@ func (snap *Snapshot) checkOwners() error {
 func (s *Sim) apply(snap *Snapshot, check bool) error {
 	w := &s.world
 	s.display.valid = false
-	resetKeepingResources(w)
+	s.held = resetKeepingResources(w, s.held)
 	dump := snap.Entities
 	dump.Entities = slices.Clone(dump.Entities)
 	dump.Alive = slices.Clone(dump.Alive)
@@ -292,24 +292,29 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 	return nil
 }
 
+// heldResource is a resource of a world kept across its Reset.
+type heldResource struct {
+	id  arche.ResID
+	ptr any
+}
+
 // resetKeepingResources removes every entity from w but keeps its
 // resources — the same objects, which systems hold pointers to — where
-// arche's Reset would drop them.
-func resetKeepingResources(w *arche.World) {
-	type held struct {
-		id  arche.ResID
-		ptr any
-	}
-	var resources []held
+// arche's Reset would drop them. held is scratch space, returned for
+// the next call.
+func resetKeepingResources(w *arche.World, held []heldResource) []heldResource {
+	held = held[:0]
 	for _, id := range arche.ResourceIDs(w) {
 		if w.Resources().Has(id) {
-			resources = append(resources, held{id, w.Resources().Get(id)})
+			held = append(held, heldResource{id, w.Resources().Get(id)})
 		}
 	}
 	w.Reset()
-	for _, r := range resources {
+	for _, r := range held {
 		w.Resources().Add(r.id, r.ptr)
 	}
+	clear(held) // the next call overwrites them; let go of the pointers meanwhile
+	return held
 }
 
 // resourcePointer is the pointer behind resource id, as the registry

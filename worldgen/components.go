@@ -16,55 +16,65 @@ func AssignComponents(lvl *components.Level) {
 	for i := range lvl.Component {
 		lvl.Component[i] = uint16(lvl.RoomOf[i])
 	}
+	var s levelRows
+	scanRows(lvl, &s)
+	assignDoorsAndCorridors(lvl, &s)
+}
+
+// assignComponents is AssignComponents for a level the Generator built,
+// whose RoomOf is exactly the rooms' interiors (see sortRooms): it
+// numbers the interiors row by row instead of copying every cell, and
+// takes the doors and corridors from the scan kept while building it
+// (g.scan).
+func (g *Generator) assignComponents(lvl *components.Level) {
+	lvl.Component = [components.N]uint16{}
+	for i, r := range lvl.Rooms {
+		id := uint16(i + 1)
+		in := r.Interior
+		for y := in.Y0; y <= in.Y1; y++ {
+			row := lvl.Component[y*components.W+in.X0 : y*components.W+in.X1+1]
+			for x := range row {
+				row[x] = id
+			}
+		}
+	}
+	assignDoorsAndCorridors(lvl, &g.scan)
+}
+
+// assignDoorsAndCorridors numbers, over the rooms' floors already in
+// lvl.Component, the doors of each room's wall ring and the corridor
+// components, from s, the scan of lvl's terrain.
+func assignDoorsAndCorridors(lvl *components.Level, s *levelRows) {
+	corridor, door := s.corridor, &s.door // corridor: the cells not yet numbered
 	for i, r := range lvl.Rooms {
 		id := uint16(i + 1)
 		w := grow(r.Interior, 1)
-		for x := w.X0; x <= w.X1; x++ {
-			markDoor(lvl, components.Pos{X: x, Y: w.Y0}, id)
-			markDoor(lvl, components.Pos{X: x, Y: w.Y1}, id)
-		}
-		for y := w.Y0 + 1; y < w.Y1; y++ {
-			markDoor(lvl, components.Pos{X: w.X0, Y: y}, id)
-			markDoor(lvl, components.Pos{X: w.X1, Y: y}, id)
-		}
-	}
-	// Corridor components, flooded over rem, the corridor cells not yet
-	// numbered, one bit per column.
-	var rem rows
-	for y := range components.H {
-		for x := range components.W {
-			if lvl.Terrain[y*components.W+x] == components.Corridor {
-				rem[y] |= 1 << uint(x)
+		ring := uint64(1)<<uint(w.X1+1) - uint64(1)<<uint(w.X0) // off-board columns drop out
+		sides := uint64(1)<<uint(w.X0) | uint64(1)<<uint(w.X1)
+		for y := max(w.Y0, 0); y <= min(w.Y1, components.H-1); y++ {
+			m := door[y] & ring
+			if y != w.Y0 && y != w.Y1 {
+				m &= sides
+			}
+			for ; m != 0; m &= m - 1 {
+				lvl.Component[y*components.W+bits.TrailingZeros64(m)] = id
 			}
 		}
 	}
-	var queue [components.N]components.Pos
+	// Corridor components: each is flooded (8-connected) from its first
+	// cell in board order, then taken out of what is left.
 	next := uint16(len(lvl.Rooms) + 1)
-	for y := range components.H {
-		for rem[y] != 0 {
-			start := components.Pos{X: bits.TrailingZeros64(rem[y]), Y: y}
-			rem[y] &^= 1 << uint(start.X)
-			lvl.Component[start.Index()] = next
-			q := append(queue[:0], start)
-			for h := 0; h < len(q); h++ {
-				p := q[h]
-				window := uint64(7) << uint(p.X) >> 1 // columns x−1 … x+1
-				for ny := max(p.Y-1, 0); ny <= min(p.Y+1, components.H-1); ny++ {
-					for m := rem[ny] & window; m != 0; m &= m - 1 {
-						n := components.Pos{X: bits.TrailingZeros64(m), Y: ny}
-						rem[ny] &^= 1 << uint(n.X)
-						lvl.Component[n.Index()] = next
-						q = append(q, n)
-					}
+	for y0 := range components.H {
+		for corridor[y0] != 0 {
+			var c rows
+			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			for y := y0; y < components.H; y++ {
+				for m := c[y]; m != 0; m &= m - 1 {
+					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
 				}
+				corridor[y] &^= c[y]
 			}
 			next++
 		}
-	}
-}
-
-func markDoor(lvl *components.Level, p components.Pos, id uint16) {
-	if p.In() && lvl.Terrain[p.Index()].IsDoor() {
-		lvl.Component[p.Index()] = id
 	}
 }

@@ -25,6 +25,7 @@ func (g *Generator) makeCorridors(s *ecs.Stream, lvl *components.Level) {
 	for i := range n {
 		g.smeq[i] = i
 	}
+	g.markDiggable(lvl)
 	for a := 0; a < n-1; a++ {
 		g.join(s, lvl, a, a+1, false)
 		if s.OneIn(earlyStop) {
@@ -92,13 +93,13 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 		return
 	}
 	if !nxcor || okDoor(lvl, from) {
-		placeDoor(s, lvl, from)
+		g.placeDoor(s, lvl, from)
 	}
-	if !dig(s, lvl, org, dst, nxcor) {
+	if !dig(s, lvl, &g.diggable, &g.scan, org, dst, nxcor) {
 		return
 	}
 	if !nxcor || okDoor(lvl, to) {
-		placeDoor(s, lvl, to)
+		g.placeDoor(s, lvl, to)
 	}
 	if g.smeq[a] < g.smeq[b] {
 		g.smeq[b] = g.smeq[a]
@@ -112,6 +113,12 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 func okDoor(lvl *components.Level, p components.Pos) bool {
 	if !lvl.At(p).IsWall() {
 		return false
+	}
+	if p.X > 0 && p.X < components.W-1 && p.Y > 0 && p.Y < components.H-1 {
+		// Every neighbour is on the board (as every room wall's is).
+		i := p.Index()
+		t := &lvl.Terrain
+		return !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
 	}
 	for _, d := range components.OrthogonalDirs {
 		if lvl.At(p.Add(d)).IsDoor() {
@@ -151,33 +158,51 @@ func findDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) compo
 // (unless p already is a door, which then stays a visible one); of the
 // rest 2 in 3 are doorways; a real door is open at 1 in 5, else locked at
 // 1 in 6, else closed.
-func placeDoor(s *ecs.Stream, lvl *components.Level, p components.Pos) {
+func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components.Pos) {
 	i := p.Index()
+	g.diggable[p.Y] &^= 1 << uint(p.X)
 	secret := s.OneIn(8)
+	var door components.Terrain
 	switch t := lvl.Terrain[i]; {
 	case secret && t == components.HWall:
-		lvl.Terrain[i] = components.SecretDoorH
+		door = components.SecretDoorH
 	case secret && t == components.VWall:
-		lvl.Terrain[i] = components.SecretDoorV
+		door = components.SecretDoorV
 	case !s.OneIn(3):
-		lvl.Terrain[i] = components.Doorway
+		door = components.Doorway
 	case s.OneIn(5):
-		lvl.Terrain[i] = components.OpenDoor
+		door = components.OpenDoor
 	case s.OneIn(6):
-		lvl.Terrain[i] = components.LockedDoor
+		door = components.LockedDoor
 	default:
-		lvl.Terrain[i] = components.ClosedDoor
+		door = components.ClosedDoor
+	}
+	g.scan.put(lvl, p.X, p.Y, door)
+}
+
+// markDiggable sets g.diggable to the cells a corridor may run through
+// (see dig): with only the rooms on the board, every cell inside the
+// border ring but outside the rooms' walls. dig keeps it (it turns such
+// cells into corridor), and placeDoor takes out the cells it makes doors.
+func (g *Generator) markDiggable(lvl *components.Level) {
+	const inner = uint64(1)<<(components.W-1) - 2 // columns 1 … W−2
+	g.diggable = rows{}
+	for y := 1; y < components.H-1; y++ {
+		g.diggable[y] = inner
+	}
+	for _, r := range lvl.Rooms {
+		w := grow(r.Interior, 1)
+		cols := uint64(1)<<uint(w.X1+1) - uint64(1)<<uint(w.X0)
+		for y := w.Y0; y <= w.Y1; y++ {
+			g.diggable[y] &^= cols
+		}
 	}
 }
 
-// diggable reports whether a corridor may run through p: rock or corridor
-// inside the border ring.
-func diggable(lvl *components.Level, x, y int) bool {
-	if x < 1 || x > components.W-2 || y < 1 || y > components.H-2 {
-		return false
-	}
-	t := lvl.Terrain[y*components.W+x]
-	return t == components.Rock || t == components.Corridor
+// diggable reports whether a corridor may run through (x, y): rock or
+// corridor inside the border ring, as open (see markDiggable) has it.
+func diggable(open *rows, x, y int) bool {
+	return uint(y) < components.H && open[y]>>uint(x)&1 != 0
 }
 
 // dig digs a corridor from org to dst through rock, crossing corridors
@@ -186,7 +211,7 @@ func diggable(lvl *components.Level, x, y int) bool {
 // the likelier), turn toward the target when blocked, else turn away. It
 // fails when it meets anything else, after maxDigSteps steps, or, for an
 // extra corridor, at 1 in deadEnd per step (leaving what it dug).
-func dig(s *ecs.Stream, lvl *components.Level, org, dst components.Pos, nxcor bool) bool {
+func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org, dst components.Pos, nxcor bool) bool {
 	var dx, dy int
 	switch {
 	case dst.X > org.X:
@@ -204,10 +229,10 @@ func dig(s *ecs.Stream, lvl *components.Level, org, dst components.Pos, nxcor bo
 			return false
 		}
 		x, y = x+dx, y+dy
-		if !diggable(lvl, x, y) {
+		if !diggable(open, x, y) {
 			return false
 		}
-		lvl.Terrain[y*components.W+x] = components.Corridor
+		scan.dig(lvl, x, y)
 
 		distX, distY := abs(x-dst.X), abs(y-dst.Y)
 		if distX > distY && distY != 0 && s.OneIn(distX-distY+1) {
@@ -216,17 +241,17 @@ func dig(s *ecs.Stream, lvl *components.Level, org, dst components.Pos, nxcor bo
 			distY = 0
 		}
 		if dy != 0 && distX > distY {
-			if tx := towards(dst.X, x); diggable(lvl, x+tx, y) {
+			if tx := towards(dst.X, x); diggable(open, x+tx, y) {
 				dx, dy = tx, 0
 				continue
 			}
 		} else if dx != 0 && distY > distX {
-			if ty := towards(dst.Y, y); diggable(lvl, x, y+ty) {
+			if ty := towards(dst.Y, y); diggable(open, x, y+ty) {
 				dx, dy = 0, ty
 				continue
 			}
 		}
-		if diggable(lvl, x+dx, y+dy) {
+		if diggable(open, x+dx, y+dy) {
 			continue
 		}
 		if dx != 0 {
@@ -234,7 +259,7 @@ func dig(s *ecs.Stream, lvl *components.Level, org, dst components.Pos, nxcor bo
 		} else {
 			dx, dy = towards(dst.X, x), 0
 		}
-		if diggable(lvl, x+dx, y+dy) {
+		if diggable(open, x+dx, y+dy) {
 			continue
 		}
 		dx, dy = -dx, -dy

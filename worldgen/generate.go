@@ -2,6 +2,7 @@ package worldgen
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -24,11 +25,17 @@ type Generator struct {
 
 	free freeRects
 	smeq [maxRooms]int
-	// mark flags cells while the traps are placed.
-	mark [components.N]bool
-	// cellBuf backs the lists of candidate cells.
-	cellBuf [components.N]int16
-	pop     Population
+	// taken holds the indices, in the list of every room's floor cells,
+	// of the cells items went to (populate).
+	taken []int
+	// cellBuf and floorBuf back the lists of candidate cells.
+	cellBuf, floorBuf [components.N]int16
+	// diggable is where corridors may be dug (markDiggable).
+	diggable rows
+	// scan is the scan of the level's terrain (see scanRows), kept as the
+	// level is built: every terrain write goes through it.
+	scan levelRows
+	pop  Population
 	// spawn is what may be spawned, derived from the tables.
 	spawn spawnable
 	// oracleRoom is the index of the Oracle's room on the level being
@@ -63,7 +70,7 @@ func (g *Generator) Generate(seed uint64, depth int, lvl *components.Level) *Pop
 		}
 		if built && g.populate(s, lvl, oracle) {
 			g.attempts = attempt
-			AssignComponents(lvl)
+			g.assignComponents(lvl)
 			lvl.ClearDynamic()
 			return &g.pop
 		}
@@ -77,6 +84,9 @@ func Generate(seed uint64, depth int) (*components.Level, *Population) {
 	lvl := new(components.Level)
 	return lvl, g.Generate(seed, depth, lvl)
 }
+
+// Plan is [Plan] of seed, kept for the levels of that seed's episode.
+func (g *Generator) Plan(seed uint64) Dungeon { return g.planFor(seed) }
 
 func (g *Generator) planFor(seed uint64) Dungeon {
 	if !g.plan.ok || g.plan.seed != seed {
@@ -102,6 +112,7 @@ func (g *Generator) streamName(depth, attempt int) string {
 func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracle bool) bool {
 	lvl.Depth = depth
 	lvl.Terrain = [components.N]components.Terrain{}
+	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.makeRooms(s, lvl, oracle)
@@ -117,7 +128,7 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 		return false
 	}
 	g.placeStairs(s, lvl)
-	return allRoomsReachable(lvl)
+	return roomsReachable(lvl, &g.scan)
 }
 
 // placeStairs puts the staircase on a random floor cell of a random room
@@ -129,7 +140,7 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 	n := len(lvl.Rooms)
 	stairsRoom := s.Rn2(n)
 	lvl.Stairs = g.randomFloor(s, lvl, stairsRoom)
-	lvl.Terrain[lvl.Stairs.Index()] = components.Stairs
+	g.scan.put(lvl, lvl.Stairs.X, lvl.Stairs.Y, components.Stairs)
 	arrivalRoom := stairsRoom
 	if n > 1 {
 		arrivalRoom = s.Rn2(n - 1)
@@ -151,10 +162,14 @@ func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) 
 // Floor, so neither lava nor the staircase) other than the Oracle's.
 func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
 	in := lvl.Rooms[room].Interior
+	skip := -1
+	if room == g.oracleRoom {
+		skip = oracleCell.Index()
+	}
 	for y := in.Y0; y <= in.Y1; y++ {
-		for x := in.X0; x <= in.X1; x++ {
-			i := y*components.W + x
-			if lvl.Terrain[i] == components.Floor && !(room == g.oracleRoom && i == oracleCell.Index()) {
+		first := y*components.W + in.X0
+		for k, t := range lvl.Terrain[first : first+in.X1-in.X0+1] {
+			if i := first + k; t == components.Floor && i != skip {
 				cells = append(cells, int16(i))
 			}
 		}
@@ -165,19 +180,26 @@ func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room i
 // allRoomsReachable reports whether every room's dry floor can be reached
 // from the arrival cell.
 func allRoomsReachable(lvl *components.Level) bool {
-	var p, q, r rows
-	passRows(lvl, &p, &q)
-	flood(&p, &q, lvl.Arrival, &r)
-	for y := range components.H {
-		var floor uint64
-		for x := range components.W {
-			i := y*components.W + x
-			if lvl.RoomOf[i] != 0 && lvl.Terrain[i] != components.Lava {
-				floor |= 1 << uint(x)
+	var s levelRows
+	scanRows(lvl, &s)
+	return roomsReachable(lvl, &s)
+}
+
+// roomsReachable is allRoomsReachable, given s, the scan of lvl's
+// terrain.
+func roomsReachable(lvl *components.Level, s *levelRows) bool {
+	var r rows
+	flood(&s.pass, &s.diag, lvl.Arrival, &r)
+	for _, room := range lvl.Rooms {
+		in := room.Interior
+		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
+		for y := in.Y0; y <= in.Y1; y++ {
+			// The cells not reached must all be lava.
+			for m := cols &^ r[y]; m != 0; m &= m - 1 {
+				if lvl.Terrain[y*components.W+bits.TrailingZeros64(m)] != components.Lava {
+					return false
+				}
 			}
-		}
-		if floor&^r[y] != 0 {
-			return false
 		}
 	}
 	return true

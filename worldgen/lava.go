@@ -51,19 +51,20 @@ func (g *Generator) tryPool(s *ecs.Stream, lvl *components.Level, room, size int
 	pool := g.cellBuf[:0]
 	start := components.Pos{X: in.X0 + s.Rn2(width(in)), Y: in.Y0 + s.Rn2(height(in))}
 	pool = append(pool, int16(start.Index()))
-	lvl.Terrain[start.Index()] = components.Lava
+	g.scan.put(lvl, start.X, start.Y, components.Lava)
 	for grown := 0; len(pool) < size && grown < 4*size; grown++ {
 		p := components.PosOf(int(pool[s.Rn2(len(pool))])).Add(components.OrthogonalDirs[s.Rn2(4)])
 		if in.Contains(p) && lvl.Terrain[p.Index()] == components.Floor {
 			pool = append(pool, int16(p.Index()))
-			lvl.Terrain[p.Index()] = components.Lava
+			g.scan.put(lvl, p.X, p.Y, components.Lava)
 		}
 	}
 	if len(pool) == size && dryFloorConnected(lvl, room) {
 		return true
 	}
 	for _, c := range pool {
-		lvl.Terrain[c] = components.Floor
+		p := components.PosOf(int(c))
+		g.scan.put(lvl, p.X, p.Y, components.Floor)
 	}
 	return false
 }

@@ -138,20 +138,30 @@ func HitPoints(s *ecs.Stream, sp components.SpeciesID) int {
 func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) bool {
 	p := &g.pop
 	p.Monsters, p.Items, p.Traps = p.Monsters[:0], p.Items[:0], p.Traps[:0]
+	g.taken = g.taken[:0]
 	kinds := g.spawnable()
 	depth := lvl.Depth
 	if oracle {
 		p.Monsters = append(p.Monsters, MonsterSpawn{components.Oracle, oracleCell, HitPoints(s, components.Oracle)})
 	}
 
-	// Monsters: not in the arrival room, one per cell.
-	cells := g.cellBuf[:0]
+	// The floor cells of every room, in room order; those of the arrival
+	// room are floor[a0:a1].
+	floor := g.floorBuf[:0]
+	a0, a1 := 0, 0
 	arrivalRoom := lvl.RoomAt(lvl.Arrival)
 	for r := range lvl.Rooms {
-		if r != arrivalRoom {
-			cells = g.appendRoomFloor(cells, lvl, r)
+		if r == arrivalRoom {
+			a0 = len(floor)
+		}
+		floor = g.appendRoomFloor(floor, lvl, r)
+		if r == arrivalRoom {
+			a1 = len(floor)
 		}
 	}
+
+	// Monsters: not in the arrival room, one per cell.
+	cells := append(append(g.cellBuf[:0], floor[:a0]...), floor[a1:]...)
 	total := speciesWeight(kinds.species, depth)
 	for range MonsterCount(depth) {
 		if total == 0 {
@@ -167,10 +177,7 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 	}
 
 	// Items: anywhere on the floor, several to a cell.
-	cells = cells[:0]
-	for r := range lvl.Rooms {
-		cells = g.appendRoomFloor(cells, lvl, r)
-	}
+	cells = floor
 	for range 2 + s.Rnd(3) {
 		g.putItem(s, cells, components.Gold, s.Rnd(10*depth)+5)
 	}
@@ -188,18 +195,24 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 		g.putKind(s, cells, &kinds.armour)
 	}
 
-	// Traps: not on an item, the arrival cell or another trap.
-	g.mark = [components.N]bool{}
-	g.mark[lvl.Arrival.Index()] = true
-	for _, it := range p.Items {
-		g.mark[it.At.Index()] = true
+	// Traps: not on an item, the arrival cell or another trap. The cells
+	// to leave out are known by their places in cells (the arrival cell's
+	// among its room's, floor[a0:a1]), so the rest is moved up around
+	// them.
+	taken := g.taken
+	if k := slices.Index(floor[a0:a1], int16(lvl.Arrival.Index())); k >= 0 {
+		taken = append(taken, a0+k)
 	}
-	free := cells[:0]
-	for _, c := range cells {
-		if !g.mark[c] {
-			free = append(free, c)
+	slices.Sort(taken)
+	free, from := cells[:0], 0
+	for _, k := range taken {
+		if k >= from {
+			free = append(free, cells[from:k]...)
+			from = k + 1
 		}
 	}
+	free = append(free, cells[from:]...)
+	g.taken = taken[:0]
 	for range TrapCount(depth) {
 		kind := kinds.traps[s.Rn2(len(kinds.traps))]
 		if len(free) == 0 {
@@ -220,9 +233,12 @@ func (g *Generator) putKind(s *ecs.Stream, cells []int16, w *weighted) {
 	}
 }
 
-// putItem places an item on a random cell of cells.
+// putItem places an item on a random cell of cells, noting its index in
+// g.taken.
 func (g *Generator) putItem(s *ecs.Stream, cells []int16, kind components.ItemKind, count int) {
-	at := components.PosOf(int(cells[s.Rn2(len(cells))]))
+	k := s.Rn2(len(cells))
+	g.taken = append(g.taken, k)
+	at := components.PosOf(int(cells[k]))
 	g.pop.Items = append(g.pop.Items, ItemSpawn{kind, count, at})
 }
 

@@ -144,6 +144,32 @@ func TestRowFill(t *testing.T) {
 	}
 }
 
+// TestScanRows: the eight-cells-a-step scan classifies every terrain
+// kind, at every column of a word, as cellClass, IsDoor and the corridor
+// kind do.
+func TestScanRows(t *testing.T) {
+	s := ecs.NewStream(3, "test")
+	for n := range 200 {
+		var lvl components.Level
+		for i := range lvl.Terrain {
+			// Half the boards are mostly rock, with whole words of it.
+			if n%2 == 0 || s.OneIn(10) {
+				lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
+			}
+		}
+		var got levelRows
+		scanRows(&lvl, &got)
+		for i, kind := range lvl.Terrain {
+			at := components.PosOf(i)
+			c := cellClass[kind]
+			require.Equal(t, c&cellPassable != 0, got.pass.has(at), "passable %v at %v", kind, at)
+			require.Equal(t, c == cellPassable, got.diag.has(at), "diagonal %v at %v", kind, at)
+			require.Equal(t, kind == components.Corridor, got.corridor.has(at), "corridor %v at %v", kind, at)
+			require.Equal(t, kind.IsDoor(), got.door.has(at), "door %v at %v", kind, at)
+		}
+	}
+}
+
 func TestAssignComponents(t *testing.T) {
 	lvl := parseLevel(t, `
 
@@ -234,4 +260,20 @@ func TestLavaKeepsRoomsWhole(t *testing.T) {
 		}
 	}
 	assert.Greater(t, pools, 1000)
+}
+
+// TestKeptScanMatchesTerrain: the scan the Generator keeps while it builds
+// a level (ordinary, Oracle and Rogue levels, with lava deeper down) is
+// the scan of the terrain it built.
+func TestKeptScanMatchesTerrain(t *testing.T) {
+	var g Generator
+	var lvl components.Level
+	for seed := range uint64(40) {
+		for depth := 1; depth <= 12; depth++ {
+			g.Generate(seed, depth, &lvl)
+			var want levelRows
+			scanRows(&lvl, &want)
+			require.Equal(t, want, g.scan, "seed %d depth %d", seed, depth)
+		}
+	}
 }

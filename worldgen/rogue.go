@@ -72,6 +72,7 @@ type rogueGrid [rogueSide][rogueSide]rogueCellPlan
 func (g *Generator) buildRogue(s *ecs.Stream, depth int, lvl *components.Level) bool {
 	lvl.Depth = depth
 	lvl.Terrain = [components.N]components.Terrain{}
+	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.oracleRoom = -1
@@ -91,16 +92,16 @@ func (g *Generator) buildRogue(s *ecs.Stream, depth int, lvl *components.Level) 
 	for cy := range rogueSide {
 		for cx := range rogueSide {
 			if grid[cx][cy].joins&joinDown != 0 {
-				rogueCorridor(s, lvl, &grid, cx, cy, false)
+				rogueCorridor(s, lvl, &g.scan, &grid, cx, cy, false)
 			}
 			if grid[cx][cy].joins&joinRight != 0 {
-				rogueCorridor(s, lvl, &grid, cx, cy, true)
+				rogueCorridor(s, lvl, &g.scan, &grid, cx, cy, true)
 			}
 		}
 	}
 	g.makeLava(s, lvl, -1)
 	g.placeStairs(s, lvl)
-	return allRoomsReachable(lvl)
+	return roomsReachable(lvl, &g.scan)
 }
 
 // planRogueCells draws each cell's room or intersection, row by row. As
@@ -184,7 +185,7 @@ func rogueWalk(s *ecs.Stream, grid *rogueGrid, x, y int) {
 // or below, as NetHack's roguecorr: a room's end is a doorway at a random
 // place on the facing wall, the corridor starting outside it; an
 // intersection's end is its junction.
-func rogueCorridor(s *ecs.Stream, lvl *components.Level, grid *rogueGrid, cx, cy int, right bool) {
+func rogueCorridor(s *ecs.Stream, lvl *components.Level, scan *levelRows, grid *rogueGrid, cx, cy int, right bool) {
 	a := &grid[cx][cy]
 	var b *rogueCellPlan
 	if right {
@@ -196,24 +197,24 @@ func rogueCorridor(s *ecs.Stream, lvl *components.Level, grid *rogueGrid, cx, cy
 	q := components.Pos{X: b.in.X0, Y: b.in.Y0}
 	switch {
 	case right && a.room:
-		p = rogueDoor(lvl, components.Pos{X: a.in.X1 + 1, Y: a.in.Y0 + s.Rn2(height(a.in))}, 1, 0)
+		p = rogueDoor(lvl, scan, components.Pos{X: a.in.X1 + 1, Y: a.in.Y0 + s.Rn2(height(a.in))}, 1, 0)
 	case a.room:
-		p = rogueDoor(lvl, components.Pos{X: a.in.X0 + s.Rn2(width(a.in)), Y: a.in.Y1 + 1}, 0, 1)
+		p = rogueDoor(lvl, scan, components.Pos{X: a.in.X0 + s.Rn2(width(a.in)), Y: a.in.Y1 + 1}, 0, 1)
 	}
 	switch {
 	case right && b.room:
-		q = rogueDoor(lvl, components.Pos{X: b.in.X0 - 1, Y: b.in.Y0 + s.Rn2(height(b.in))}, -1, 0)
+		q = rogueDoor(lvl, scan, components.Pos{X: b.in.X0 - 1, Y: b.in.Y0 + s.Rn2(height(b.in))}, -1, 0)
 	case b.room:
-		q = rogueDoor(lvl, components.Pos{X: b.in.X0 + s.Rn2(width(b.in)), Y: b.in.Y0 - 1}, 0, -1)
+		q = rogueDoor(lvl, scan, components.Pos{X: b.in.X0 + s.Rn2(width(b.in)), Y: b.in.Y0 - 1}, 0, -1)
 	}
-	rogueJoin(s, lvl, p, q, right)
+	rogueJoin(s, lvl, scan, p, q, right)
 }
 
 // rogueDoor makes the wall cell door a doorway (§17: the Rogue level's
 // doors are plain doorways) and returns the cell outside it, one step
 // (dx, dy) away.
-func rogueDoor(lvl *components.Level, door components.Pos, dx, dy int) components.Pos {
-	lvl.Terrain[door.Index()] = components.Doorway
+func rogueDoor(lvl *components.Level, scan *levelRows, door components.Pos, dx, dy int) components.Pos {
+	scan.put(lvl, door.X, door.Y, components.Doorway)
 	return components.Pos{X: door.X + dx, Y: door.Y + dy}
 }
 
@@ -221,31 +222,31 @@ func rogueDoor(lvl *components.Level, door components.Pos, dx, dy int) component
 // down) to a random middle line between them, along it, and on to q.
 // p lies left of (or above) q, in the cells' gaps or their own areas, so
 // the corridor never meets a room.
-func rogueJoin(s *ecs.Stream, lvl *components.Level, p, q components.Pos, horizontal bool) {
+func rogueJoin(s *ecs.Stream, lvl *components.Level, scan *levelRows, p, q components.Pos, horizontal bool) {
 	if horizontal {
 		mid := p.X + s.Rn2(q.X-p.X+1)
-		corridorRow(lvl, p.Y, p.X, mid)
-		corridorColumn(lvl, mid, p.Y, q.Y)
-		corridorRow(lvl, q.Y, mid, q.X)
+		corridorRow(lvl, scan, p.Y, p.X, mid)
+		corridorColumn(lvl, scan, mid, p.Y, q.Y)
+		corridorRow(lvl, scan, q.Y, mid, q.X)
 		return
 	}
 	mid := p.Y + s.Rn2(q.Y-p.Y+1)
-	corridorColumn(lvl, p.X, p.Y, mid)
-	corridorRow(lvl, mid, p.X, q.X)
-	corridorColumn(lvl, q.X, mid, q.Y)
+	corridorColumn(lvl, scan, p.X, p.Y, mid)
+	corridorRow(lvl, scan, mid, p.X, q.X)
+	corridorColumn(lvl, scan, q.X, mid, q.Y)
 }
 
 // corridorRow makes the cells of row y between columns a and b corridor.
-func corridorRow(lvl *components.Level, y, a, b int) {
+func corridorRow(lvl *components.Level, scan *levelRows, y, a, b int) {
 	for x := min(a, b); x <= max(a, b); x++ {
-		lvl.Terrain[y*components.W+x] = components.Corridor
+		scan.put(lvl, x, y, components.Corridor)
 	}
 }
 
 // corridorColumn makes the cells of column x between rows a and b
 // corridor.
-func corridorColumn(lvl *components.Level, x, a, b int) {
+func corridorColumn(lvl *components.Level, scan *levelRows, x, a, b int) {
 	for y := min(a, b); y <= max(a, b); y++ {
-		lvl.Terrain[y*components.W+x] = components.Corridor
+		scan.put(lvl, x, y, components.Corridor)
 	}
 }

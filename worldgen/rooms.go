@@ -73,18 +73,7 @@ func (g *Generator) createRoom(s *ecs.Stream, lvl *components.Level) bool {
 // plus the gap out of the free rectangles.
 func (g *Generator) addRoom(lvl *components.Level, in components.Rect, isLit bool) {
 	walls := grow(in, 1)
-	for y := walls.Y0; y <= walls.Y1; y++ {
-		for x := walls.X0; x <= walls.X1; x++ {
-			t := components.Floor
-			switch {
-			case y == walls.Y0 || y == walls.Y1:
-				t = components.HWall
-			case x == walls.X0 || x == walls.X1:
-				t = components.VWall
-			}
-			lvl.Terrain[y*components.W+x] = t
-		}
-	}
+	g.scan.room(lvl, in)
 	lvl.Rooms = append(lvl.Rooms, components.Room{Interior: in, Lit: isLit})
 	g.free.split(components.Rect{X0: walls.X0 - roomGapX, Y0: walls.Y0 - roomGapY, X1: walls.X1 + roomGapX, Y1: walls.Y1 + roomGapY})
 }
@@ -104,8 +93,9 @@ func sortRooms(lvl *components.Level) {
 	for i, r := range rooms {
 		in := r.Interior
 		for y := in.Y0; y <= in.Y1; y++ {
-			for x := in.X0; x <= in.X1; x++ {
-				lvl.RoomOf[y*components.W+x] = uint8(i + 1)
+			row := lvl.RoomOf[y*components.W+in.X0 : y*components.W+in.X1+1]
+			for x := range row {
+				row[x] = uint8(i + 1)
 			}
 		}
 	}
