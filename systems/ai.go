@@ -98,9 +98,10 @@ func stepSet(dirs []c.Dir) uint8 {
 }
 
 // legalSteps is the set of directions among dirs in which a monster on
-// from may step: [legalStep] of each, computed on cell indices when from
-// is off the border ring (as every monster is: the ring is rock), so no
-// neighbour needs a bounds check.
+// from may step: [legalStep] of each. Off the border ring (as every
+// monster is: the ring is rock) it looks at the 3×3 block around from
+// through one bounds check and decides all eight neighbours branch-free
+// (walls and floor alternate unpredictably), then keeps those in dirs.
 func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 	var legal uint8
 	if from.X < 1 || from.Y < 1 || from.X > c.W-2 || from.Y > c.H-2 {
@@ -111,17 +112,33 @@ func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 		}
 		return legal
 	}
+	const mid = c.W + 1 // from's place in the block
 	fi := from.Index()
-	fromDoor := stepFlags[lvl.Terrain[fi]] & blocksDiagonal
-	for set := dirs; set != 0; set &= set - 1 {
-		// Branch-free: walls and floor alternate unpredictably.
-		d := c.Dir(bits.TrailingZeros8(set))
-		ti := fi + stepOffset[d]
-		f := stepFlags[lvl.Terrain[ti]]
-		blocked := b2u(lvl.Creatures.OccupiedCell(ti)) | (diagonalDirs>>d)&1&((f|fromDoor)>>1)
-		legal |= (f & walkable &^ blocked) << d
-	}
-	return legal
+	t := (*[2*c.W + 3]c.Terrain)(lvl.Terrain[fi-mid:])
+	o := &lvl.Creatures
+	fromDoor := stepFlags[t[mid]] & blocksDiagonal
+	legal = straight(t[mid+1], o.OccupiedCell(fi+1)) |
+		diagonal(t[mid+c.W+1], o.OccupiedCell(fi+c.W+1), fromDoor)<<c.SouthEast |
+		straight(t[mid+c.W], o.OccupiedCell(fi+c.W))<<c.South |
+		diagonal(t[mid+c.W-1], o.OccupiedCell(fi+c.W-1), fromDoor)<<c.SouthWest |
+		straight(t[mid-1], o.OccupiedCell(fi-1))<<c.West |
+		diagonal(t[mid-c.W-1], o.OccupiedCell(fi-c.W-1), fromDoor)<<c.NorthWest |
+		straight(t[mid-c.W], o.OccupiedCell(fi-c.W))<<c.North |
+		diagonal(t[mid-c.W+1], o.OccupiedCell(fi-c.W+1), fromDoor)<<c.NorthEast
+	return legal & dirs
+}
+
+// straight is 1 if an orthogonal step onto terrain ter, occupied or not,
+// is legal.
+func straight(ter c.Terrain, occupied bool) uint8 {
+	return stepFlags[ter] & walkable &^ b2u(occupied)
+}
+
+// diagonal is 1 if a diagonal step onto terrain ter, occupied or not, is
+// legal; fromDoor is the blocksDiagonal flag of the cell stepped from.
+func diagonal(ter c.Terrain, occupied bool, fromDoor uint8) uint8 {
+	f := stepFlags[ter]
+	return f & walkable &^ b2u(occupied) &^ ((f | fromDoor) >> 1)
 }
 
 // stepFlags says, for each terrain kind, whether a monster may stand on
@@ -150,24 +167,6 @@ func b2u(b bool) uint8 {
 	}
 	return 0
 }
-
-// stepOffset is the change of cell index of a step in each direction.
-var stepOffset = func() (off [8]int) {
-	for _, d := range c.Dirs {
-		off[d] = d.DY()*c.W + d.DX()
-	}
-	return off
-}()
-
-// diagonalDirs is the step set of the diagonal directions.
-var diagonalDirs = func() (set uint8) {
-	for _, d := range c.Dirs {
-		if d.Diagonal() {
-			set |= 1 << d
-		}
-	}
-	return set
-}()
 
 // ChaseStep picks, from the set of legal steps (bit d: direction d), the
 // one nearest the cog; the first in the tie order wins a tie (§9).
