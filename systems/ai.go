@@ -18,13 +18,13 @@ const ChaseRange = 10
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
 // else wander to a uniformly random legal neighbour.
 type AI struct {
-	rng      *ecs.Stream
 	level    *c.Level
 	run      *c.Run
 	roster   *c.Roster
-	intents  *c.Intents
-	events   *c.Events
 	pos      generic.Map[c.Position]
+	rng      *ecs.Stream
+	events   *c.Events
+	intents  *c.Intents
 	monsters generic.Map3[c.Position, c.Monster, c.MovementPoints]
 }
 
@@ -40,10 +40,10 @@ func (s *AI) Init(w *arche.World) {
 // Update implements ecs.System.
 func (s *AI) Update(w *arche.World) {
 	lvl := s.level
-	cog := *s.pos.Get(s.run.Cog)
+	cog := *s.pos.GetUnchecked(s.run.Cog)
 	cogComp := lvl.Component[cog.Index()]
 	for _, m := range s.roster.List {
-		pos, mon, mp := s.monsters.Get(m)
+		pos, mon, mp := s.monsters.GetUnchecked(m)
 		n := mp.Actions
 		if n == 0 {
 			continue

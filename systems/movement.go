@@ -28,7 +28,7 @@ func (s *MovementPoints) Init(w *arche.World) {
 func (s *MovementPoints) Update(w *arche.World) {
 	t := s.clock.Tick
 	for _, m := range s.roster.List {
-		mon, mp := s.mp.Get(m)
+		mon, mp := s.mp.GetUnchecked(m)
 		mp.Actions = c.ActionsOn(t, mon.Species.Info().Speed)
 	}
 }
