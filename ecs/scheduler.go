@@ -232,9 +232,10 @@ func (s *Scheduler) Tick(w *arche.World) {
 	if s.stale {
 		s.replan()
 	}
-	for i := range s.plan {
-		if st := &s.plan[i]; st.final || !ctl.halted {
-			st.sys.Update(w)
+	plan := s.plan
+	for i := range plan {
+		if !ctl.halted || plan[i].final {
+			plan[i].sys.Update(w)
 		}
 	}
 }

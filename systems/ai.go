@@ -18,14 +18,15 @@ const ChaseRange = 10
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
 // else wander to a uniformly random legal neighbour.
 type AI struct {
-	level    *c.Level
-	run      *c.Run
-	roster   *c.Roster
-	pos      generic.Map[c.Position]
-	rng      *ecs.Stream
-	events   *c.Events
-	intents  *c.Intents
-	monsters generic.Map3[c.Position, c.Monster, c.MovementPoints]
+	level   *c.Level
+	run     *c.Run
+	roster  *c.Roster
+	pos     generic.Map[c.Position]
+	monster generic.Map[c.Monster]
+	mp      generic.Map[c.MovementPoints]
+	rng     *ecs.Stream
+	events  *c.Events
+	intents *c.Intents
 }
 
 // Init implements ecs.System.
@@ -33,8 +34,8 @@ func (s *AI) Init(w *arche.World) {
 	s.rng = Res[ecs.Streams](w).Get(ecs.StreamAI)
 	s.level, s.run, s.roster = Res[c.Level](w), Res[c.Run](w), Res[c.Roster](w)
 	s.intents, s.events = Res[c.Intents](w), Res[c.Events](w)
-	s.pos = generic.NewMap[c.Position](w)
-	s.monsters = generic.NewMap3[c.Position, c.Monster, c.MovementPoints](w)
+	// Three maps rather than a Map3: a Map's GetUnchecked is inlined.
+	s.pos, s.monster, s.mp = generic.NewMap[c.Position](w), generic.NewMap[c.Monster](w), generic.NewMap[c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
@@ -43,12 +44,11 @@ func (s *AI) Update(w *arche.World) {
 	cog := *s.pos.GetUnchecked(s.run.Cog)
 	cogComp := lvl.Component[cog.Index()]
 	for _, m := range s.roster.List {
-		pos, mon, mp := s.monsters.GetUnchecked(m)
-		n := mp.Actions
+		n := s.mp.GetUnchecked(m).Actions
 		if n == 0 {
 			continue
 		}
-		info := mon.Species.Info()
+		info := s.monster.GetUnchecked(m).Species.Info()
 		if info.Has(c.Peaceful) {
 			continue
 		}
@@ -56,6 +56,7 @@ func (s *AI) Update(w *arche.World) {
 		if info.Has(c.Orthogonal) {
 			dirs = orthogonalDirs
 		}
+		pos := s.pos.GetUnchecked(m)
 		for ; n > 0; n-- {
 			dist := c.Chebyshev(*pos, cog)
 			if dist <= 1 {
