@@ -52,10 +52,13 @@ type Entry struct {
 type Scheduler struct {
 	// plan is what a tick runs: the enabled systems in order, dense, so
 	// that a tick reads a few cache lines rather than every Entry (256
-	// episodes' schedulers do not stay in cache). stale says the entries
-	// changed since it was made. The fields a tick reads come first.
-	plan    []step
+	// episodes' schedulers do not stay in cache); final says which of
+	// them are final, read only once a tick is halted. stale says the
+	// entries changed since they were made. The fields a tick reads come
+	// first.
+	plan    []System
 	control *Control
+	final   []bool
 	stale   bool
 	timing  bool
 	labels  bool
@@ -68,12 +71,6 @@ type Scheduler struct {
 	// epoch is where timing measures from: time.Since of a monotonic
 	// reading reads one clock, where time.Now reads two.
 	epoch time.Time
-}
-
-// step is one system of the plan.
-type step struct {
-	sys   System
-	final bool
 }
 
 // Add appends a system at the end of the order.
@@ -93,13 +90,13 @@ func (s *Scheduler) AddFinal(name string, sys System) *Entry {
 
 // replan remakes the plan from the entries.
 func (s *Scheduler) replan() {
-	plan := make([]step, 0, len(s.entries))
+	plan, final := make([]System, 0, len(s.entries)), make([]bool, 0, len(s.entries))
 	for _, e := range s.entries {
 		if e.Enabled {
-			plan = append(plan, step{e.System, e.Final})
+			plan, final = append(plan, e.System), append(final, e.Final)
 		}
 	}
-	s.plan, s.stale = plan, false
+	s.plan, s.final, s.stale = plan, final, false
 }
 
 // Before inserts a system just before the one called target.
@@ -233,9 +230,21 @@ func (s *Scheduler) Tick(w *arche.World) {
 		s.replan()
 	}
 	plan := s.plan
-	for i := range plan {
-		if !ctl.halted || plan[i].final {
-			plan[i].sys.Update(w)
+	for i, sys := range plan {
+		if ctl.halted {
+			s.tickFinals(w, i)
+			return
+		}
+		sys.Update(w)
+	}
+}
+
+// tickFinals runs the final systems from the i-th of the plan on: the
+// rest of a halted tick.
+func (s *Scheduler) tickFinals(w *arche.World, i int) {
+	for ; i < len(s.plan); i++ {
+		if s.final[i] {
+			s.plan[i].Update(w)
 		}
 	}
 }
