@@ -100,9 +100,10 @@ func stepSet(dirs []c.Dir) uint8 {
 
 // legalSteps is the set of directions among dirs in which a monster on
 // from may step: [legalStep] of each. Off the border ring (as every
-// monster is: the ring is rock) it looks at the 3×3 block around from
-// through one bounds check and decides all eight neighbours branch-free
-// (walls and floor alternate unpredictably), then keeps those in dirs.
+// monster is: the ring is rock) it gathers the eight neighbours' terrain
+// flags and creatures into two words, a byte a direction, and decides
+// them all at once, branch-free (walls and floor alternate
+// unpredictably), then keeps those in dirs.
 func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 	var legal uint8
 	if from.X < 1 || from.Y < 1 || from.X > c.W-2 || from.Y > c.H-2 {
@@ -114,33 +115,37 @@ func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 		return legal
 	}
 	const mid = c.W + 1 // from's place in the block
-	fi := from.Index()
-	t := (*[2*c.W + 3]c.Terrain)(lvl.Terrain[fi-mid:])
+	t := (*[2*c.W + 3]c.Terrain)(lvl.Terrain[from.Index()-mid:])
+	// The neighbours' step flags and creature glyphs, one byte a
+	// direction in tie order (East in the low byte).
+	f := uint64(stepFlags[t[mid+1]]) |
+		uint64(stepFlags[t[mid+c.W+1]])<<8 |
+		uint64(stepFlags[t[mid+c.W]])<<16 |
+		uint64(stepFlags[t[mid+c.W-1]])<<24 |
+		uint64(stepFlags[t[mid-1]])<<32 |
+		uint64(stepFlags[t[mid-c.W-1]])<<40 |
+		uint64(stepFlags[t[mid-c.W]])<<48 |
+		uint64(stepFlags[t[mid-c.W+1]])<<56
 	o := &lvl.Creatures
-	fromDoor := stepFlags[t[mid]] & blocksDiagonal
-	legal = straight(t[mid+1], o.OccupiedCell(fi+1)) |
-		diagonal(t[mid+c.W+1], o.OccupiedCell(fi+c.W+1), fromDoor)<<c.SouthEast |
-		straight(t[mid+c.W], o.OccupiedCell(fi+c.W))<<c.South |
-		diagonal(t[mid+c.W-1], o.OccupiedCell(fi+c.W-1), fromDoor)<<c.SouthWest |
-		straight(t[mid-1], o.OccupiedCell(fi-1))<<c.West |
-		diagonal(t[mid-c.W-1], o.OccupiedCell(fi-c.W-1), fromDoor)<<c.NorthWest |
-		straight(t[mid-c.W], o.OccupiedCell(fi-c.W))<<c.North |
-		diagonal(t[mid-c.W+1], o.OccupiedCell(fi-c.W+1), fromDoor)<<c.NorthEast
-	return legal & dirs
+	x, y := from.X, from.Y
+	g := uint64(o.Glyph(c.Pos{X: x + 1, Y: y})) |
+		uint64(o.Glyph(c.Pos{X: x + 1, Y: y + 1}))<<8 |
+		uint64(o.Glyph(c.Pos{X: x, Y: y + 1}))<<16 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y + 1}))<<24 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y}))<<32 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y - 1}))<<40 |
+		uint64(o.Glyph(c.Pos{X: x, Y: y - 1}))<<48 |
+		uint64(o.Glyph(c.Pos{X: x + 1, Y: y - 1}))<<56
+	const low = 0x0101010101010101                    // bit 0 of every byte
+	free := f & low                                   // walkable
+	free &^= (g&(0x7f*low) + 0x7f*low | g) >> 7 & low // and no creature
+	fromDoor := uint64(stepFlags[t[mid]]>>1) * low    // blocksDiagonal of from, every byte
+	free &^= (f>>1 | fromDoor) & low & diagonalBytes  // no diagonal through a doorway
+	return uint8(free*0x0102040810204080>>56) & dirs  // byte d's bit 0 to bit d
 }
 
-// straight is 1 if an orthogonal step onto terrain ter, occupied or not,
-// is legal.
-func straight(ter c.Terrain, occupied bool) uint8 {
-	return stepFlags[ter] & walkable &^ b2u(occupied)
-}
-
-// diagonal is 1 if a diagonal step onto terrain ter, occupied or not, is
-// legal; fromDoor is the blocksDiagonal flag of the cell stepped from.
-func diagonal(ter c.Terrain, occupied bool, fromDoor uint8) uint8 {
-	f := stepFlags[ter]
-	return f & walkable &^ b2u(occupied) &^ ((f | fromDoor) >> 1)
-}
+// diagonalBytes has bit 0 set in the bytes of the diagonal directions.
+const diagonalBytes = 1<<(8*c.SouthEast) | 1<<(8*c.SouthWest) | 1<<(8*c.NorthWest) | 1<<(8*c.NorthEast)
 
 // stepFlags says, for each terrain kind, whether a monster may stand on
 // it and whether it forbids diagonal steps into or out of it (§9).
@@ -161,13 +166,6 @@ const (
 	walkable       = 1
 	blocksDiagonal = 2
 )
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // ChaseStep picks, from the set of legal steps (bit d: direction d), the
 // one nearest the cog; the first in the tie order wins a tie (§9).

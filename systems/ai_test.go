@@ -20,7 +20,7 @@ func TestLegalStepsIsLegalStepOfEach(t *testing.T) {
 		for i := range lvl.Terrain {
 			lvl.Terrain[i] = c.Terrain(rng.IntN(int(c.Lava) + 1))
 			if rng.IntN(4) == 0 {
-				lvl.Creatures.Put(c.PosOf(i), e, 'x')
+				lvl.Creatures.Put(c.PosOf(i), e, byte(1+rng.IntN(255)))
 			}
 		}
 		for i := 0; i < c.N; i++ {
