@@ -95,6 +95,31 @@ func TestHaltSkipsAllButFinalSystems(t *testing.T) {
 	assert.Equal(t, []string{"input", "combat", "level"}, trace, "the halt lasts one tick")
 }
 
+func TestHaltRunsTheLaterFinalSystemsInOrder(t *testing.T) {
+	var trace []string
+	s := &Scheduler{}
+	s.AddFinal("first", &recorder{name: "first", trace: &trace})
+	s.Add("combat", &recorder{name: "combat", trace: &trace, halt: true})
+	s.AddFinal("level", &recorder{name: "level", trace: &trace})
+	s.Add("vision", &recorder{name: "vision", trace: &trace})
+	s.AddFinal("last", &recorder{name: "last", trace: &trace})
+	w := arche.NewWorld()
+	s.Init(&w)
+	s.Tick(&w)
+	assert.Equal(t, []string{"first", "combat", "level", "last"}, trace)
+}
+
+func TestSchedulerChangesAfterInitTakeEffect(t *testing.T) {
+	var trace []string
+	s := newSched(&trace, "a", "b")
+	w := arche.NewWorld()
+	s.Init(&w)
+	require.NoError(t, s.Replace("b", &recorder{name: "b2", trace: &trace}))
+	require.NoError(t, s.After("b", "c", &recorder{name: "c", trace: &trace}))
+	s.Tick(&w)
+	assert.Equal(t, []string{"a", "b2", "c"}, trace)
+}
+
 func TestTimingCountsCallsOnlyWhenOn(t *testing.T) {
 	var trace []string
 	s := newSched(&trace, "a", "b")

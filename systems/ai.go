@@ -18,14 +18,15 @@ const ChaseRange = 10
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
 // else wander to a uniformly random legal neighbour.
 type AI struct {
-	rng      *ecs.Stream
-	level    *c.Level
-	run      *c.Run
-	roster   *c.Roster
-	intents  *c.Intents
-	events   *c.Events
-	pos      generic.Map[c.Position]
-	monsters generic.Map3[c.Position, c.Monster, c.MovementPoints]
+	level   *c.Level
+	run     *c.Run
+	roster  *c.Roster
+	pos     generic.Map[c.Position]
+	monster generic.Map[c.Monster]
+	mp      generic.Map[c.MovementPoints]
+	rng     *ecs.Stream
+	events  *c.Events
+	intents *c.Intents
 }
 
 // Init implements ecs.System.
@@ -33,22 +34,21 @@ func (s *AI) Init(w *arche.World) {
 	s.rng = Res[ecs.Streams](w).Get(ecs.StreamAI)
 	s.level, s.run, s.roster = Res[c.Level](w), Res[c.Run](w), Res[c.Roster](w)
 	s.intents, s.events = Res[c.Intents](w), Res[c.Events](w)
-	s.pos = generic.NewMap[c.Position](w)
-	s.monsters = generic.NewMap3[c.Position, c.Monster, c.MovementPoints](w)
+	// Three maps rather than a Map3: a Map's GetUnchecked is inlined.
+	s.pos, s.monster, s.mp = generic.NewMap[c.Position](w), generic.NewMap[c.Monster](w), generic.NewMap[c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *AI) Update(w *arche.World) {
 	lvl := s.level
-	cog := *s.pos.Get(s.run.Cog)
+	cog := *s.pos.GetUnchecked(s.run.Cog)
 	cogComp := lvl.Component[cog.Index()]
 	for _, m := range s.roster.List {
-		pos, mon, mp := s.monsters.Get(m)
-		n := mp.Actions
+		n := s.mp.GetUnchecked(m).Actions
 		if n == 0 {
 			continue
 		}
-		info := mon.Species.Info()
+		info := s.monster.GetUnchecked(m).Species.Info()
 		if info.Has(c.Peaceful) {
 			continue
 		}
@@ -56,6 +56,7 @@ func (s *AI) Update(w *arche.World) {
 		if info.Has(c.Orthogonal) {
 			dirs = orthogonalDirs
 		}
+		pos := s.pos.GetUnchecked(m)
 		for ; n > 0; n-- {
 			dist := c.Chebyshev(*pos, cog)
 			if dist <= 1 {
@@ -98,9 +99,11 @@ func stepSet(dirs []c.Dir) uint8 {
 }
 
 // legalSteps is the set of directions among dirs in which a monster on
-// from may step: [legalStep] of each, computed on cell indices when from
-// is off the border ring (as every monster is: the ring is rock), so no
-// neighbour needs a bounds check.
+// from may step: [legalStep] of each. Off the border ring (as every
+// monster is: the ring is rock) it gathers the eight neighbours' terrain
+// flags and creatures into two words, a byte a direction, and decides
+// them all at once, branch-free (walls and floor alternate
+// unpredictably), then keeps those in dirs.
 func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 	var legal uint8
 	if from.X < 1 || from.Y < 1 || from.X > c.W-2 || from.Y > c.H-2 {
@@ -111,18 +114,38 @@ func legalSteps(lvl *c.Level, from c.Pos, dirs uint8) uint8 {
 		}
 		return legal
 	}
-	fi := from.Index()
-	fromDoor := stepFlags[lvl.Terrain[fi]] & blocksDiagonal
-	for set := dirs; set != 0; set &= set - 1 {
-		// Branch-free: walls and floor alternate unpredictably.
-		d := c.Dir(bits.TrailingZeros8(set))
-		ti := fi + stepOffset[d]
-		f := stepFlags[lvl.Terrain[ti]]
-		blocked := b2u(lvl.Creatures.OccupiedCell(ti)) | (diagonalDirs>>d)&1&((f|fromDoor)>>1)
-		legal |= (f & walkable &^ blocked) << d
-	}
-	return legal
+	const mid = c.W + 1 // from's place in the block
+	t := (*[2*c.W + 3]c.Terrain)(lvl.Terrain[from.Index()-mid:])
+	// The neighbours' step flags and creature glyphs, one byte a
+	// direction in tie order (East in the low byte).
+	f := uint64(stepFlags[t[mid+1]]) |
+		uint64(stepFlags[t[mid+c.W+1]])<<8 |
+		uint64(stepFlags[t[mid+c.W]])<<16 |
+		uint64(stepFlags[t[mid+c.W-1]])<<24 |
+		uint64(stepFlags[t[mid-1]])<<32 |
+		uint64(stepFlags[t[mid-c.W-1]])<<40 |
+		uint64(stepFlags[t[mid-c.W]])<<48 |
+		uint64(stepFlags[t[mid-c.W+1]])<<56
+	o := &lvl.Creatures
+	x, y := from.X, from.Y
+	g := uint64(o.Glyph(c.Pos{X: x + 1, Y: y})) |
+		uint64(o.Glyph(c.Pos{X: x + 1, Y: y + 1}))<<8 |
+		uint64(o.Glyph(c.Pos{X: x, Y: y + 1}))<<16 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y + 1}))<<24 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y}))<<32 |
+		uint64(o.Glyph(c.Pos{X: x - 1, Y: y - 1}))<<40 |
+		uint64(o.Glyph(c.Pos{X: x, Y: y - 1}))<<48 |
+		uint64(o.Glyph(c.Pos{X: x + 1, Y: y - 1}))<<56
+	const low = 0x0101010101010101                    // bit 0 of every byte
+	free := f & low                                   // walkable
+	free &^= (g&(0x7f*low) + 0x7f*low | g) >> 7 & low // and no creature
+	fromDoor := uint64(stepFlags[t[mid]]>>1) * low    // blocksDiagonal of from, every byte
+	free &^= (f>>1 | fromDoor) & low & diagonalBytes  // no diagonal through a doorway
+	return uint8(free*0x0102040810204080>>56) & dirs  // byte d's bit 0 to bit d
 }
+
+// diagonalBytes has bit 0 set in the bytes of the diagonal directions.
+const diagonalBytes = 1<<(8*c.SouthEast) | 1<<(8*c.SouthWest) | 1<<(8*c.NorthWest) | 1<<(8*c.NorthEast)
 
 // stepFlags says, for each terrain kind, whether a monster may stand on
 // it and whether it forbids diagonal steps into or out of it (§9).
@@ -143,31 +166,6 @@ const (
 	walkable       = 1
 	blocksDiagonal = 2
 )
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// stepOffset is the change of cell index of a step in each direction.
-var stepOffset = func() (off [8]int) {
-	for _, d := range c.Dirs {
-		off[d] = d.DY()*c.W + d.DX()
-	}
-	return off
-}()
-
-// diagonalDirs is the step set of the diagonal directions.
-var diagonalDirs = func() (set uint8) {
-	for _, d := range c.Dirs {
-		if d.Diagonal() {
-			set |= 1 << d
-		}
-	}
-	return set
-}()
 
 // ChaseStep picks, from the set of legal steps (bit d: direction d), the
 // one nearest the cog; the first in the tie order wins a tie (§9).

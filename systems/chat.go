@@ -13,11 +13,11 @@ const OracleFee = 50
 // Chat handles the chat primitive (§16): the Oracle, paid 50 gold, tells
 // the true compass octant from the cog to the stairs.
 type Chat struct {
+	action  *c.Action // first: most ticks read only it
 	level   *c.Level
 	clock   *c.Clock
 	run     *c.Run
 	log     *ecs.Log
-	action  *c.Action
 	pos     generic.Map[c.Position]
 	purse   generic.Map[c.Purse]
 	monster generic.Map[c.Monster]

@@ -80,11 +80,11 @@ type Combat struct {
 	// CogHits and MonsterHits are the to-hit rolls; nil is [CogSwing].
 	CogHits, MonsterHits Swing
 
+	intents    *c.Intents // most ticks read only it
 	rng        *ecs.Stream
 	clock      *c.Clock
 	run        *c.Run
 	log        *ecs.Log
-	intents    *c.Intents
 	events     *c.Events
 	death      *Death
 	awards     *Awards

@@ -16,6 +16,12 @@
 // instead of re-deriving them (§27.3). A death ([Death.Kill]) halts the
 // tick: only the final systems run after it (§7.3).
 //
+// The systems that run every tick read the cog's components and the
+// roster's with GetUnchecked, which skips arche's is-alive check (a cache
+// line per entity over many episodes): the cog lives as long as its
+// episode, and the roster holds only living monsters (the invariants
+// check it).
+//
 // Mechanics and rules variants live in packages of their own below this
 // one (systems/nethack, systems/yellowmold); systems/builtin links them.
 package systems

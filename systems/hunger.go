@@ -14,9 +14,9 @@ const StarvationAt = -200
 // state for the worse, and starves the cog at −200 (§6).
 type Hunger struct {
 	run       *c.Run
+	nutrition generic.Map[c.Nutrition]
 	log       *ecs.Log
 	death     *Death
-	nutrition generic.Map[c.Nutrition]
 }
 
 // Init implements ecs.System.
@@ -27,7 +27,7 @@ func (s *Hunger) Init(w *arche.World) {
 
 // Update implements ecs.System.
 func (s *Hunger) Update(w *arche.World) {
-	n := s.nutrition.Get(s.run.Cog)
+	n := s.nutrition.GetUnchecked(s.run.Cog)
 	n.Value--
 	old := n.State
 	n.State = c.HungerStateOf(n.Value)

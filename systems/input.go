@@ -13,18 +13,19 @@ import (
 // nothing (§13). Every primitive costs exactly one tick. A step is a Move
 // event.
 type Input struct {
-	rng     *ecs.Stream
-	level   *c.Level
+	// What every tick reads comes first (one cache line).
+	action  *c.Action
+	queue   *c.Queue
 	clock   *c.Clock
 	run     *c.Run
+	status  generic.Map[c.Status]
+	pos     generic.Map[c.Position]
+	level   *c.Level
+	rng     *ecs.Stream
 	log     *ecs.Log
-	queue   *c.Queue
-	action  *c.Action
 	intents *c.Intents
 	events  *c.Events
 	death   *Death
-	pos     generic.Map[c.Position]
-	status  generic.Map[c.Status]
 	monster generic.Map[c.Monster]
 }
 
@@ -40,7 +41,7 @@ func (s *Input) Init(w *arche.World) {
 // Update implements ecs.System.
 func (s *Input) Update(w *arche.World) {
 	*s.action = c.Action{}
-	st := s.status.Get(s.run.Cog)
+	st := s.status.GetUnchecked(s.run.Cog)
 	if st.Paralysed(s.clock.Tick) {
 		return
 	}
@@ -53,7 +54,7 @@ func (s *Input) Update(w *arche.World) {
 	case c.OpMove:
 		s.move(st, p.Dir)
 	case c.OpDescend:
-		if s.level.At(*s.pos.Get(s.run.Cog)) == c.Stairs {
+		if s.level.At(*s.pos.GetUnchecked(s.run.Cog)) == c.Stairs {
 			s.run.Descend = true
 		} else {
 			s.log.Say("You can't go down here.")
@@ -71,7 +72,7 @@ func (s *Input) move(st *c.Status, d c.Dir) {
 		d = c.Dirs[s.rng.Rn2(8)]
 	}
 	cog := s.run.Cog
-	pos := s.pos.Get(cog)
+	pos := s.pos.GetUnchecked(cog)
 	from := *pos
 	to := from.Add(d)
 	lvl := s.level

@@ -16,11 +16,11 @@ const GoldDeedAt = 100
 // wear, drop and inventory. A wrong letter or class says so and spends the
 // tick.
 type Items struct {
+	action     *c.Action // first: most ticks read only it
 	rng        *ecs.Stream
 	clock      *c.Clock
 	run        *c.Run
 	log        *ecs.Log
-	action     *c.Action
 	knowledge  *c.Knowledge
 	events     *c.Events
 	level      *c.Level

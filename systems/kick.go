@@ -15,11 +15,11 @@ const KickBreaksOneIn = 3
 // chance 1/3; at anything else it kicks empty space. A Weak or Fainting
 // cog is too weak to kick.
 type Kick struct {
+	action    *c.Action // first: most ticks read only it
 	rng       *ecs.Stream
 	level     *c.Level
 	run       *c.Run
 	log       *ecs.Log
-	action    *c.Action
 	intents   *c.Intents
 	pos       generic.Map[c.Position]
 	nutrition generic.Map[c.Nutrition]

@@ -15,20 +15,21 @@ import (
 type MovementPoints struct {
 	clock  *c.Clock
 	roster *c.Roster
-	mp     generic.Map2[c.Monster, c.MovementPoints]
+	// Two maps rather than a Map2: a Map's GetUnchecked is inlined.
+	monster generic.Map[c.Monster]
+	mp      generic.Map[c.MovementPoints]
 }
 
 // Init implements ecs.System.
 func (s *MovementPoints) Init(w *arche.World) {
 	s.clock, s.roster = Res[c.Clock](w), Res[c.Roster](w)
-	s.mp = generic.NewMap2[c.Monster, c.MovementPoints](w)
+	s.monster, s.mp = generic.NewMap[c.Monster](w), generic.NewMap[c.MovementPoints](w)
 }
 
 // Update implements ecs.System.
 func (s *MovementPoints) Update(w *arche.World) {
 	t := s.clock.Tick
 	for _, m := range s.roster.List {
-		mon, mp := s.mp.Get(m)
-		mp.Actions = c.ActionsOn(t, mon.Species.Info().Speed)
+		s.mp.GetUnchecked(m).Actions = c.ActionsOn(t, s.monster.GetUnchecked(m).Species.Info().Speed)
 	}
 }

@@ -26,10 +26,10 @@ func (s *Regeneration) Init(w *arche.World) {
 
 // Update implements ecs.System.
 func (s *Regeneration) Update(w *arche.World) {
-	if s.clock.Tick%RegenerationPeriod != 0 || s.nutrition.Get(s.run.Cog).Weak() {
+	if s.clock.Tick%RegenerationPeriod != 0 || s.nutrition.GetUnchecked(s.run.Cog).Weak() {
 		return
 	}
-	if h := s.health.Get(s.run.Cog); h.HP < h.MaxHP {
+	if h := s.health.GetUnchecked(s.run.Cog); h.HP < h.MaxHP {
 		h.HP++
 	}
 }

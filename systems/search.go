@@ -15,11 +15,11 @@ const RevealAfter = 3
 // trap 8-adjacent to the cog counts the search, and is revealed on the
 // third (§11). Deterministic, so no level is ever unsolvable.
 type Search struct {
+	action *c.Action // first: most ticks read only it
 	level  *c.Level
 	clock  *c.Clock
 	run    *c.Run
 	log    *ecs.Log
-	action *c.Action
 	traps  *TrapMap
 	pos    generic.Map[c.Position]
 	trap   generic.Map[c.Trap]

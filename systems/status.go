@@ -29,12 +29,15 @@ var conditions = [...]c.Condition{c.Confused, c.Paralysed, c.Stuck, c.Trapped}
 // Update implements ecs.System.
 func (s *Status) Update(w *arche.World) {
 	t := s.clock.Tick
-	st := s.status.Get(s.run.Cog)
+	st := s.status.GetUnchecked(s.run.Cog)
 	if !st.StuckTo.IsZero() && (!st.Stuck(t+1) || !w.Alive(st.StuckTo)) {
 		if st.StuckUntil > t {
 			st.StuckUntil = t
 		}
 		st.StuckTo = arche.Entity{}
+	}
+	if st.ConfusedUntil != t && st.ParalysedUntil != t && st.StuckUntil != t && st.TrappedUntil != t {
+		return // nearly every tick: nothing ends
 	}
 	for _, k := range conditions {
 		if *st.Until(k) == t {

@@ -11,11 +11,11 @@ import (
 // triggers traps, on entering the cell; a fired trap is discovered forever
 // and never fires again. Each firing is a TrapFired event.
 type Traps struct {
+	action     *c.Action // first: most ticks read only it
 	rng        *ecs.Stream
 	level      *c.Level
 	run        *c.Run
 	log        *ecs.Log
-	action     *c.Action
 	events     *c.Events
 	traps      *TrapMap
 	death      *Death
@@ -38,7 +38,7 @@ func (s *Traps) Update(w *arche.World) {
 	if !s.action.Moved {
 		return
 	}
-	p := *s.pos.Get(s.run.Cog)
+	p := *s.pos.GetUnchecked(s.run.Cog)
 	te, ok := s.traps.At(p)
 	if !ok {
 		return

@@ -26,7 +26,7 @@ func (s *Vision) Init(w *arche.World) {
 // Update implements ecs.System.
 func (s *Vision) Update(w *arche.World) {
 	lvl := s.level
-	cog := *s.pos.Get(s.run.Cog)
+	cog := *s.pos.GetUnchecked(s.run.Cog)
 	r := c.Rect{X0: cog.X - 1, Y0: cog.Y - 1, X1: cog.X + 1, Y1: cog.Y + 1}
 	if room := lvl.RoomAt(cog); room >= 0 && lvl.Rooms[room].Lit {
 		r = lvl.Rooms[room].Walls()
