@@ -1,7 +1,6 @@
 package components
 
 import (
-	"encoding/json"
 	"slices"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -294,39 +293,9 @@ var Appearances = [6]string{"pink", "ruby", "milky", "smoky", "cloudy", "dark"}
 // is NetHack's spe, a value each item carries (a wand's charges, §33);
 // items with different Spe never share a stack.
 type Stack struct {
-	Kind ItemKind
-	// pad and pad2 fill what would be padding and stay zero: a Stack,
-	// and so a whole [Inventory], is then plain memory, which Go
-	// compares in one sweep rather than field by field (the observation
-	// compares the pack with its last copy every tick). JSON sees only
-	// the other fields ([Stack.MarshalJSON]).
-	pad   [7]byte //lint:ignore U1000 explicit padding, see above
-	Count int
-	Spe   int32
-	pad2  [4]byte //lint:ignore U1000 explicit padding, see above
-}
-
-// stackJSON is a Stack as JSON writes it: its fields but the padding.
-type stackJSON struct {
 	Kind  ItemKind
 	Count int
 	Spe   int32 `json:",omitempty"`
-}
-
-// MarshalJSON writes the stack as a plain struct of its fields would be.
-func (s Stack) MarshalJSON() ([]byte, error) {
-	return json.Marshal(stackJSON{Kind: s.Kind, Count: s.Count, Spe: s.Spe})
-}
-
-// UnmarshalJSON reads what MarshalJSON wrote; a field the JSON lacks
-// keeps its value, as in a plain struct.
-func (s *Stack) UnmarshalJSON(b []byte) error {
-	v := stackJSON{Kind: s.Kind, Count: s.Count, Spe: s.Spe}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	s.Kind, s.Count, s.Spe = v.Kind, v.Count, v.Spe
-	return nil
 }
 
 // Empty reports whether the slot holds nothing.
