@@ -190,7 +190,12 @@ func (l *Level) ClearDynamic() {
 	l.SearchCount = [N]uint8{}
 	l.Creatures = Occupancy{}
 	l.FloorItems = ItemIndex{}
-	l.drawn, l.drawnOK = [N]byte{}, false
+	// Cleared memory draws blank everywhere.
+	for i := range l.drawn {
+		l.drawn[i] = ' '
+	}
+	l.drawnOK = true
+	l.memWrites++
 	l.traps = [N]bool{}
 	l.seen = seenView{}
 	l.builds++
