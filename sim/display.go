@@ -69,37 +69,41 @@ func (d *display) update(s *Sim, l *c.Level) {
 // compare redraws the words whose memory changed since d last saw it,
 // and reports whether any did.
 func (d *display) compare(s *Sim, l *c.Level) bool {
-	changed := false
 	const word = 8
 	le := binary.LittleEndian
 	drawn := l.Drawn()
-	if !d.valid || *drawn != d.drawn || l.MemItem != d.memItem {
-		for y := range c.H {
-			lo, hi := y*c.W, (y+1)*c.W
-			if d.valid && string(drawn[lo:hi]) == string(d.drawn[lo:hi]) &&
-				string(l.MemItem[lo:hi]) == string(d.memItem[lo:hi]) {
+	if !d.valid {
+		// Everything anew (a new level: mostly blank words).
+		d.drawn, d.memItem, d.traps = *drawn, l.MemItem, 0
+		for w := 0; w < c.N; w += word {
+			trap := hasTrapGlyph(drawn[w:])
+			d.trap[w/word] = trap
+			d.traps += int(b2u8(trap))
+			d.redrawWord(s, l, w)
+		}
+		return true
+	}
+	changed := false
+	if *drawn == d.drawn && l.MemItem == d.memItem {
+		return false
+	}
+	for y := range c.H {
+		lo, hi := y*c.W, (y+1)*c.W
+		if string(drawn[lo:hi]) == string(d.drawn[lo:hi]) && string(l.MemItem[lo:hi]) == string(d.memItem[lo:hi]) {
+			continue
+		}
+		for w := lo; w < hi; w += word {
+			if le.Uint64(drawn[w:]) == le.Uint64(d.drawn[w:]) && le.Uint64(l.MemItem[w:]) == le.Uint64(d.memItem[w:]) {
 				continue
 			}
-			for w := lo; w < hi; w += word {
-				if d.valid && le.Uint64(drawn[w:]) == le.Uint64(d.drawn[w:]) &&
-					le.Uint64(l.MemItem[w:]) == le.Uint64(d.memItem[w:]) {
-					continue
-				}
-				copy(d.drawn[w:w+word], drawn[w:w+word])
-				copy(d.memItem[w:w+word], l.MemItem[w:w+word])
-				trap := hasTrapGlyph(drawn[w : w+word])
-				if trap != d.trap[w/word] {
-					d.trap[w/word] = trap
-					d.traps += int(b2u8(trap)) - int(b2u8(!trap))
-				}
-				changed = d.redraw(s, l, w) || changed
+			copy(d.drawn[w:w+word], drawn[w:w+word])
+			copy(d.memItem[w:w+word], l.MemItem[w:w+word])
+			trap := hasTrapGlyph(drawn[w:])
+			if trap != d.trap[w/word] {
+				d.trap[w/word] = trap
+				d.traps += int(b2u8(trap)) - int(b2u8(!trap))
 			}
-		}
-		if !d.valid {
-			d.traps = 0
-			for _, t := range d.trap {
-				d.traps += int(b2u8(t))
-			}
+			changed = d.redraw(s, l, w) || changed
 		}
 	}
 	return changed
@@ -161,15 +165,14 @@ func (d *display) redrawWord(s *Sim, l *c.Level, w int) {
 	}
 }
 
-// hasTrapGlyph reports whether a word of the drawn memory shows a trap,
-// whose colour is its kind's, which the glyph does not tell.
+// hasTrapGlyph reports whether the word (8 cells) of the drawn memory at
+// the start of w shows a trap, whose colour is its kind's, which the
+// glyph does not tell.
 func hasTrapGlyph(w []byte) bool {
-	for _, g := range w {
-		if g == '^' {
-			return true
-		}
-	}
-	return false
+	// A byte of x is zero where w holds '^' (a word-wide test).
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := binary.LittleEndian.Uint64(w) ^ ('^' * ones)
+	return (x-ones)&^x&highs != 0
 }
 
 // memoryColours is the colour of each glyph the memory keeps, built on

@@ -201,3 +201,24 @@ func TestDeferredTextIsTheText(t *testing.T) {
 		}
 	}
 }
+
+// TestHasTrapGlyph: the word-wide test finds a '^' in any of the eight
+// cells, and nothing in words without one, whatever the neighbours.
+func TestHasTrapGlyph(t *testing.T) {
+	for _, fill := range []byte{' ', '.', '#', '|', '-', '+', 0, 0xFF, '^' + 1, '^' - 1, 0x80} {
+		var w [8]byte
+		for i := range w {
+			w[i] = fill
+		}
+		if hasTrapGlyph(w[:]) {
+			t.Fatalf("a word of %q: a trap found", fill)
+		}
+		for i := range w {
+			v := w
+			v[i] = '^'
+			if !hasTrapGlyph(v[:]) {
+				t.Fatalf("a word of %q with '^' at %d: no trap found", fill, i)
+			}
+		}
+	}
+}
