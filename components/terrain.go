@@ -1,6 +1,11 @@
 package components
 
-import arche "github.com/mlange-42/arche/ecs"
+import (
+	"encoding/binary"
+	"slices"
+
+	arche "github.com/mlange-42/arche/ecs"
+)
 
 // Terrain is the kind of a board cell (§4).
 type Terrain uint8
@@ -190,12 +195,7 @@ func (l *Level) ClearDynamic() {
 	l.SearchCount = [N]uint8{}
 	l.Creatures = Occupancy{}
 	l.FloorItems = ItemIndex{}
-	// Cleared memory draws blank everywhere.
-	for i := range l.drawn {
-		l.drawn[i] = ' '
-	}
-	l.drawnOK = true
-	l.memWrites++
+	l.drawn, l.drawnOK = [N]byte{}, false
 	l.traps = [N]bool{}
 	l.seen = seenView{}
 	l.builds++
@@ -238,8 +238,18 @@ func (l *Level) MemoryGlyph(i int) byte {
 // ShowTrap. The array must not be written.
 func (l *Level) Drawn() *[N]byte {
 	if !l.drawnOK {
-		for i := range l.drawn {
-			l.drawn[i] = l.MemoryGlyph(i)
+		const blank = 0x2020202020202020
+		le := binary.LittleEndian
+		for w := 0; w < N; w += 8 {
+			// Eight cells remembering nothing (most of a new level) are
+			// blank.
+			if le.Uint64(l.MemTerrain[w:])|le.Uint64(l.MemItem[w:]) == 0 && !slices.Contains(l.TrapShown[w:w+8], true) {
+				le.PutUint64(l.drawn[w:], blank)
+				continue
+			}
+			for i := w; i < w+8; i++ {
+				l.drawn[i] = l.MemoryGlyph(i)
+			}
 		}
 		l.drawnOK = true
 		l.memWrites++

@@ -110,29 +110,29 @@ func CutMessage(msg []byte) []byte {
 // cogplay's window both draw it.
 func AppendStatus(b []byte, s *Status) []byte {
 	b = append(b, "Dlvl:"...)
-	b = strconv.AppendInt(b, int64(s.Depth), 10)
+	b = appendInt(b, s.Depth)
 	b = append(b, " $:"...)
-	b = strconv.AppendInt(b, int64(s.Gold), 10)
+	b = appendInt(b, s.Gold)
 	b = append(b, " HP:"...)
-	b = strconv.AppendInt(b, int64(s.HP), 10)
+	b = appendInt(b, s.HP)
 	b = append(b, '(')
-	b = strconv.AppendInt(b, int64(s.MaxHP), 10)
+	b = appendInt(b, s.MaxHP)
 	b = append(b, ") AC:"...)
-	b = strconv.AppendInt(b, int64(s.AC), 10)
+	b = appendInt(b, s.AC)
 	b = append(b, " Xp:"...)
-	b = strconv.AppendInt(b, int64(s.XLevel), 10)
+	b = appendInt(b, s.XLevel)
 	b = append(b, '/')
-	b = strconv.AppendInt(b, int64(s.XP), 10)
+	b = appendInt(b, s.XP)
 	b = append(b, " T:"...)
-	b = strconv.AppendInt(b, int64(s.Tick), 10)
+	b = appendInt(b, s.Tick)
 	if s.MaxTicks != 0 {
 		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(s.MaxTicks), 10)
+		b = appendInt(b, s.MaxTicks)
 	} else {
 		b = append(b, " Turn:"...)
-		b = strconv.AppendInt(b, int64(s.Turn), 10)
+		b = appendInt(b, s.Turn)
 		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(s.MaxTurns), 10)
+		b = appendInt(b, s.MaxTurns)
 	}
 	if w := s.Hunger.Word(); w != "" {
 		b = append(b, ' ')
@@ -157,6 +157,23 @@ func AppendStatus(b []byte, s *Status) []byte {
 		}
 	}
 	return b
+}
+
+// appendInt appends v in decimal: strconv's, with the small
+// non-negative values the status line mostly holds written directly.
+func appendInt(b []byte, v int) []byte {
+	switch {
+	case v >= 0 && v < 10:
+		return append(b, byte('0'+v))
+	case v >= 10 && v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	case v >= 100 && v < 10000:
+		if v >= 1000 {
+			b = append(b, byte('0'+v/1000))
+		}
+		return append(b, byte('0'+v/100%10), byte('0'+v/10%10), byte('0'+v%10))
+	}
+	return strconv.AppendInt(b, int64(v), 10)
 }
 
 // Append appends the whole observation: 20 lines joined by newlines, with
