@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -52,7 +53,13 @@ type StateType struct {
 	// mechanic's resources only when the mechanic is installed.
 	Mechanic string
 
-	begin       func(w *arche.World)
+	// beginAt starts a new episode for a resource of this type, r (a *T),
+	// of w: its Begin, or its zero value.
+	beginAt func(w *arche.World, r any)
+	// lastID is the resource id of the type in the last world that asked
+	// (see [StateType.resourceIn]), nil before any.
+	lastID atomic.Pointer[arche.ResID]
+
 	check       func(w *arche.World) error
 	checkEntity func(w *arche.World, id arche.ID, e arche.Entity) error
 	rebuild     func(w *arche.World) error
@@ -85,9 +92,28 @@ func (st *StateType) Decode(raw json.RawMessage) (any, error) {
 // Begin starts a new episode for w's resource of this type: its Begin,
 // or its zero value.
 func (st *StateType) Begin(w *arche.World) {
-	if st.Resource && st.begin != nil {
-		st.begin(w)
+	if st.Resource {
+		if r := w.Resources().Get(st.resourceIn(w)); r != nil {
+			st.beginAt(w, r)
+		}
 	}
+}
+
+// resourceIn is the id of resource type st in w, registering the type
+// with w if it is new to it, as [arche.ResourceTypeID] does. That call
+// looks the type up in a map; this one first tries the id the type had in
+// the last world that asked, which is right whenever the worlds were
+// built alike (every episode of a process, every world of a vector of
+// them) and costs a slice lookup to confirm.
+func (st *StateType) resourceIn(w *arche.World) arche.ResID {
+	if last := st.lastID.Load(); last != nil {
+		if t, ok := arche.ResourceType(w, *last); ok && t == st.Type {
+			return *last
+		}
+	}
+	id := arche.ResourceTypeID(w, st.Type)
+	st.lastID.Store(&id)
+	return id
 }
 
 // registry is the process-wide list of registered state types. Types are
@@ -96,9 +122,9 @@ var registry struct {
 	sync.Mutex
 	byName map[string]*StateType
 	byType map[reflect.Type]*StateType
-	// sorted is every type ordered by name, made on first use after the
-	// last registration.
-	sorted []*StateType
+	// sorted is every type ordered by name, and resources the resource
+	// types among them, made on first use after the last registration.
+	sorted, resources []*StateType
 }
 
 // Option changes how a state type is registered.
@@ -174,8 +200,8 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 		return v, nil
 	}
-	// beginAt starts a new episode for the resource at r.
-	beginAt := func(w *arche.World, r *T) {
+	// begin starts a new episode for the resource at r.
+	begin := func(w *arche.World, r *T) {
 		switch {
 		case begins:
 			any(r).(beginner).Begin(w)
@@ -188,11 +214,7 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 	}
 	if resource {
-		st.begin = func(w *arche.World) {
-			if r := resourceOf[T](w); r != nil {
-				beginAt(w, r)
-			}
-		}
+		st.beginAt = func(w *arche.World, r any) { begin(w, r.(*T)) }
 	}
 	if checks {
 		st.check = func(w *arche.World) error {
@@ -220,7 +242,7 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		if !w.Resources().Has(id) {
 			r := new(T)
 			w.Resources().Add(id, r)
-			beginAt(w, r)
+			begin(w, r)
 		}
 	}
 
@@ -238,7 +260,7 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 	}
 	registry.byName[name] = st
 	registry.byType[t] = st
-	registry.sorted = nil
+	registry.sorted, registry.resources = nil, nil
 	return st
 }
 
@@ -282,15 +304,37 @@ func StateOf(t reflect.Type) (*StateType, bool) {
 func States() []*StateType {
 	registry.Lock()
 	defer registry.Unlock()
-	if registry.sorted == nil {
-		out := make([]*StateType, 0, len(registry.byName))
-		for _, st := range registry.byName {
-			out = append(out, st)
-		}
-		sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-		registry.sorted = out
-	}
+	sortRegistry()
 	return registry.sorted
+}
+
+// resourceStates lists every registered resource type, ordered by name.
+// The slice is shared: do not change it.
+func resourceStates() []*StateType {
+	registry.Lock()
+	defer registry.Unlock()
+	sortRegistry()
+	return registry.resources
+}
+
+// sortRegistry makes the registry's sorted lists if a registration has
+// dropped them. The caller holds the registry's lock.
+func sortRegistry() {
+	if registry.sorted != nil {
+		return
+	}
+	out := make([]*StateType, 0, len(registry.byName))
+	for _, st := range registry.byName {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	registry.sorted = out
+	registry.resources = nil
+	for _, st := range out {
+		if st.Resource {
+			registry.resources = append(registry.resources, st)
+		}
+	}
 }
 
 // deepField names the first part of t that plain assignment would share
