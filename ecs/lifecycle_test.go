@@ -3,6 +3,7 @@ package ecs
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -192,6 +193,57 @@ func TestWorldsBuiltDifferentlyBeginTheirOwnResources(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAResourceIsFoundWhereAnotherWorldHasNone begins lc.plain in a world
+// where it has id 0, then in one where id 0 belongs to a type that world
+// lacks (a mechanic's, not installed) and lc.plain has id 1.
+func TestAResourceIsFoundWhereAnotherWorldHasNone(t *testing.T) {
+	p := arche.NewWorld()
+	arche.AddResource(&p, &lcPlain{})
+	AddResources(&p, nil)
+	q := arche.NewWorld()
+	arche.ResourceID[lcOwned](&q)
+	arche.AddResource(&q, &lcPlain{})
+	AddResources(&q, nil)
+	require.NotEqual(t, arche.ResourceID[lcPlain](&p), arche.ResourceID[lcPlain](&q))
+	require.Equal(t, arche.ResourceID[lcPlain](&p), arche.ResourceID[lcOwned](&q))
+	for range 2 {
+		arche.GetResource[lcPlain](&p).N = 5
+		BeginEpisode(&p)
+		assert.Zero(t, arche.GetResource[lcPlain](&p).N)
+		arche.GetResource[lcPlain](&q).N = 5
+		BeginEpisode(&q)
+		assert.Zero(t, arche.GetResource[lcPlain](&q).N)
+		assert.False(t, q.Resources().Has(arche.ResourceID[lcOwned](&q)))
+	}
+}
+
+// TestWorldsBeginInParallel begins differently built worlds on their own
+// goroutines, as a vector of environments does: under the race detector
+// it checks that the ids the types remember are shared safely.
+func TestWorldsBeginInParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 4 {
+		w := arche.NewWorld()
+		if i%2 == 1 {
+			arche.AddResource(&w, &lcPlain{})
+		}
+		AddResources(&w, nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				arche.GetResource[lcPlain](&w).N = 1
+				BeginEpisode(&w)
+				if arche.GetResource[lcPlain](&w).N != 0 {
+					t.Error("world", i, "did not begin")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // BenchmarkBeginEpisode begins an episode in a world holding every

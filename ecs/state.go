@@ -53,11 +53,11 @@ type StateType struct {
 	// mechanic's resources only when the mechanic is installed.
 	Mechanic string
 
-	// beginAt starts a new episode for a resource of this type, r (a *T),
-	// of w: its Begin, or its zero value.
-	beginAt func(w *arche.World, r any)
-	// lastID is the resource id of the type in the last world that asked
-	// (see [StateType.resourceIn]), nil before any.
+	// beginAt starts a new episode for r when it is a resource of this
+	// type (a *T) and reports whether it was.
+	beginAt func(w *arche.World, r any) bool
+	// lastID is the resource id of the type in the last world that began
+	// it, nil before any (see [StateType.Begin]).
 	lastID atomic.Pointer[arche.ResID]
 
 	check       func(w *arche.World) error
@@ -91,29 +91,34 @@ func (st *StateType) Decode(raw json.RawMessage) (any, error) {
 
 // Begin starts a new episode for w's resource of this type: its Begin,
 // or its zero value.
+//
+// It finds the resource without a map lookup when it can: worlds built
+// alike (every episode of a process, every world of a vector of them)
+// give a type the same resource id, so it first tries the id the type
+// had in the last world, confirmed by the resource there being a *T, or,
+// when there is none, by the id being the type's in w's registry. Only a
+// world built differently pays the lookup, which registers the type with
+// w if it is new to it, as [arche.ResourceTypeID] does.
 func (st *StateType) Begin(w *arche.World) {
-	if st.Resource {
-		if r := w.Resources().Get(st.resourceIn(w)); r != nil {
-			st.beginAt(w, r)
-		}
+	if !st.Resource {
+		return
 	}
-}
-
-// resourceIn is the id of resource type st in w, registering the type
-// with w if it is new to it, as [arche.ResourceTypeID] does. That call
-// looks the type up in a map; this one first tries the id the type had in
-// the last world that asked, which is right whenever the worlds were
-// built alike (every episode of a process, every world of a vector of
-// them) and costs a slice lookup to confirm.
-func (st *StateType) resourceIn(w *arche.World) arche.ResID {
 	if last := st.lastID.Load(); last != nil {
-		if t, ok := arche.ResourceType(w, *last); ok && t == st.Type {
-			return *last
+		r := w.Resources().Get(*last)
+		if st.beginAt(w, r) {
+			return
+		}
+		if r == nil {
+			if t, ok := arche.ResourceType(w, *last); ok && t == st.Type {
+				return // w lacks the resource
+			}
 		}
 	}
 	id := arche.ResourceTypeID(w, st.Type)
-	st.lastID.Store(&id)
-	return id
+	if last := st.lastID.Load(); last == nil || *last != id {
+		st.lastID.Store(&id)
+	}
+	st.beginAt(w, w.Resources().Get(id))
 }
 
 // registry is the process-wide list of registered state types. Types are
@@ -214,7 +219,13 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 	}
 	if resource {
-		st.beginAt = func(w *arche.World, r any) { begin(w, r.(*T)) }
+		st.beginAt = func(w *arche.World, r any) bool {
+			p, ok := r.(*T)
+			if ok {
+				begin(w, p)
+			}
+			return ok
+		}
 	}
 	if checks {
 		st.check = func(w *arche.World) error {
