@@ -207,6 +207,19 @@ func TestStreamShufflesAsMathRandDoes(t *testing.T) {
 	}
 }
 
+// TestAStreamIsARandSource draws what the stream lacks (NormFloat64,
+// ExpFloat64) through rand.New over the stream itself.
+func TestAStreamIsARandSource(t *testing.T) {
+	s := NewStream(4, StreamAI)
+	want, _ := mathRand(4, StreamAI)
+	r := rand.New(s)
+	for range 1000 {
+		require.Equal(t, want.NormFloat64(), r.NormFloat64())
+		require.Equal(t, want.ExpFloat64(), r.ExpFloat64())
+		require.Equal(t, want.IntN(6), s.Rn2(6))
+	}
+}
+
 // TestStreamStateIsMathRandsPCGState holds the saved state to the bytes
 // math/rand/v2's PCG saves, before and after draws and reseeding, and
 // checks that either restores into the other.
