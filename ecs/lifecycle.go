@@ -34,12 +34,11 @@ func isInstalled(installed []*Mechanic, name string) bool {
 }
 
 // BeginEpisode starts a new episode in w: every registered resource w
-// holds begins (its Begin, or its zero value). Entities are the caller's.
+// holds begins (its Begin, or its zero value), in the registry's order
+// (by name). Entities are the caller's.
 func BeginEpisode(w *arche.World) {
-	for _, st := range States() {
-		if st.Resource && w.Resources().Has(arche.ResourceTypeID(w, st.Type)) {
-			st.begin(w)
-		}
+	for _, st := range resourceStates() {
+		st.Begin(w)
 	}
 }
 

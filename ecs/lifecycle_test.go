@@ -3,6 +3,7 @@ package ecs
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -109,4 +110,149 @@ func TestAMisplacedLifecycleMethodIsRefusedAtRegistration(t *testing.T) {
 	assert.Panics(t, func() {
 		Register(Mechanic{Name: "lc2", Version: "1", Components: []*StateType{lcOwnedState}, Install: func(*Scheduler) error { return nil }})
 	}, "a resource listed among components")
+}
+
+// lcOrder records the order in which lcOrderA and lcOrderB begin.
+type lcOrder struct{ Names []string }
+
+func (o *lcOrder) Begin(*arche.World) {}
+
+type (
+	lcOrderA struct{ N int }
+	lcOrderB struct{ N int }
+)
+
+func (a *lcOrderA) Begin(w *arche.World) {
+	o := arche.GetResource[lcOrder](w)
+	o.Names = append(o.Names, "a")
+}
+
+func (b *lcOrderB) Begin(w *arche.World) {
+	o := arche.GetResource[lcOrder](w)
+	o.Names = append(o.Names, "b")
+}
+
+var (
+	// Registered out of order: they begin by name.
+	_ = RegisterResource[lcOrderB]("lc.order.b", Transient)
+	_ = RegisterResource[lcOrderA]("lc.order.a", Transient)
+	_ = RegisterResource[lcOrder]("lc.order", Transient)
+)
+
+func TestResourcesBeginInTheRegistrysOrder(t *testing.T) {
+	w := arche.NewWorld()
+	AddResources(&w, nil)
+	o := arche.GetResource[lcOrder](&w)
+	o.Names = o.Names[:0]
+	BeginEpisode(&w)
+	BeginEpisode(&w)
+	assert.Equal(t, []string{"a", "b", "a", "b"}, o.Names)
+}
+
+// TestWorldsBuiltDifferentlyBeginTheirOwnResources alternates between
+// worlds whose resources have different ids, and a world that lacks one,
+// so each finds its own resources, never another world's.
+func TestWorldsBuiltDifferentlyBeginTheirOwnResources(t *testing.T) {
+	m, _ := LookupMechanic("lc")
+	a := arche.NewWorld()
+	AddResources(&a, []*Mechanic{m})
+	b := arche.NewWorld()
+	// b meets these types first, so their ids differ from a's.
+	arche.AddResource(&b, &lcOwned{})
+	arche.AddResource(&b, &lcPlain{})
+	AddResources(&b, []*Mechanic{m})
+	c := arche.NewWorld()
+	AddResources(&c, nil)
+	require.NotEqual(t, arche.ResourceID[lcPlain](&a), arche.ResourceID[lcPlain](&b))
+	worlds := []*arche.World{&a, &b, &c}
+	for round := range 3 {
+		for i, w := range worlds {
+			for _, other := range worlds {
+				arche.GetResource[lcPlain](other).N = 10 + i
+				arche.GetResource[lcCounter](other).N = 20 + i
+				if other.Resources().Has(arche.ResourceID[lcOwned](other)) {
+					arche.GetResource[lcOwned](other).N = 30 + i
+				}
+			}
+			BeginEpisode(w)
+			for _, other := range worlds {
+				begun := other == w
+				plain, counter := arche.GetResource[lcPlain](other).N, arche.GetResource[lcCounter](other).N
+				if begun {
+					assert.Zero(t, plain, "round %d, world %d", round, i)
+					assert.Equal(t, 7, counter, "round %d, world %d", round, i)
+				} else {
+					assert.Equal(t, 10+i, plain, "round %d, world %d: another world's", round, i)
+					assert.Equal(t, 20+i, counter, "round %d, world %d: another world's", round, i)
+				}
+			}
+			if w == &c {
+				assert.False(t, c.Resources().Has(arche.ResourceID[lcOwned](&c)), "a resource the world lacks is not added")
+			} else if owned := arche.GetResource[lcOwned](w).N; owned != 0 {
+				t.Errorf("round %d, world %d: a mechanic's resource kept %d", round, i, owned)
+			}
+		}
+	}
+}
+
+// TestAResourceIsFoundWhereAnotherWorldHasNone begins lc.plain in a world
+// where it has id 0, then in one where id 0 belongs to a type that world
+// lacks (a mechanic's, not installed) and lc.plain has id 1.
+func TestAResourceIsFoundWhereAnotherWorldHasNone(t *testing.T) {
+	p := arche.NewWorld()
+	arche.AddResource(&p, &lcPlain{})
+	AddResources(&p, nil)
+	q := arche.NewWorld()
+	arche.ResourceID[lcOwned](&q)
+	arche.AddResource(&q, &lcPlain{})
+	AddResources(&q, nil)
+	require.NotEqual(t, arche.ResourceID[lcPlain](&p), arche.ResourceID[lcPlain](&q))
+	require.Equal(t, arche.ResourceID[lcPlain](&p), arche.ResourceID[lcOwned](&q))
+	for range 2 {
+		arche.GetResource[lcPlain](&p).N = 5
+		BeginEpisode(&p)
+		assert.Zero(t, arche.GetResource[lcPlain](&p).N)
+		arche.GetResource[lcPlain](&q).N = 5
+		BeginEpisode(&q)
+		assert.Zero(t, arche.GetResource[lcPlain](&q).N)
+		assert.False(t, q.Resources().Has(arche.ResourceID[lcOwned](&q)))
+	}
+}
+
+// TestWorldsBeginInParallel begins differently built worlds on their own
+// goroutines, as a vector of environments does: under the race detector
+// it checks that the ids the types remember are shared safely.
+func TestWorldsBeginInParallel(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 4 {
+		w := arche.NewWorld()
+		if i%2 == 1 {
+			arche.AddResource(&w, &lcPlain{})
+		}
+		AddResources(&w, nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				arche.GetResource[lcPlain](&w).N = 1
+				BeginEpisode(&w)
+				if arche.GetResource[lcPlain](&w).N != 0 {
+					t.Error("world", i, "did not begin")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// BenchmarkBeginEpisode begins an episode in a world holding every
+// registered resource.
+func BenchmarkBeginEpisode(b *testing.B) {
+	m, _ := LookupMechanic("lc")
+	w := arche.NewWorld()
+	AddResources(&w, []*Mechanic{m})
+	for b.Loop() {
+		BeginEpisode(&w)
+	}
 }

@@ -1,20 +1,39 @@
 package ecs
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
-	"math/rand/v2"
+	"math/bits"
 
 	arche "github.com/mlange-42/arche/ecs"
 )
 
-// Stream is one named random stream (§18): a PCG generator whose state can
-// be saved and restored.
+// Stream is one named random stream (§18): a 128-bit PCG generator with
+// the DXSM output, drawing exactly what math/rand/v2's
+// rand.New(rand.NewPCG(…)) would, and whose state can be saved and
+// restored. It holds the generator itself rather than a *rand.Rand, so a
+// draw is a few inlined multiplies instead of a call through the
+// rand.Source interface; rng_test.go checks it against math/rand/v2 draw
+// for draw. A *Stream is itself a rand.Source, for the rare draw it
+// lacks (rand.New(s).NormFloat64()).
 type Stream struct {
-	*rand.Rand
-	src *rand.PCG
+	hi, lo uint64
 }
+
+// The PCG's 128-bit multiplier and increment, and the 64-bit multiplier
+// of its DXSM output: the constants of O'Neill's pcg-cpp, which
+// math/rand/v2's PCG uses.
+const (
+	pcgMulHi  = 0x2360ed051fc65da4
+	pcgMulLo  = 0x4385df649fccf645
+	pcgIncHi  = 0x5851f42d4c957f2d
+	pcgIncLo  = 0x14057b7ef767814f
+	dxsmMul   = 0xda942042e4dd58b5
+	pcgPrefix = "pcg:"
+)
 
 // streamSeeds are the PCG seeds of the stream called name.
 func streamSeeds(seed uint64, name string) (uint64, uint64) {
@@ -27,8 +46,135 @@ func streamSeeds(seed uint64, name string) (uint64, uint64) {
 // same seed and name always give the same numbers; different names give
 // independent streams, so adding a stream never changes another's draws.
 func NewStream(seed uint64, name string) *Stream {
-	src := rand.NewPCG(streamSeeds(seed, name))
-	return &Stream{Rand: rand.New(src), src: src}
+	hi, lo := streamSeeds(seed, name)
+	return &Stream{hi: hi, lo: lo}
+}
+
+// Uint64 is uniform on all 64-bit values: the PCG's state advances by
+// state·mul + inc (mod 2¹²⁸) and the new state is scrambled by DXSM
+// ("double xorshift multiply") of its high half with its low half.
+func (s *Stream) Uint64() uint64 {
+	hi, lo := bits.Mul64(s.lo, pcgMulLo)
+	hi += s.hi*pcgMulLo + s.lo*pcgMulHi
+	lo, carry := bits.Add64(lo, pcgIncLo, 0)
+	hi += pcgIncHi + carry
+	s.hi, s.lo = hi, lo
+	hi ^= hi >> 32
+	hi *= dxsmMul
+	hi ^= hi >> 48
+	return hi * (lo | 1)
+}
+
+// below is uniform on 0 … n−1 for n ≥ 1, mapping draws to the bound as
+// math/rand/v2 does on a 64-bit machine, so that every bounded draw
+// takes the same values and the same number of draws: a power of two
+// masks one draw; any other n takes the high word of draw·n, drawing
+// again while the low word falls in the 2⁶⁴ mod n products that would
+// make some results likelier (Lemire's method; the division that finds
+// that threshold is needed only when the low word is below n).
+func (s *Stream) below(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return s.Uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(s.Uint64(), n)
+	if lo < n {
+		for threshold := -n % n; lo < threshold; {
+			hi, lo = bits.Mul64(s.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// IntN is uniform on 0 … n−1; it panics when n ≤ 0 (as rand.Rand's).
+func (s *Stream) IntN(n int) int {
+	if n <= 0 {
+		panic("ecs: Stream.IntN of a bound ≤ 0")
+	}
+	return int(s.below(uint64(n)))
+}
+
+// Int64N is uniform on 0 … n−1; it panics when n ≤ 0.
+func (s *Stream) Int64N(n int64) int64 {
+	if n <= 0 {
+		panic("ecs: Stream.Int64N of a bound ≤ 0")
+	}
+	return int64(s.below(uint64(n)))
+}
+
+// Uint64N is uniform on 0 … n−1; it panics when n is 0.
+func (s *Stream) Uint64N(n uint64) uint64 {
+	if n == 0 {
+		panic("ecs: Stream.Uint64N of a bound of 0")
+	}
+	return s.below(n)
+}
+
+// Int32N is uniform on 0 … n−1; it panics when n ≤ 0.
+func (s *Stream) Int32N(n int32) int32 {
+	if n <= 0 {
+		panic("ecs: Stream.Int32N of a bound ≤ 0")
+	}
+	return int32(s.below(uint64(n)))
+}
+
+// Uint32N is uniform on 0 … n−1; it panics when n is 0.
+func (s *Stream) Uint32N(n uint32) uint32 {
+	if n == 0 {
+		panic("ecs: Stream.Uint32N of a bound of 0")
+	}
+	return uint32(s.below(uint64(n)))
+}
+
+// UintN is uniform on 0 … n−1; it panics when n is 0.
+func (s *Stream) UintN(n uint) uint {
+	if n == 0 {
+		panic("ecs: Stream.UintN of a bound of 0")
+	}
+	return uint(s.below(uint64(n)))
+}
+
+// Uint is uniform on the uints.
+func (s *Stream) Uint() uint { return uint(s.Uint64()) }
+
+// Int is uniform on the non-negative ints: a draw without its top bit.
+func (s *Stream) Int() int { return int(s.Uint64() &^ (1 << 63)) }
+
+// Int64 is uniform on the non-negative int64s.
+func (s *Stream) Int64() int64 { return int64(s.Uint64() &^ (1 << 63)) }
+
+// Uint32 is uniform on the uint32s: a draw's high half.
+func (s *Stream) Uint32() uint32 { return uint32(s.Uint64() >> 32) }
+
+// Int32 is uniform on the non-negative int32s: a draw's top 31 bits.
+func (s *Stream) Int32() int32 { return int32(s.Uint64() >> 33) }
+
+// Float64 is uniform on [0, 1): a draw's low 53 bits over 2⁵³.
+func (s *Stream) Float64() float64 { return float64(s.Uint64()&(1<<53-1)) / (1 << 53) }
+
+// Float32 is uniform on [0, 1): the low 24 bits of a draw's high half
+// over 2²⁴.
+func (s *Stream) Float32() float32 { return float32(s.Uint32()&(1<<24-1)) / (1 << 24) }
+
+// Shuffle puts n elements in a uniformly random order, swapping with swap
+// (Fisher–Yates from the last element down, as rand.Rand's); it panics
+// when n < 0.
+func (s *Stream) Shuffle(n int, swap func(i, j int)) {
+	if n < 0 {
+		panic("ecs: Stream.Shuffle of a negative length")
+	}
+	for i := n - 1; i > 0; i-- {
+		swap(i, int(s.below(uint64(i)+1)))
+	}
+}
+
+// Perm is a uniformly random permutation of 0 … n−1.
+func (s *Stream) Perm(n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	s.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
 }
 
 // Rn2 is uniform on 0 … n−1 (NetHack's rn2); 0 when n ≤ 0.
@@ -36,7 +182,7 @@ func (s *Stream) Rn2(n int) int {
 	if n <= 0 {
 		return 0
 	}
-	return s.IntN(n)
+	return int(s.below(uint64(n)))
 }
 
 // Rnd is uniform on 1 … n (NetHack's rnd); 0 when n ≤ 0.
@@ -44,7 +190,7 @@ func (s *Stream) Rnd(n int) int {
 	if n <= 0 {
 		return 0
 	}
-	return 1 + s.IntN(n)
+	return 1 + int(s.below(uint64(n)))
 }
 
 // D is the sum of n rolls of rnd(x) (NetHack's d(n, x)).
@@ -59,11 +205,30 @@ func (s *Stream) D(n, x int) int {
 // OneIn reports true with chance 1/n.
 func (s *Stream) OneIn(n int) bool { return s.Rn2(n) == 0 }
 
-// MarshalBinary saves the stream's state.
-func (s *Stream) MarshalBinary() ([]byte, error) { return s.src.MarshalBinary() }
+// seed starts the stream afresh from the PCG seeds hi and lo.
+func (s *Stream) seed(hi, lo uint64) { s.hi, s.lo = hi, lo }
+
+// errStreamState refuses a saved state that MarshalBinary did not write.
+var errStreamState = errors.New("invalid PCG encoding")
+
+// MarshalBinary saves the stream's state, byte for byte as math/rand/v2's
+// PCG does: "pcg:" and the state's two halves, big-endian.
+func (s *Stream) MarshalBinary() ([]byte, error) {
+	b := make([]byte, 0, len(pcgPrefix)+16)
+	b = append(b, pcgPrefix...)
+	b = binary.BigEndian.AppendUint64(b, s.hi)
+	return binary.BigEndian.AppendUint64(b, s.lo), nil
+}
 
 // UnmarshalBinary restores a state saved by MarshalBinary.
-func (s *Stream) UnmarshalBinary(b []byte) error { return s.src.UnmarshalBinary(b) }
+func (s *Stream) UnmarshalBinary(b []byte) error {
+	if len(b) != len(pcgPrefix)+16 || string(b[:len(pcgPrefix)]) != pcgPrefix {
+		return errStreamState
+	}
+	s.hi = binary.BigEndian.Uint64(b[len(pcgPrefix):])
+	s.lo = binary.BigEndian.Uint64(b[len(pcgPrefix)+8:])
+	return nil
+}
 
 // The names of the episode's play-time streams (§18). Level generation
 // uses its own, worldgen/<depth> (worldgen.StreamName).
@@ -114,7 +279,7 @@ func (s *Streams) Get(name string) *Stream {
 func (s *Streams) Reseed(seed uint64) {
 	s.seed = seed
 	for i, n := range s.names {
-		s.streams[i].src.Seed(streamSeeds(seed, n))
+		s.streams[i].seed(streamSeeds(seed, n))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -52,7 +53,13 @@ type StateType struct {
 	// mechanic's resources only when the mechanic is installed.
 	Mechanic string
 
-	begin       func(w *arche.World)
+	// beginAt starts a new episode for r when it is a resource of this
+	// type (a *T) and reports whether it was.
+	beginAt func(w *arche.World, r any) bool
+	// lastID is the resource id of the type in the last world that began
+	// it, nil before any (see [StateType.Begin]).
+	lastID atomic.Pointer[arche.ResID]
+
 	check       func(w *arche.World) error
 	checkEntity func(w *arche.World, id arche.ID, e arche.Entity) error
 	rebuild     func(w *arche.World) error
@@ -84,10 +91,34 @@ func (st *StateType) Decode(raw json.RawMessage) (any, error) {
 
 // Begin starts a new episode for w's resource of this type: its Begin,
 // or its zero value.
+//
+// It finds the resource without a map lookup when it can: worlds built
+// alike (every episode of a process, every world of a vector of them)
+// give a type the same resource id, so it first tries the id the type
+// had in the last world, confirmed by the resource there being a *T, or,
+// when there is none, by the id being the type's in w's registry. Only a
+// world built differently pays the lookup, which registers the type with
+// w if it is new to it, as [arche.ResourceTypeID] does.
 func (st *StateType) Begin(w *arche.World) {
-	if st.Resource && st.begin != nil {
-		st.begin(w)
+	if !st.Resource {
+		return
 	}
+	if last := st.lastID.Load(); last != nil {
+		r := w.Resources().Get(*last)
+		if st.beginAt(w, r) {
+			return
+		}
+		if r == nil {
+			if t, ok := arche.ResourceType(w, *last); ok && t == st.Type {
+				return // w lacks the resource
+			}
+		}
+	}
+	id := arche.ResourceTypeID(w, st.Type)
+	if last := st.lastID.Load(); last == nil || *last != id {
+		st.lastID.Store(&id)
+	}
+	st.beginAt(w, w.Resources().Get(id))
 }
 
 // registry is the process-wide list of registered state types. Types are
@@ -96,9 +127,9 @@ var registry struct {
 	sync.Mutex
 	byName map[string]*StateType
 	byType map[reflect.Type]*StateType
-	// sorted is every type ordered by name, made on first use after the
-	// last registration.
-	sorted []*StateType
+	// sorted is every type ordered by name, and resources the resource
+	// types among them, made on first use after the last registration.
+	sorted, resources []*StateType
 }
 
 // Option changes how a state type is registered.
@@ -174,8 +205,8 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 		return v, nil
 	}
-	// beginAt starts a new episode for the resource at r.
-	beginAt := func(w *arche.World, r *T) {
+	// begin starts a new episode for the resource at r.
+	begin := func(w *arche.World, r *T) {
 		switch {
 		case begins:
 			any(r).(beginner).Begin(w)
@@ -188,10 +219,12 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		}
 	}
 	if resource {
-		st.begin = func(w *arche.World) {
-			if r := resourceOf[T](w); r != nil {
-				beginAt(w, r)
+		st.beginAt = func(w *arche.World, r any) bool {
+			p, ok := r.(*T)
+			if ok {
+				begin(w, p)
 			}
+			return ok
 		}
 	}
 	if checks {
@@ -220,7 +253,7 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 		if !w.Resources().Has(id) {
 			r := new(T)
 			w.Resources().Add(id, r)
-			beginAt(w, r)
+			begin(w, r)
 		}
 	}
 
@@ -238,7 +271,7 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 	}
 	registry.byName[name] = st
 	registry.byType[t] = st
-	registry.sorted = nil
+	registry.sorted, registry.resources = nil, nil
 	return st
 }
 
@@ -282,15 +315,37 @@ func StateOf(t reflect.Type) (*StateType, bool) {
 func States() []*StateType {
 	registry.Lock()
 	defer registry.Unlock()
-	if registry.sorted == nil {
-		out := make([]*StateType, 0, len(registry.byName))
-		for _, st := range registry.byName {
-			out = append(out, st)
-		}
-		sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-		registry.sorted = out
-	}
+	sortRegistry()
 	return registry.sorted
+}
+
+// resourceStates lists every registered resource type, ordered by name.
+// The slice is shared: do not change it.
+func resourceStates() []*StateType {
+	registry.Lock()
+	defer registry.Unlock()
+	sortRegistry()
+	return registry.resources
+}
+
+// sortRegistry makes the registry's sorted lists if a registration has
+// dropped them. The caller holds the registry's lock.
+func sortRegistry() {
+	if registry.sorted != nil {
+		return
+	}
+	out := make([]*StateType, 0, len(registry.byName))
+	for _, st := range registry.byName {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	registry.sorted = out
+	registry.resources = nil
+	for _, st := range out {
+		if st.Resource {
+			registry.resources = append(registry.resources, st)
+		}
+	}
 }
 
 // deepField names the first part of t that plain assignment would share
