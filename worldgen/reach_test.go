@@ -126,8 +126,10 @@ func TestReachableMatchesNaive(t *testing.T) {
 func TestRowFill(t *testing.T) {
 	s := ecs.NewStream(2, "test")
 	for range 20000 {
-		p := s.Uint64() & s.Uint64() & (1<<components.W - 1)
-		seed := p & s.Uint64() & s.Uint64() & s.Uint64()
+		a := s.Uint64()
+		p := a & s.Uint64() & (1<<components.W - 1)
+		b := s.Uint64()
+		seed := p & b & s.Uint64() & s.Uint64()
 		var want uint64
 		for x := 0; x < 64; x++ {
 			if seed>>x&1 == 0 {
