@@ -197,6 +197,8 @@ type packArrays struct {
 	classes    [InvSlots]byte
 	glyphs     [2 * InvSlots]byte
 	strs       [InvSlots * InvStrBytes]byte
+	// name is room for a slot's inventory line.
+	name []byte
 }
 
 // packVersions numbers the pack arrays' versions.
@@ -231,7 +233,7 @@ func (s *Sim) refreshPack() {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
 		pa.version = packVersions.Add(1)
 		clear(pa.strs[:])
-		var name []byte
+		name := pa.name[:0]
 		for i := range inv.Slots {
 			st := inv.Slots[i]
 			if st.Empty() {
@@ -245,6 +247,7 @@ func (s *Sim) refreshPack() {
 			name = c.AppendStack(name[:0], inv, e.Knowledge, i)
 			copy(pa.strs[i*InvStrBytes:(i+1)*InvStrBytes], name[len("a - "):])
 		}
+		pa.name = name
 	}
 }
 
