@@ -111,14 +111,14 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 // okDoor reports whether a door may go on p: a wall cell with no door
 // orthogonally next to it.
 func okDoor(lvl *components.Level, p components.Pos) bool {
-	if !lvl.At(p).IsWall() {
-		return false
-	}
 	if p.X > 0 && p.X < components.W-1 && p.Y > 0 && p.Y < components.H-1 {
 		// Every neighbour is on the board (as every room wall's is).
 		i := p.Index()
 		t := &lvl.Terrain
-		return !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
+		return t[i].IsWall() && !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
+	}
+	if !lvl.At(p).IsWall() {
+		return false
 	}
 	for _, d := range components.OrthogonalDirs {
 		if lvl.At(p.Add(d)).IsDoor() {
