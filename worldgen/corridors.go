@@ -160,7 +160,6 @@ func findDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) compo
 // 1 in 6, else closed.
 func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components.Pos) {
 	i := p.Index()
-	g.diggable[p.Y] &^= 1 << uint(p.X)
 	secret := s.OneIn(8)
 	var door components.Terrain
 	switch t := lvl.Terrain[i]; {
@@ -182,8 +181,9 @@ func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components
 
 // markDiggable sets g.diggable to the cells a corridor may run through
 // (see dig): with only the rooms on the board, every cell inside the
-// border ring but outside the rooms' walls. dig keeps it (it turns such
-// cells into corridor), and placeDoor takes out the cells it makes doors.
+// border ring but outside the rooms' walls. It holds for the whole
+// level: dig turns such cells into corridor, which may be dug again, and
+// doors go only on room walls, which never were diggable.
 func (g *Generator) markDiggable(lvl *components.Level) {
 	const inner = uint64(1)<<(components.W-1) - 2 // columns 1 … W−2
 	g.diggable = rows{}

@@ -67,6 +67,37 @@ func plainDig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows,
 	return true
 }
 
+// roomsOnly starts a level as build does, up to the rooms.
+func (g *Generator) roomsOnly(s *ecs.Stream, depth int, lvl *components.Level) {
+	lvl.Depth = depth
+	lvl.Terrain = [components.N]components.Terrain{}
+	lvl.RoomOf = [components.N]uint8{}
+	lvl.Rooms = lvl.Rooms[:0]
+	g.scan = levelRows{}
+	g.makeRooms(s, lvl, false)
+	sortRooms(lvl)
+}
+
+// TestDiggableAfterCorridors checks what markDiggable relies on: once
+// the corridors are made, the cells a corridor may still run through are
+// exactly the rock and corridor cells inside the border ring (doors, on
+// room walls, never were diggable).
+func TestDiggableAfterCorridors(t *testing.T) {
+	var g Generator
+	lvl := new(components.Level)
+	for seed := range uint64(200) {
+		s := ecs.NewStream(seed, "diggable test")
+		g.roomsOnly(s, 1+int(seed%12), lvl)
+		g.makeCorridors(s, lvl)
+		for i, k := range lvl.Terrain {
+			p := components.PosOf(i)
+			inner := p.X > 0 && p.X < components.W-1 && p.Y > 0 && p.Y < components.H-1
+			want := inner && (k == components.Rock || k == components.Corridor)
+			require.Equal(t, want, g.diggable.has(p), "seed %d: %v is %v", seed, p, k)
+		}
+	}
+}
+
 // TestDigMatchesPlainDig digs corridors between random cells (org also
 // off the board by one) of the rooms of many levels, ordinary and extra,
 // with dig and with plainDig from the same state: both must give the same
@@ -78,13 +109,7 @@ func TestDigMatchesPlainDig(t *testing.T) {
 	digs, dug := 0, 0
 	for seed := range uint64(300) {
 		s := ecs.NewStream(seed, "dig test")
-		lvl.Depth = 1 + int(seed%12)
-		lvl.Terrain = [components.N]components.Terrain{}
-		lvl.RoomOf = [components.N]uint8{}
-		lvl.Rooms = lvl.Rooms[:0]
-		g.scan = levelRows{}
-		g.makeRooms(s, lvl, false)
-		sortRooms(lvl)
+		g.roomsOnly(s, 1+int(seed%12), lvl)
 		g.markDiggable(lvl)
 		for range 40 {
 			org := components.Pos{X: s.Rn2(components.W+2) - 1, Y: s.Rn2(components.H+2) - 1}
