@@ -251,6 +251,10 @@ func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org,
 				distY = 0
 			}
 		}
+		// Turn toward the target along the farther axis when that way is
+		// open; else go straight on; else turn toward the target along
+		// the other axis; else turn away from it. (A turn the first two
+		// cases find blocked is not tried again.)
 		switch {
 		case dy != 0 && distX > distY:
 			if tx := towards(dst.X, x); open.at(x+tx, y) {
