@@ -111,14 +111,14 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 // okDoor reports whether a door may go on p: a wall cell with no door
 // orthogonally next to it.
 func okDoor(lvl *components.Level, p components.Pos) bool {
-	if !lvl.At(p).IsWall() {
-		return false
-	}
 	if p.X > 0 && p.X < components.W-1 && p.Y > 0 && p.Y < components.H-1 {
 		// Every neighbour is on the board (as every room wall's is).
 		i := p.Index()
 		t := &lvl.Terrain
-		return !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
+		return t[i].IsWall() && !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
+	}
+	if !lvl.At(p).IsWall() {
+		return false
 	}
 	for _, d := range components.OrthogonalDirs {
 		if lvl.At(p.Add(d)).IsDoor() {
@@ -160,7 +160,6 @@ func findDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) compo
 // 1 in 6, else closed.
 func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components.Pos) {
 	i := p.Index()
-	g.diggable[p.Y] &^= 1 << uint(p.X)
 	secret := s.OneIn(8)
 	var door components.Terrain
 	switch t := lvl.Terrain[i]; {
@@ -182,8 +181,9 @@ func (g *Generator) placeDoor(s *ecs.Stream, lvl *components.Level, p components
 
 // markDiggable sets g.diggable to the cells a corridor may run through
 // (see dig): with only the rooms on the board, every cell inside the
-// border ring but outside the rooms' walls. dig keeps it (it turns such
-// cells into corridor), and placeDoor takes out the cells it makes doors.
+// border ring but outside the rooms' walls. It holds for the whole
+// level: dig turns such cells into corridor, which may be dug again, and
+// doors go only on room walls, which never were diggable.
 func (g *Generator) markDiggable(lvl *components.Level) {
 	const inner = uint64(1)<<(components.W-1) - 2 // columns 1 … W−2
 	g.diggable = rows{}
@@ -205,12 +205,21 @@ func diggable(open *rows, x, y int) bool {
 	return uint(y) < components.H && open[y]>>uint(x)&1 != 0
 }
 
+// at reports whether (x, y), a cell on the board, is in the set. (The
+// mask of x changes nothing there; it spares the check for shifts by 64
+// or more.)
+func (r *rows) at(x, y int) bool { return r[y]>>(uint(x)&63)&1 != 0 }
+
 // dig digs a corridor from org to dst through rock, crossing corridors
 // already there, as NetHack's dig_corridor: head along the axis with the
 // larger distance (turning early at random, the nearer the two distances
 // the likelier), turn toward the target when blocked, else turn away. It
 // fails when it meets anything else, after maxDigSteps steps, or, for an
 // extra corridor, at 1 in deadEnd per step (leaving what it dug).
+//
+// Every cell it stands on is diggable, so inside the border ring: the
+// cells next to it are on the board, and only org needs diggable's
+// bounds check.
 func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org, dst components.Pos, nxcor bool) bool {
 	var dx, dy int
 	switch {
@@ -223,48 +232,62 @@ func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org,
 	default:
 		dy = -1
 	}
-	x, y := org.X-dx, org.Y-dy
-	for steps := 0; x != dst.X || y != dst.Y; steps++ {
+	if nxcor && s.OneIn(deadEnd) || !diggable(open, org.X, org.Y) {
+		return false
+	}
+	x, y := org.X, org.Y
+	for steps := 1; ; steps++ {
+		scan.dig(lvl, x, y)
+		distX, distY := abs(x-dst.X), abs(y-dst.Y)
+		if distX == 0 && distY == 0 {
+			return true
+		}
+		// Turn early at 1 in (difference + 1), unless on the target's
+		// row or column: the larger distance counts as covered.
+		if distX != distY && distX != 0 && distY != 0 && s.OneIn(abs(distX-distY)+1) {
+			if distX > distY {
+				distX = 0
+			} else {
+				distY = 0
+			}
+		}
+		// Turn toward the target along the farther axis when that way is
+		// open; else go straight on; else turn toward the target along
+		// the other axis; else turn away from it. (A turn the first two
+		// cases find blocked is not tried again.)
+		switch {
+		case dy != 0 && distX > distY:
+			if tx := towards(dst.X, x); open.at(x+tx, y) {
+				dx, dy = tx, 0
+			} else if !open.at(x, y+dy) {
+				dx, dy = -tx, 0
+			}
+		case dx != 0 && distY > distX:
+			if ty := towards(dst.Y, y); open.at(x, y+ty) {
+				dx, dy = 0, ty
+			} else if !open.at(x+dx, y) {
+				dx, dy = 0, -ty
+			}
+		case open.at(x+dx, y+dy):
+		case dx != 0:
+			dx, dy = 0, towards(dst.Y, y)
+			if !open.at(x, y+dy) {
+				dy = -dy
+			}
+		default:
+			dx, dy = towards(dst.X, x), 0
+			if !open.at(x+dx, y) {
+				dx = -dx
+			}
+		}
 		if steps >= maxDigSteps || nxcor && s.OneIn(deadEnd) {
 			return false
 		}
 		x, y = x+dx, y+dy
-		if !diggable(open, x, y) {
+		if !open.at(x, y) {
 			return false
 		}
-		scan.dig(lvl, x, y)
-
-		distX, distY := abs(x-dst.X), abs(y-dst.Y)
-		if distX > distY && distY != 0 && s.OneIn(distX-distY+1) {
-			distX = 0
-		} else if distY > distX && distX != 0 && s.OneIn(distY-distX+1) {
-			distY = 0
-		}
-		if dy != 0 && distX > distY {
-			if tx := towards(dst.X, x); diggable(open, x+tx, y) {
-				dx, dy = tx, 0
-				continue
-			}
-		} else if dx != 0 && distY > distX {
-			if ty := towards(dst.Y, y); diggable(open, x, y+ty) {
-				dx, dy = 0, ty
-				continue
-			}
-		}
-		if diggable(open, x+dx, y+dy) {
-			continue
-		}
-		if dx != 0 {
-			dx, dy = 0, towards(dst.Y, y)
-		} else {
-			dx, dy = towards(dst.X, x), 0
-		}
-		if diggable(open, x+dx, y+dy) {
-			continue
-		}
-		dx, dy = -dx, -dy
 	}
-	return true
 }
 
 func abs(v int) int {
