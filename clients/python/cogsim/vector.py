@@ -59,8 +59,7 @@ class VecEnv(BaseVectorEnv):
             # ... and the fields step reads, made once: a field of a
             # structured array is a new view each time it is read.
             self._views = tuple({key: reg[key] for key in OBS_KEYS} for reg in self._session._regions)
-            self._fields = tuple((reg["flags"], reg["reward"], reg["mask"], reg["env"])
-                                 for reg in self._session._regions)
+            self._fields = tuple(_fields(reg) for reg in self._session._regions)
 
     def reset(self, *, seed=None, options=None):
         """Reset every env: seed an int (env i plays seed + i), a list of n
@@ -93,7 +92,8 @@ class VecEnv(BaseVectorEnv):
             got = session.observations(frame(req))
             records, extras = got.records, got.extras
         self._records = records
-        return self._obs(records), self._infos(records, extras)
+        fields = _fields(records)
+        return self._obs(records), self._infos(fields, _seen(fields[0]), extras)
 
     def step(self, actions):
         """Step every env: (obs, rewards, terminations, truncations, infos)."""
@@ -103,20 +103,20 @@ class VecEnv(BaseVectorEnv):
         data = self._step_frame(actions)
         if session.shared:
             region, first, n, extras = session.doorbell(data)
-            r = session._regions[region]
-            self._records = r
-            flags, reward, mask, envs = self._fields[region]
-            # One reduction tells which flags any env has: most steps
-            # none ends and none is unusable.
-            seen = int(np.bitwise_or.reduce(flags))
-            return (dict(self._views[region]), reward.astype(np.float64), self._flag(flags, seen, TERMINATED),
-                    self._flag(flags, seen, TRUNCATED), self._infos(r, extras, flags, seen, mask, envs))
+            self._records = session._regions[region]
+            return self._answer(dict(self._views[region]), self._fields[region], extras)
         got = session.observations(data)
-        r = got.records
-        self._records = r
-        flags = r["flags"]
-        return (self._obs(r), r["reward"].astype(np.float64), (flags & TERMINATED) != 0,
-                (flags & TRUNCATED) != 0, self._infos(r, got.extras))
+        self._records = got.records
+        return self._answer(self._obs(got.records), _fields(got.records), got.extras)
+
+    def _answer(self, obs, fields, extras):
+        """step's answer of a batch's observations and fields."""
+        flags, reward = fields[0], fields[1]
+        # One reduction tells which flags any env has: most steps none
+        # ends and none is unusable.
+        seen = _seen(flags)
+        return (obs, reward.astype(np.float64), self._flag(flags, seen, TERMINATED),
+                self._flag(flags, seen, TRUNCATED), self._infos(fields, seen, extras))
 
     def _name(self):
         return "cogsim.ACTIONS" if self.actions is ACTIONS else "env.actions"
@@ -217,10 +217,8 @@ class VecEnv(BaseVectorEnv):
             return (flags & bit) != 0
         return np.zeros(self.num_envs, dtype=bool)
 
-    def _infos(self, r, extras, flags=None, seen=None, mask=None, envs=None):
-        if flags is None:
-            flags, mask, envs = r["flags"], r["mask"], r["env"]
-            seen = int(np.bitwise_or.reduce(flags)) if len(flags) else 0
+    def _infos(self, fields, seen, extras):
+        flags, _, mask, envs = fields
         infos = {"action_mask": mask, "_action_mask": self._all}
         if seen & UNUSABLE:
             unusable = (flags & UNUSABLE) != 0
@@ -256,3 +254,15 @@ class VecEnv(BaseVectorEnv):
             self.close_extras()
         except Exception:  # noqa: BLE001 - never raise from a finalizer
             pass
+
+
+def _fields(records):
+    """The fields of a batch's records that step reads: flags, reward,
+    mask, env (a field of a structured array is a new view each time it
+    is read, so a region's are made once)."""
+    return records["flags"], records["reward"], records["mask"], records["env"]
+
+
+def _seen(flags):
+    """Every flag any env has."""
+    return int(np.bitwise_or.reduce(flags))
