@@ -111,14 +111,9 @@ type slot struct {
 	// native: the episode's rules and mechanics are the session's, so
 	// an action index plays its primitive without the parser.
 	native bool
-	// packWritten is the pack arrays' version (sim.Sim.PackVersion)
-	// in the slot's record of each shared-memory region.
-	packWritten [ShmRegions]uint64
-	// mapWritten names the map arrays (sim.MapKey) in the slot's record
-	// of each region of shared memory, likewise.
-	mapWritten [ShmRegions]sim.MapKey
-	// maskWritten names the action mask there (sim.MaskKey), likewise.
-	maskWritten [ShmRegions]sim.MaskKey
+	// written is what the slot's record in each region of shared memory
+	// holds, for the parts left in place while unchanged.
+	written [ShmRegions]recordHolds
 	// pad keeps neighbouring slots, which different workers update, off
 	// each other's cache lines.
 	_ [64]byte
@@ -589,6 +584,14 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	sl.s, sl.key, sl.task = s, key, task
 	sv.begin(sl, false)
 	return nil
+}
+
+// recordHolds names parts of a record as last written: the pack arrays'
+// version (sim.Sim.PackVersion), the map's key and the mask's.
+type recordHolds struct {
+	pack uint64
+	m    sim.MapKey
+	mask sim.MaskKey
 }
 
 // begin starts the slot's rewards and deeds at its episode's current

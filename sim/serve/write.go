@@ -159,25 +159,23 @@ func (sv *Server) encode(i int, rec []byte) {
 		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
 		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
 	}
+	var maskKey *sim.MaskKey
 	if sv.shm != nil {
 		// The slot's record in this region keeps what was written there
-		// (only this slot writes it): the pack's 2 KB only when they
-		// changed since.
-		if v := sl.s.PackVersion(); sl.packWritten[sv.region] == v {
+		// (only this slot writes it): the pack, the map and the mask are
+		// written only when they changed since.
+		holds := &sl.written[sv.region]
+		if v := sl.s.PackVersion(); holds.pack == v {
 			fields.InvLetters, fields.InvClasses, fields.InvGlyphs, fields.InvStrs = nil, nil, nil, nil
 		} else {
-			sl.packWritten[sv.region] = v
+			holds.pack = v
 		}
-		fields.Map = &sl.mapWritten[sv.region]
+		fields.Map, maskKey = &holds.m, &holds.mask
 	}
 	stats := sl.s.FillRecord(fields)
 	// The mask is of the session's action list, whatever the slot's
 	// mechanics (docs/serve.md).
 	na := sv.table.Len()
-	var maskKey *sim.MaskKey
-	if sv.shm != nil {
-		maskKey = &sl.maskWritten[sv.region]
-	}
 	sl.s.FillMaskKeyed(sv.table, rec[OffMask:OffMask+na], maskKey)
 	clear(rec[OffMask+na:])
 	reward, deeds := sl.reward()
