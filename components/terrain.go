@@ -348,6 +348,14 @@ func (o *Occupancy) At(p Pos) (arche.Entity, bool) {
 	return e, !e.IsZero()
 }
 
+// EntityAt is the creature on cell i, the zero entity where none stands.
+func (o *Occupancy) EntityAt(i int) arche.Entity { return o.entity[i] }
+
+// Glyphs is every cell's creature glyph, 0 where none stands, row after
+// row: a reader that scans a region for creatures (the observation's
+// map) reads it a word at a time. Read only.
+func (o *Occupancy) Glyphs() *[N]byte { return &o.glyph }
+
 // Occupied reports whether a creature stands on p.
 func (o *Occupancy) Occupied(p Pos) bool { return p.In() && o.glyph[p.Index()] != 0 }
 
