@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/race"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/serve"
@@ -173,8 +174,14 @@ func TestRewardsSumToTheScore(t *testing.T) {
 	replies := []string{"e e e s s s", "w w n n search*4", ", e e e", "se*4 kick e", "eat b i", "> s s s", "quaff c nw nw"}
 	sums := make([]int, 4)
 	done, negative := 0, 0
+	// Under -race, which checks the session's goroutines, not its sums,
+	// fewer episodes: 200 take most of a minute there.
+	episodes := 200
+	if race.Enabled {
+		episodes = 40
+	}
 	s.batch(`{"op":"reset_all","seed":1000}`)
-	for turn := 0; done < 200; turn++ {
+	for turn := 0; done < episodes; turn++ {
 		reps := make([]string, 4)
 		for i := range reps {
 			reps[i] = replies[(turn+i)%len(replies)]
@@ -192,7 +199,7 @@ func TestRewardsSumToTheScore(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("200 episodes, %d negative rewards (the Oracle's fee)", negative)
+	t.Logf("%d episodes, %d negative rewards (the Oracle's fee)", done, negative)
 }
 
 func TestAutoresetStartsTheNextSeedOnTheNextStep(t *testing.T) {

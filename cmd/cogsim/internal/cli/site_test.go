@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cogsim/cogsim/internal/race"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,6 +51,11 @@ func TestSiteAndPageCommandLines(t *testing.T) {
 // TestTheSiteAndTheOneFilePage builds the browser cogplay for real (go
 // build, GOOS=js), writes the site, and a replay's page from it.
 func TestTheSiteAndTheOneFilePage(t *testing.T) {
+	if race.Enabled {
+		// One goroutine throughout, and gzip over the 10 MB program
+		// takes 20 s under the detector: the plain go test runs it.
+		t.Skip("no goroutines to race; go test without -race runs it")
+	}
 	// Run elsewhere, cogsim builds the page from its own checkout.
 	t.Chdir(t.TempDir())
 	site := filepath.Join(t.TempDir(), "site")
