@@ -134,6 +134,9 @@ class Env(BaseEnv):
     transport  -- "pipe" (default, faster) or "socket"
     shm        -- True (default): the records come through shared memory
                   when the system has it; False: in the answers (slower)
+    poll       -- True (default): with the pipe, each side tries it for
+                  ~50 us before sleeping on it (faster steps, at most that
+                  much of a core per wait); False: sleep at once
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
     [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS
@@ -150,13 +153,14 @@ class Env(BaseEnv):
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
-                 scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None):
+                 scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None,
+                 poll=True):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, transport=transport, shm=shm, task=task,
-                                record_dir=record_dir)
+                                record_dir=record_dir, poll=poll)
         self.actions = actions_of(self._session)
         self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
             action_request(0, i) for i in range(len(self.actions)))

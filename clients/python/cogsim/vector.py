@@ -15,7 +15,7 @@ class VecEnv(BaseVectorEnv):
     """num_envs cogsim episodes stepped together.
 
     The arguments are Env's. Observations are dicts of batched arrays
-    (glyphs [n, 18, 48], chars [n, 18, 48], stats [n, 12], message
+    (glyphs [n, 18, 48], chars [n, 18, 48], stats [n, 14], message
     [n, 256], and the rest of Env's keys): views into the session's
     records — with shared memory (shm=True, the default where there is
     some) they hold until the step after next, so copy what you keep
@@ -36,7 +36,7 @@ class VecEnv(BaseVectorEnv):
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
                  max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
-                 record_dir=None):
+                 record_dir=None, poll=True):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
         self.num_envs = int(num_envs)
@@ -45,7 +45,7 @@ class VecEnv(BaseVectorEnv):
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, autoreset=True, transport=transport, shm=shm, task=task,
-                                record_dir=record_dir)
+                                record_dir=record_dir, poll=poll)
         self.actions = actions_of(self._session)
         self._packed = PACKED if self.actions is ACTIONS else tuple(packed(a) for a in self.actions)
         self.single_action_space = Discrete(len(self.actions))

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import unittest
 from unittest import mock
 
@@ -292,6 +293,43 @@ class EnvTest(unittest.TestCase):
             self.assertEqual(a.reset(seed=9)[1]["text"], b.reset(seed=9)[1]["text"])
             for r in ("e e", "s", "search*3"):
                 self.assertEqual(a.step(r)[4]["text"], b.step(r)[4]["text"])
+
+    def test_polling_and_sleeping_answers_are_the_same(self):
+        """A session polls the pipe for its answers (and the server for its
+        requests) before sleeping: with answers that come at once, late
+        ones (the server waits on its turn, the client on a batch) and
+        polling off, the episode is the same."""
+        with cogsim.Env(poll=False) as a, cogsim.Env() as b:
+            session = b._session
+            self.assertTrue(hasattr(session, "_poller"), "the pipe is polled by default")
+            self.assertFalse(os.get_blocking(session._rfd))
+            self.assertEqual(a.reset(seed=11)[1]["text"], b.reset(seed=11)[1]["text"])
+            for k in range(40):
+                r = ("e", "search", "s", "w w")[k % 4]
+                if k % 10 == 3:
+                    time.sleep(0.003)  # past the server's 50 us of polling
+                raw = session._raw_readinto
+                if k % 10 == 7:
+                    # The client finds the pipe empty and sleeps at once.
+                    first = [True]
+
+                    def empty_once(view, raw=raw, first=first):
+                        if first[0]:
+                            first[0] = False
+                            return None
+                        return raw(view)
+                    session._skip = 0
+                    session.POLL_TRIES = 0
+                    session._raw_readinto = empty_once
+                want, got = a.step(r), b.step(r)
+                session._raw_readinto = raw
+                session.POLL_TRIES = type(session).POLL_TRIES
+                self.assertEqual(want[4]["text"], got[4]["text"], f"step {k}")
+                np.testing.assert_array_equal(want[0]["chars"], got[0]["chars"])
+                if k % 10 == 7:
+                    self.assertGreater(session._backoff, 0, "a wait that outlasted the tries backs off")
+        with cogsim.Env(poll=False) as a:
+            self.assertFalse(hasattr(a._session, "_poller"))
 
     def test_without_gymnasium(self):
         """The package works with numpy alone: its own small spaces."""

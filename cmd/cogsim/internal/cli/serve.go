@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"time"
 
 	"github.com/cogsim/cogsim/sim"
 
@@ -31,6 +32,7 @@ type serveOptions struct {
 	task      string
 	record    string
 	shm       string
+	poll      time.Duration
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -44,6 +46,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.shm, "shm", "", "with --binary: write the observation records into this file, which the client made and owns (e.g. in /dev/shm, or a memfd's /dev/fd/N), and answer with a doorbell frame (docs/serve.md)")
+	fs.DurationVar(&o.poll, "poll", 50*time.Microsecond, "when stdin is a pipe: before sleeping until the next request, try the pipe for this long (a sleeping process takes 5–10 µs to wake; 0: sleep at once)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	fs.StringVar(&o.task, "task", "score", "what the rewards count when a reset names no task: "+strings.Join(serve.TaskNames(), ", ")+" (§35.3, docs/python.md)")
 	fs.StringVar(&o.record, "record", "", "write each finished episode's replay into this folder (created if missing), seed-N.jsonl (§21, §35.4)")
@@ -66,6 +69,9 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	}
 	if o.turns < 0 || o.turns > sim.MaxClockTurns {
 		return usagef("--turns: must be 1 … %d (0: the rules'), got %d", sim.MaxClockTurns, o.turns)
+	}
+	if o.poll < 0 || o.poll > 10*time.Millisecond {
+		return usagef("--poll: must be 0 … 10ms, got %v", o.poll)
 	}
 	mechanics, err := o.rules.check()
 	if err != nil {
@@ -103,7 +109,13 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		defer pprof.StopCPUProfile()
 	}
 	if o.listen == "" {
-		return untilDone(ctx, func() error { return sv.Serve(out.stdin, out.stdout) })
+		in := out.stdin
+		if f, ok := in.(*os.File); ok {
+			var undo func()
+			in, undo = serve.Polling(f, o.poll)
+			defer undo()
+		}
+		return untilDone(ctx, func() error { return sv.Serve(in, out.stdout) })
 	}
 	ln, err := listenPrivate(o.listen)
 	if err != nil {
