@@ -1,12 +1,14 @@
 """Throughput of cogsim.Env and cogsim.VecEnv (SPEC §29, §35.6).
 
     python3 bench.py [--quick] [--transport pipe|socket|both] [--shm on|off|both]
-                     [--binary PATH] [--profile]
+                     [--poll on|off] [--binary PATH] [--profile]
 
 Prints steps/s for one Env with one-primitive actions (random indices into
 cogsim.ACTIONS, resets included), the same with 40-primitive replies
 ("search*40"), VecEnv with 16 and 256 envs, and the time of a reset, with
-the records in shared memory (the default) and/or in the answers.
+the records in shared memory (the default) and/or in the answers, and
+the pipe polled before sleeping on it (the default, docs/serve.md) or
+not.
 Episodes are the rules' own (55 command turns). The actions are drawn
 before timing, so the figures are the env's, not a policy's. --profile
 prints the Python side's cProfile of the one-Env run. The load average
@@ -28,8 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cogsim  # noqa: E402
 
 
-def bench_env(steps, reply=None, transport="pipe", binary=None, shm=True):
-    env = cogsim.Env(seed=1, binary=binary, transport=transport, shm=shm)
+def bench_env(steps, reply=None, transport="pipe", binary=None, shm=True, poll=True):
+    env = cogsim.Env(seed=1, binary=binary, transport=transport, shm=shm, poll=poll)
     rng = np.random.default_rng(0)
     actions = rng.integers(len(cogsim.ACTIONS), size=steps).tolist() if reply is None else [reply] * steps
     env.reset()
@@ -45,8 +47,8 @@ def bench_env(steps, reply=None, transport="pipe", binary=None, shm=True):
     return steps / dt, episodes
 
 
-def bench_vec(n, calls, transport="pipe", binary=None, shm=True):
-    env = cogsim.VecEnv(n, seed=1, binary=binary, transport=transport, shm=shm)
+def bench_vec(n, calls, transport="pipe", binary=None, shm=True, poll=True):
+    env = cogsim.VecEnv(n, seed=1, binary=binary, transport=transport, shm=shm, poll=poll)
     rng = np.random.default_rng(0)
     actions = [rng.integers(len(cogsim.ACTIONS), size=n) for _ in range(min(calls, 64))]
     env.reset()
@@ -58,8 +60,8 @@ def bench_vec(n, calls, transport="pipe", binary=None, shm=True):
     return n * calls / dt
 
 
-def bench_reset(count, transport="pipe", binary=None, shm=True):
-    env = cogsim.Env(seed=1, binary=binary, transport=transport, shm=shm)
+def bench_reset(count, transport="pipe", binary=None, shm=True, poll=True):
+    env = cogsim.Env(seed=1, binary=binary, transport=transport, shm=shm, poll=poll)
     env.reset()
     t = time.perf_counter()
     for _ in range(count):
@@ -75,6 +77,8 @@ def main():
     ap.add_argument("--transport", default="pipe", choices=["pipe", "socket", "both"])
     ap.add_argument("--shm", default="on", choices=["on", "off", "both"],
                     help="records in shared memory (on, the default), in the answers (off), or both")
+    ap.add_argument("--poll", default="on", choices=["on", "off"],
+                    help="poll the pipe before sleeping on it (on, the default) or not")
     ap.add_argument("--binary", default=None, help="the cogsim executable")
     ap.add_argument("--profile", action="store_true", help="cProfile the one-Env run")
     ap.add_argument("--repeat", type=int, default=None,
@@ -93,23 +97,25 @@ def main():
         import cProfile
         import pstats
         prof = cProfile.Profile()
-        prof.runcall(bench_env, int(100000 * scale), None, transports[0], args.binary, args.shm != "off")
+        prof.runcall(bench_env, int(100000 * scale), None, transports[0], args.binary, args.shm != "off",
+                     args.poll == "on")
         pstats.Stats(prof).sort_stats("tottime").print_stats(15)
         return
     print(f"cogsim bench ({'quick' if args.quick else 'full'}, best of {repeat}; "
           f"engine {cogsim.find_binary(args.binary)[0]}; load average {_load()})")
     shms = {"on": [True], "off": [False], "both": [True, False]}[args.shm]
+    poll = args.poll == "on"
     for tr in transports:
         for shm in shms:
-            how = f"{tr}{'+shm' if shm else ''}"
-            rate, eps = best(bench_env, int(100000 * scale), None, tr, args.binary, shm)
+            how = f"{tr}{'+shm' if shm else ''}{'' if poll or tr != 'pipe' else ' nopoll'}"
+            rate, eps = best(bench_env, int(100000 * scale), None, tr, args.binary, shm, poll)
             line(how, "Env, one-primitive actions, resets included", f"{rate:10.0f} steps/s ({eps} episodes)")
-            rate, _ = best(bench_env, int(30000 * scale), "search*40", tr, args.binary, shm)
+            rate, _ = best(bench_env, int(30000 * scale), "search*40", tr, args.binary, shm, poll)
             line(how, "Env, 40-primitive replies (search*40)", f"{rate:10.0f} steps/s")
             for n, calls in ((16, int(10000 * scale)), (256, int(2000 * scale))):
-                rate = best(bench_vec, n, max(calls, 10), tr, args.binary, shm)
+                rate = best(bench_vec, n, max(calls, 10), tr, args.binary, shm, poll)
                 line(how, f"VecEnv({n}), one-primitive actions", f"{rate:10.0f} steps/s")
-            us = -best(lambda *a: -bench_reset(*a), int(5000 * scale), tr, args.binary, shm)
+            us = -best(lambda *a: -bench_reset(*a), int(5000 * scale), tr, args.binary, shm, poll)
             line(how, "Env.reset()", f"{us:10.1f} us")
     print(f"load average after: {_load()}")
 
