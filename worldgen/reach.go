@@ -125,31 +125,40 @@ func (s *levelRows) dig(lvl *components.Level, x, y int) {
 }
 
 // room draws a room with interior in on lvl, floor inside a ring of
-// walls, keeping s the scan of lvl's terrain.
+// walls, keeping s the scan of lvl's terrain. Its rows are copied from
+// wallRow and floorRow.
 func (s *levelRows) room(lvl *components.Level, in components.Rect) {
 	walls := grow(in, 1)
 	ring := uint64(1)<<uint(walls.X1+1) - uint64(1)<<uint(walls.X0)
 	floor := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
-	for y := walls.Y0; y <= walls.Y1; y++ {
-		row := lvl.Terrain[y*components.W+walls.X0 : y*components.W+walls.X1+1]
+	n := walls.X1 - walls.X0 + 1
+	for _, y := range [2]int{walls.Y0, walls.Y1} {
+		s.pass[y] &^= ring
+		s.diag[y] &^= ring
 		s.corridor[y] &^= ring
 		s.door[y] &^= ring
-		if y == walls.Y0 || y == walls.Y1 {
-			for x := range row {
-				row[x] = components.HWall
-			}
-			s.pass[y] &^= ring
-			s.diag[y] &^= ring
-			continue
-		}
-		for x := range row {
-			row[x] = components.Floor
-		}
-		row[0], row[len(row)-1] = components.VWall, components.VWall
+		copy(lvl.Terrain[y*components.W+walls.X0:][:n], wallRow[:n])
+	}
+	for y := in.Y0; y <= in.Y1; y++ {
 		s.pass[y] = s.pass[y]&^ring | floor
 		s.diag[y] = s.diag[y]&^ring | floor
+		s.corridor[y] &^= ring
+		s.door[y] &^= ring
+		row := lvl.Terrain[y*components.W+walls.X0:][:n]
+		copy(row, floorRow[:n])
+		row[n-1] = components.VWall
 	}
 }
+
+// wallRow is a row of horizontal wall, floorRow a vertical wall then
+// floor: a room's row but for its right wall.
+var wallRow, floorRow = func() (w, f [components.W]components.Terrain) {
+	for x := range w {
+		w[x], f[x] = components.HWall, components.Floor
+	}
+	f[0] = components.VWall
+	return w, f
+}()
 
 // scanRows fills s from lvl's terrain, eight cells at a step. It relies
 // on the order of the terrain kinds: the passable ones are Floor …

@@ -279,3 +279,43 @@ func TestKeptScanMatchesTerrain(t *testing.T) {
 		}
 	}
 }
+
+// plainRoom is levelRows.room written cell by cell.
+func (s *levelRows) plainRoom(lvl *components.Level, in components.Rect) {
+	walls := grow(in, 1)
+	for y := walls.Y0; y <= walls.Y1; y++ {
+		for x := walls.X0; x <= walls.X1; x++ {
+			t := components.Floor
+			switch {
+			case y == walls.Y0 || y == walls.Y1:
+				t = components.HWall
+			case x == walls.X0 || x == walls.X1:
+				t = components.VWall
+			}
+			s.put(lvl, x, y, t)
+		}
+	}
+}
+
+// TestRoomMatchesPlainRoom draws rooms of every size at random places
+// over random terrain with room and with plainRoom: the terrain and the
+// scan must come out the same.
+func TestRoomMatchesPlainRoom(t *testing.T) {
+	s := ecs.NewStream(6, "room test")
+	var lvl components.Level
+	for range 3000 {
+		for i := range lvl.Terrain {
+			lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
+		}
+		var scan levelRows
+		scanRows(&lvl, &scan)
+		plainLvl, plainScan := lvl, scan
+		w, h := 1+s.Rn2(components.W-2), 1+s.Rn2(components.H-2)
+		x, y := 1+s.Rn2(components.W-1-w), 1+s.Rn2(components.H-1-h)
+		in := components.Rect{X0: x, Y0: y, X1: x + w - 1, Y1: y + h - 1}
+		scan.room(&lvl, in)
+		plainScan.plainRoom(&plainLvl, in)
+		require.True(t, plainLvl.Terrain == lvl.Terrain, "room %v: terrain", in)
+		require.Equal(t, plainScan, scan, "room %v: scan", in)
+	}
+}
