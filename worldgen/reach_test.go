@@ -1,6 +1,7 @@
 package worldgen
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -317,5 +318,60 @@ func TestRoomMatchesPlainRoom(t *testing.T) {
 		plainScan.plainRoom(&plainLvl, in)
 		require.True(t, plainLvl.Terrain == lvl.Terrain, "room %v: terrain", in)
 		require.Equal(t, plainScan, scan, "room %v: scan", in)
+	}
+}
+
+// plainCorridorComponents numbers the corridor components as
+// assignDoorsAndCorridors does, with flood on what is left of the
+// corridors.
+func plainCorridorComponents(lvl *components.Level, corridor rows) {
+	next := uint16(len(lvl.Rooms) + 1)
+	for y0 := range components.H {
+		for corridor[y0] != 0 {
+			var c rows
+			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			for y := range components.H {
+				for m := c[y]; m != 0; m &= m - 1 {
+					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
+				}
+				corridor[y] &^= c[y]
+			}
+			next++
+		}
+	}
+}
+
+// TestCorridorComponentsMatchFlood numbers the components of random
+// corridor sets, sparse to dense, and of the corridors of generated
+// levels, with assignDoorsAndCorridors and with plainCorridorComponents.
+func TestCorridorComponentsMatchFlood(t *testing.T) {
+	s := ecs.NewStream(7, "components test")
+	var lvl, plainLvl components.Level
+	for n := range 3000 {
+		var scan levelRows
+		for y := range components.H {
+			scan.corridor[y] = s.Uint64() & (1<<components.W - 1)
+			for range n % 4 {
+				scan.corridor[y] &= s.Uint64()
+			}
+		}
+		lvl.Component, plainLvl.Component = [components.N]uint16{}, [components.N]uint16{}
+		assignDoorsAndCorridors(&lvl, &scan)
+		plainCorridorComponents(&plainLvl, scan.corridor)
+		require.True(t, plainLvl.Component == lvl.Component, "set %d", n)
+	}
+	var g Generator
+	for seed := range uint64(40) {
+		for depth := 1; depth <= 12; depth++ {
+			g.Generate(seed, depth, &lvl)
+			plainLvl = lvl
+			for i, room := range plainLvl.Component {
+				if int(room) > len(lvl.Rooms) {
+					plainLvl.Component[i] = 0
+				}
+			}
+			plainCorridorComponents(&plainLvl, g.scan.corridor)
+			require.True(t, plainLvl.Component == lvl.Component, "seed %d depth %d", seed, depth)
+		}
 	}
 }
