@@ -152,29 +152,62 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 }
 
 // randomFloor is a uniformly random floor cell of room (not lava, not the
-// staircase, not the Oracle's cell).
+// staircase, not the Oracle's cell): of the cells appendRoomFloor
+// lists, the one at a random place in the list.
 func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) components.Pos {
-	cells := g.appendRoomFloor(g.cellBuf[:0], lvl, room)
-	return components.PosOf(int(cells[s.Rn2(len(cells))]))
+	in := lvl.Rooms[room].Interior
+	cols := columns(in)
+	n := 0
+	for y := in.Y0; y <= in.Y1; y++ {
+		n += bits.OnesCount64(g.floorIn(lvl, y, cols))
+	}
+	k := s.Rn2(n)
+	for y := in.Y0; ; y++ {
+		m := g.floorIn(lvl, y, cols)
+		if c := bits.OnesCount64(m); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		return components.Pos{X: bits.TrailingZeros64(m), Y: y}
+	}
 }
 
 // appendRoomFloor appends the indices of room's floor cells (terrain
-// Floor, so neither lava nor the staircase) other than the Oracle's.
+// Floor, so neither lava nor the staircase) other than the Oracle's, row
+// by row.
 func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
 	in := lvl.Rooms[room].Interior
-	skip := -1
-	if room == g.oracleRoom {
-		skip = oracleCell.Index()
-	}
+	cols := columns(in)
 	for y := in.Y0; y <= in.Y1; y++ {
-		first := y*components.W + in.X0
-		for k, t := range lvl.Terrain[first : first+in.X1-in.X0+1] {
-			if i := first + k; t == components.Floor && i != skip {
-				cells = append(cells, int16(i))
-			}
+		for m := g.floorIn(lvl, y, cols); m != 0; m &= m - 1 {
+			cells = append(cells, int16(y*components.W+bits.TrailingZeros64(m)))
 		}
 	}
 	return cells
+}
+
+// floorIn is the set of floor cells in row y and columns cols, but the
+// Oracle's cell, from the scan of the terrain (g.scan): of the kinds in
+// its diagonal set, all but the floor are corridors, doors or the
+// staircase.
+func (g *Generator) floorIn(lvl *components.Level, y int, cols uint64) uint64 {
+	s := &g.scan
+	m := (s.diag[y] &^ s.corridor[y] &^ s.door[y]) & cols
+	if st := lvl.Stairs; st.Y == y && lvl.Terrain[st.Index()] == components.Stairs {
+		m &^= 1 << uint(st.X)
+	}
+	if y == oracleCell.Y && g.oracleRoom >= 0 {
+		m &^= 1 << uint(oracleCell.X)
+	}
+	return m
+}
+
+// columns is the set of the columns of r.
+func columns(r components.Rect) uint64 {
+	return uint64(1)<<uint(r.X1+1) - uint64(1)<<uint(r.X0)
 }
 
 // allRoomsReachable reports whether every room's dry floor can be reached

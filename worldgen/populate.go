@@ -134,7 +134,8 @@ func HitPoints(s *ecs.Stream, sp components.SpeciesID) int {
 
 // populate draws the level's monsters, items and traps into g.pop (§9,
 // §10, §11). It reports false when the rooms have too few free cells for
-// them, which makes the level invalid.
+// them, which makes the level invalid. g.scan must be the scan of lvl's
+// terrain (as build keeps it).
 func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) bool {
 	p := &g.pop
 	p.Monsters, p.Items, p.Traps = p.Monsters[:0], p.Items[:0], p.Traps[:0]
