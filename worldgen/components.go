@@ -22,22 +22,10 @@ func AssignComponents(lvl *components.Level) {
 }
 
 // assignComponents is AssignComponents for a level the Generator built,
-// whose RoomOf is exactly the rooms' interiors (see sortRooms): it
-// numbers the interiors row by row instead of copying every cell, and
-// takes the doors and corridors from the scan kept while building it
-// (g.scan).
+// whose rooms' floors sortRooms numbered in lvl.Component (every other
+// cell 0): it takes the doors and corridors from the scan kept while
+// building it (g.scan).
 func (g *Generator) assignComponents(lvl *components.Level) {
-	lvl.Component = [components.N]uint16{}
-	for i, r := range lvl.Rooms {
-		id := uint16(i + 1)
-		in := r.Interior
-		for y := in.Y0; y <= in.Y1; y++ {
-			row := lvl.Component[y*components.W+in.X0 : y*components.W+in.X1+1]
-			for x := range row {
-				row[x] = id
-			}
-		}
-	}
 	assignDoorsAndCorridors(lvl, &g.scan)
 }
 

@@ -114,6 +114,7 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 	lvl.Terrain = [components.N]components.Terrain{}
 	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
+	lvl.Component = [components.N]uint16{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.makeRooms(s, lvl, oracle)
 	sortRooms(lvl)
