@@ -254,37 +254,39 @@ func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org,
 		// Turn toward the target along the farther axis when that way is
 		// open; else go straight on; else turn toward the target along
 		// the other axis; else turn away from it. (A turn the first two
-		// cases find blocked is not tried again.)
+		// cases find blocked is not tried again.) Only the ways taken
+		// last, turning away, are not yet known to be open.
+		known := true
 		switch {
 		case dy != 0 && distX > distY:
 			if tx := towards(dst.X, x); open.at(x+tx, y) {
 				dx, dy = tx, 0
 			} else if !open.at(x, y+dy) {
-				dx, dy = -tx, 0
+				dx, dy, known = -tx, 0, false
 			}
 		case dx != 0 && distY > distX:
 			if ty := towards(dst.Y, y); open.at(x, y+ty) {
 				dx, dy = 0, ty
 			} else if !open.at(x+dx, y) {
-				dx, dy = 0, -ty
+				dx, dy, known = 0, -ty, false
 			}
 		case open.at(x+dx, y+dy):
 		case dx != 0:
 			dx, dy = 0, towards(dst.Y, y)
 			if !open.at(x, y+dy) {
-				dy = -dy
+				dy, known = -dy, false
 			}
 		default:
 			dx, dy = towards(dst.X, x), 0
 			if !open.at(x+dx, y) {
-				dx = -dx
+				dx, known = -dx, false
 			}
 		}
 		if steps >= maxDigSteps || nxcor && s.OneIn(deadEnd) {
 			return false
 		}
 		x, y = x+dx, y+dy
-		if !open.at(x, y) {
+		if !known && !open.at(x, y) {
 			return false
 		}
 	}
