@@ -153,8 +153,8 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 }
 
 // randomFloor is a uniformly random floor cell of room (not lava, not the
-// staircase, not the Oracle's cell): of the cells appendRoomFloor
-// lists, the one at a random place in the list.
+// staircase, not the Oracle's cell): of the cells floorCells lists, the
+// one at a random place in the list.
 func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) components.Pos {
 	in := lvl.Rooms[room].Interior
 	cols := columns(in)
@@ -176,18 +176,21 @@ func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) 
 	}
 }
 
-// appendRoomFloor appends the indices of room's floor cells (terrain
-// Floor, so neither lava nor the staircase) other than the Oracle's, row
-// by row.
-func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
+// floorCells writes the indices of room's floor cells (terrain Floor, so
+// neither lava nor the staircase) other than the Oracle's, row by row,
+// into g.floorBuf from place n on, and returns where they end.
+func (g *Generator) floorCells(lvl *components.Level, room, n int) int {
 	in := lvl.Rooms[room].Interior
 	cols := columns(in)
+	buf := &g.floorBuf
 	for y := in.Y0; y <= in.Y1; y++ {
+		row := int16(y * components.W)
 		for m := g.floorIn(lvl, y, cols); m != 0; m &= m - 1 {
-			cells = append(cells, int16(y*components.W+bits.TrailingZeros64(m)))
+			buf[n] = row + int16(bits.TrailingZeros64(m))
+			n++
 		}
 	}
-	return cells
+	return n
 }
 
 // floorIn is the set of floor cells in row y and columns cols, but the

@@ -571,7 +571,7 @@ func TestValidity(t *testing.T) {
 	assert.Len(t, g.pop.Monsters, 11, "stopped when the cells ran out")
 }
 
-// plainRoomFloor lists room's floor cells as appendRoomFloor did first,
+// plainRoomFloor lists room's floor cells as populate did first,
 // from the terrain: row by row, terrain Floor, not the Oracle's cell.
 func (g *Generator) plainRoomFloor(lvl *components.Level, room int) []int16 {
 	var cells []int16
@@ -588,7 +588,7 @@ func (g *Generator) plainRoomFloor(lvl *components.Level, room int) []int16 {
 
 // TestRoomFloorMatchesTerrain: on many levels (with lava deeper down,
 // the Oracle's and the Rogue level), with the staircase placed and
-// without, every room's floor as appendRoomFloor lists it from the scan
+// without, every room's floor as floorCells lists it from the scan
 // is the list read from the terrain, and randomFloor draws the cell at
 // the drawn place of that list, drawing as much.
 func TestRoomFloorMatchesTerrain(t *testing.T) {
@@ -604,7 +604,7 @@ func TestRoomFloorMatchesTerrain(t *testing.T) {
 				}
 				for r := range lvl.Rooms {
 					want := g.plainRoomFloor(&lvl, r)
-					require.Equal(t, want, g.appendRoomFloor(nil, &lvl, r), "seed %d depth %d room %d", seed, depth, r)
+					require.Equal(t, want, g.floorBuf[:g.floorCells(&lvl, r, 0)], "seed %d depth %d room %d", seed, depth, r)
 					for range 5 {
 						plain := *s
 						got := g.randomFloor(s, &lvl, r)

@@ -148,18 +148,18 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 
 	// The floor cells of every room, in room order; those of the arrival
 	// room are floor[a0:a1].
-	floor := g.floorBuf[:0]
-	a0, a1 := 0, 0
+	n, a0, a1 := 0, 0, 0
 	arrivalRoom := lvl.RoomAt(lvl.Arrival)
 	for r := range lvl.Rooms {
 		if r == arrivalRoom {
-			a0 = len(floor)
+			a0 = n
 		}
-		floor = g.appendRoomFloor(floor, lvl, r)
+		n = g.floorCells(lvl, r, n)
 		if r == arrivalRoom {
-			a1 = len(floor)
+			a1 = n
 		}
 	}
+	floor := g.floorBuf[:n]
 
 	// Monsters: not in the arrival room, one per cell.
 	cells := append(append(g.cellBuf[:0], floor[:a0]...), floor[a1:]...)
