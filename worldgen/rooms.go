@@ -95,11 +95,8 @@ func sortRooms(lvl *components.Level) {
 		in := r.Interior
 		id := uint8(i + 1)
 		for y := in.Y0; y <= in.Y1; y++ {
-			first := y*components.W + in.X0
-			row := lvl.RoomOf[first : first+in.X1-in.X0+1]
-			comp := lvl.Component[first:][:len(row)]
-			for x := range row {
-				row[x], comp[x] = id, uint16(id)
+			for i := y*components.W + in.X0; i <= y*components.W+in.X1; i++ {
+				lvl.RoomOf[i], lvl.Component[i] = id, uint16(id)
 			}
 		}
 	}
