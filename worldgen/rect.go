@@ -26,8 +26,7 @@ func grow(r components.Rect, n int) components.Rect {
 	return components.Rect{X0: r.X0 - n, Y0: r.Y0 - n, X1: r.X1 + n, Y1: r.Y1 + n}
 }
 
-// freeRects is the list of free rectangles, kept in a reusable buffer:
-// none lies inside another, and none is listed twice.
+// freeRects is the list of free rectangles, kept in a reusable buffer.
 type freeRects struct {
 	list, next []components.Rect
 }
@@ -41,10 +40,8 @@ func (f *freeRects) reset() { f.list = append(f.list[:0], wallArea) }
 // rectangle, are dropped.
 func (f *freeRects) split(blocked components.Rect) {
 	f.next = f.next[:0]
-	var kept uint64 // bit i: next[i] was in the list before
 	for _, r := range f.list {
 		if !intersects(r, blocked) {
-			kept |= uint64(1) << uint(len(f.next)) // 0 from 64 on
 			f.next = append(f.next, r)
 			continue
 		}
@@ -53,15 +50,9 @@ func (f *freeRects) split(blocked components.Rect) {
 		f.addPiece(components.Rect{X0: r.X0, Y0: r.Y0, X1: r.X1, Y1: blocked.Y0 - 1})
 		f.addPiece(components.Rect{X0: r.X0, Y0: blocked.Y1 + 1, X1: r.X1, Y1: r.Y1})
 	}
-	// Keep only maximal rectangles (of equal ones, the first). Those kept
-	// from the list are: none of the list was inside another, and a
-	// piece lies inside the rectangle it was cut from.
+	// Keep only maximal rectangles (of equal ones, the first).
 	f.list = f.list[:0]
 	for i, r := range f.next {
-		if kept>>uint(i)&1 != 0 {
-			f.list = append(f.list, r)
-			continue
-		}
 		inside := false
 		for j, o := range f.next {
 			if i != j && contains(o, r) && (o != r || j < i) {
