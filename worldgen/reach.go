@@ -103,10 +103,11 @@ var kindSets = func() (k [256]uint8) {
 }()
 
 // put makes cell (x, y) of lvl terrain t, keeping s the scan of lvl's
-// terrain.
+// terrain. (The mask of x, a column of the board, changes nothing; it
+// spares the check for shifts by 64 or more, as in rows.at.)
 func (s *levelRows) put(lvl *components.Level, x, y int, t components.Terrain) {
 	lvl.Terrain[y*components.W+x] = t
-	b, k := uint64(1)<<uint(x), kindSets[t]
+	b, k := uint64(1)<<(uint(x)&63), kindSets[t]
 	s.pass[y] = s.pass[y]&^b | b*uint64(k&inPass)
 	s.diag[y] = s.diag[y]&^b | b*uint64(k&inDiag>>1)
 	s.corridor[y] = s.corridor[y]&^b | b*uint64(k&inCorridor>>2)
