@@ -48,6 +48,14 @@ func (g *Generator) makeCorridors(s *ecs.Stream, lvl *components.Level) {
 			}
 		}
 	}
+	// A room's mark is always that of a room it is joined to, by these
+	// joins that place both their doors; so when every mark is room 0's,
+	// every room is joined to it. The extra corridors change marks
+	// without that, but only ever add passable cells.
+	g.joined = true
+	for i := range n {
+		g.joined = g.joined && g.smeq[i] == g.smeq[0]
+	}
 	if n > 2 {
 		for i := s.Rn2(n) + 4; i > 0; i-- {
 			a := s.Rn2(n)

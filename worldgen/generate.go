@@ -41,6 +41,9 @@ type Generator struct {
 	// oracleRoom is the index of the Oracle's room on the level being
 	// built, -1 elsewhere.
 	oracleRoom int
+	// joined says makeCorridors joined every room to the first (see
+	// there).
+	joined bool
 	// attempts is how many levels the last Generate threw away.
 	attempts int
 	// names caches the first stream name of each depth.
@@ -123,12 +126,19 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 		g.oracleRoom = lvl.RoomAt(oracleCell)
 	}
 	g.makeCorridors(s, lvl)
-	g.makeLava(s, lvl, g.oracleRoom)
+	lava := g.makeLava(s, lvl, g.oracleRoom)
 
 	if len(lvl.Rooms) < 2 {
 		return false
 	}
 	g.placeStairs(s, lvl)
+	// Rooms all joined by corridors, with no lava, are all reachable:
+	// each room's floor is whole, and a join's corridor goes by
+	// orthogonal steps from the cell outside one door to the cell
+	// outside the other. Only otherwise is the level flooded.
+	if g.joined && !lava {
+		return true
+	}
 	return roomsReachable(lvl, &g.scan)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -615,4 +616,35 @@ func TestRoomFloorMatchesTerrain(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJoinedRoomsAreReachable: whenever build takes a level's rooms to
+// be reachable without flooding it (makeCorridors joined every room,
+// and no lava was laid), the flood finds them reachable too; on every
+// attempt, kept or not, of the ordinary levels of many seeds.
+func TestJoinedRoomsAreReachable(t *testing.T) {
+	var g Generator
+	var lvl components.Level
+	taken := 0
+	for seed := range soakSeeds() {
+		plan := Plan(seed)
+		for depth := 1; depth <= soakDepths; depth++ {
+			if depth == plan.RogueDepth {
+				continue
+			}
+			for attempt := range 3 {
+				s := ecs.NewStream(seed, StreamName(depth, attempt))
+				built := g.build(s, depth, &lvl, depth == plan.OracleDepth)
+				if len(lvl.Rooms) < 2 {
+					continue
+				}
+				flooded := roomsReachable(&lvl, &g.scan)
+				require.Equal(t, flooded, built, "seed %d depth %d attempt %d", seed, depth, attempt)
+				if g.joined && !slices.Contains(lvl.Terrain[:], components.Lava) {
+					taken++
+				}
+			}
+		}
+	}
+	require.Greater(t, taken, 1000)
 }
