@@ -235,8 +235,9 @@ func allRoomsReachable(lvl *components.Level) bool {
 // roomsReachable is allRoomsReachable, given s, the scan of lvl's
 // terrain.
 func roomsReachable(lvl *components.Level, s *levelRows) bool {
-	var r rows
-	flood(&s.pass, &s.diag, lvl.Arrival, &r)
+	var p, r rows
+	s.passable(&p)
+	flood(&p, &s.diag, lvl.Arrival, &r)
 	for _, room := range lvl.Rooms {
 		in := room.Interior
 		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)

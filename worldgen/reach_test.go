@@ -162,10 +162,12 @@ func TestScanRows(t *testing.T) {
 		}
 		var got levelRows
 		scanRows(&lvl, &got)
+		var pass rows
+		got.passable(&pass)
 		for i, kind := range lvl.Terrain {
 			at := components.PosOf(i)
 			c := cellClass[kind]
-			require.Equal(t, c&cellPassable != 0, got.pass.has(at), "passable %v at %v", kind, at)
+			require.Equal(t, c&cellPassable != 0, pass.has(at), "passable %v at %v", kind, at)
 			require.Equal(t, c == cellPassable, got.diag.has(at), "diagonal %v at %v", kind, at)
 			require.Equal(t, kind == components.Corridor, got.corridor.has(at), "corridor %v at %v", kind, at)
 			require.Equal(t, kind.IsDoor(), got.door.has(at), "door %v at %v", kind, at)
