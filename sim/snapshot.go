@@ -303,8 +303,9 @@ type heldResource struct {
 // arche's Reset would drop them. held is scratch space, returned for
 // the next call.
 func resetKeepingResources(w *arche.World, held []heldResource) []heldResource {
-	held = held[:0]
-	for _, id := range arche.ResourceIDs(w) {
+	ids := arche.ResourceIDs(w)
+	held = slices.Grow(held[:0], len(ids))
+	for _, id := range ids {
 		if w.Resources().Has(id) {
 			held = append(held, heldResource{id, w.Resources().Get(id)})
 		}

@@ -22,22 +22,10 @@ func AssignComponents(lvl *components.Level) {
 }
 
 // assignComponents is AssignComponents for a level the Generator built,
-// whose RoomOf is exactly the rooms' interiors (see sortRooms): it
-// numbers the interiors row by row instead of copying every cell, and
-// takes the doors and corridors from the scan kept while building it
-// (g.scan).
+// whose rooms' floors sortRooms numbered in lvl.Component (every other
+// cell 0): it takes the doors and corridors from the scan kept while
+// building it (g.scan).
 func (g *Generator) assignComponents(lvl *components.Level) {
-	lvl.Component = [components.N]uint16{}
-	for i, r := range lvl.Rooms {
-		id := uint16(i + 1)
-		in := r.Interior
-		for y := in.Y0; y <= in.Y1; y++ {
-			row := lvl.Component[y*components.W+in.X0 : y*components.W+in.X1+1]
-			for x := range row {
-				row[x] = id
-			}
-		}
-	}
 	assignDoorsAndCorridors(lvl, &g.scan)
 }
 
@@ -64,17 +52,40 @@ func assignDoorsAndCorridors(lvl *components.Level, s *levelRows) {
 	// Corridor components: each is flooded (8-connected) from its first
 	// cell in board order, then taken out of what is left.
 	next := uint16(len(lvl.Rooms) + 1)
+	var all [components.H + 2]uint64 // board row y is all[y+1], as in flood
+	copy(all[1:], corridor[:])
 	for y0 := range components.H {
 		for corridor[y0] != 0 {
-			var c rows
-			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
-			for y := y0; y < components.H; y++ {
-				for m := c[y]; m != 0; m &= m - 1 {
+			var c [components.H + 2]uint64
+			last := flood8(&all, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			for y := y0; y <= last; y++ {
+				for m := c[y+1]; m != 0; m &= m - 1 {
 					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
 				}
-				corridor[y] &^= c[y]
+				corridor[y] &^= c[y+1]
 			}
 			next++
 		}
 	}
+}
+
+// flood8 is flood for a set whose cells all allow diagonal steps (p and
+// q both the set, here p), rows shifted by one as flood's: it sets r to
+// the cells 8-connected to from and returns the last board row they
+// reach. from must be in the set, and in its first row.
+func flood8(p *[components.H + 2]uint64, from components.Pos, r *[components.H + 2]uint64) int {
+	r[from.Y+1] = rowFill(p[from.Y+1], 1<<uint(from.X))
+	const board = 1<<(components.H+1) - 2 // rows 1 … H
+	last := from.Y + 1
+	for todo := uint32(0b100<<uint(from.Y)) & board; todo != 0; {
+		y := bits.TrailingZeros32(todo)
+		todo &^= 1 << uint(y)
+		d := r[y-1] | r[y+1]
+		if seed := (d | d<<1 | d>>1) & p[y] &^ r[y]; seed != 0 {
+			r[y] |= rowFill(p[y], seed)
+			todo |= 0b101 << uint(y-1) & board
+			last = max(last, y)
+		}
+	}
+	return last - 1
 }

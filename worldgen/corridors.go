@@ -1,6 +1,8 @@
 package worldgen
 
 import (
+	"math/bits"
+
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 )
@@ -46,6 +48,14 @@ func (g *Generator) makeCorridors(s *ecs.Stream, lvl *components.Level) {
 			}
 		}
 	}
+	// A room's mark is always that of a room it is joined to, by these
+	// joins that place both their doors; so when every mark is room 0's,
+	// every room is joined to it. The extra corridors change marks
+	// without that, but only ever add passable cells.
+	g.joined = true
+	for i := range n {
+		g.joined = g.joined && g.smeq[i] == g.smeq[0]
+	}
 	if n > 2 {
 		for i := s.Rn2(n) + 4; i > 0; i-- {
 			a := s.Rn2(n)
@@ -72,33 +82,33 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 	switch {
 	case rb.X0 > ra.X1:
 		d = components.Pos{X: 1}
-		from = findDoorPos(s, lvl, ra.X1+1, ra.Y0, ra.X1+1, ra.Y1)
-		to = findDoorPos(s, lvl, rb.X0-1, rb.Y0, rb.X0-1, rb.Y1)
+		from = findDoorPos(s, &g.scan.door, ra.X1+1, ra.Y0, ra.X1+1, ra.Y1)
+		to = findDoorPos(s, &g.scan.door, rb.X0-1, rb.Y0, rb.X0-1, rb.Y1)
 	case rb.Y1 < ra.Y0:
 		d = components.Pos{Y: -1}
-		from = findDoorPos(s, lvl, ra.X0, ra.Y0-1, ra.X1, ra.Y0-1)
-		to = findDoorPos(s, lvl, rb.X0, rb.Y1+1, rb.X1, rb.Y1+1)
+		from = findDoorPos(s, &g.scan.door, ra.X0, ra.Y0-1, ra.X1, ra.Y0-1)
+		to = findDoorPos(s, &g.scan.door, rb.X0, rb.Y1+1, rb.X1, rb.Y1+1)
 	case rb.X1 < ra.X0:
 		d = components.Pos{X: -1}
-		from = findDoorPos(s, lvl, ra.X0-1, ra.Y0, ra.X0-1, ra.Y1)
-		to = findDoorPos(s, lvl, rb.X1+1, rb.Y0, rb.X1+1, rb.Y1)
+		from = findDoorPos(s, &g.scan.door, ra.X0-1, ra.Y0, ra.X0-1, ra.Y1)
+		to = findDoorPos(s, &g.scan.door, rb.X1+1, rb.Y0, rb.X1+1, rb.Y1)
 	default:
 		d = components.Pos{Y: 1}
-		from = findDoorPos(s, lvl, ra.X0, ra.Y1+1, ra.X1, ra.Y1+1)
-		to = findDoorPos(s, lvl, rb.X0, rb.Y0-1, rb.X1, rb.Y0-1)
+		from = findDoorPos(s, &g.scan.door, ra.X0, ra.Y1+1, ra.X1, ra.Y1+1)
+		to = findDoorPos(s, &g.scan.door, rb.X0, rb.Y0-1, rb.X1, rb.Y0-1)
 	}
 	org := components.Pos{X: from.X + d.X, Y: from.Y + d.Y}
 	dst := components.Pos{X: to.X - d.X, Y: to.Y - d.Y}
 	if nxcor && lvl.At(org) != components.Rock {
 		return
 	}
-	if !nxcor || okDoor(lvl, from) {
+	if !nxcor || okDoor(&g.scan.door, from) {
 		g.placeDoor(s, lvl, from)
 	}
 	if !dig(s, lvl, &g.diggable, &g.scan, org, dst, nxcor) {
 		return
 	}
-	if !nxcor || okDoor(lvl, to) {
+	if !nxcor || okDoor(&g.scan.door, to) {
 		g.placeDoor(s, lvl, to)
 	}
 	if g.smeq[a] < g.smeq[b] {
@@ -108,46 +118,49 @@ func (g *Generator) join(s *ecs.Stream, lvl *components.Level, a, b int, nxcor b
 	}
 }
 
-// okDoor reports whether a door may go on p: a wall cell with no door
-// orthogonally next to it.
-func okDoor(lvl *components.Level, p components.Pos) bool {
-	if p.X > 0 && p.X < components.W-1 && p.Y > 0 && p.Y < components.H-1 {
-		// Every neighbour is on the board (as every room wall's is).
-		i := p.Index()
-		t := &lvl.Terrain
-		return t[i].IsWall() && !t[i-1].IsDoor() && !t[i+1].IsDoor() && !t[i-components.W].IsDoor() && !t[i+components.W].IsDoor()
-	}
-	if !lvl.At(p).IsWall() {
-		return false
-	}
-	for _, d := range components.OrthogonalDirs {
-		if lvl.At(p.Add(d)).IsDoor() {
-			return false
-		}
-	}
-	return true
+// okDoor reports whether a door may go on p, a cell of a room's wall
+// ring (so a wall or a door: nothing else is ever put there), from the
+// level's doors: no door on it or orthogonally next to it.
+func okDoor(door *rows, p components.Pos) bool { return doorFree(door, p.Y)>>uint(p.X)&1 != 0 }
+
+// doorFree is the set of the cells of row y (0 < y < H−1) with no door
+// on them or orthogonally next to them.
+func doorFree(door *rows, y int) uint64 {
+	d := door[y]
+	return ^(d | d<<1 | d>>1 | door[y-1] | door[y+1])
 }
 
-// findDoorPos picks a door position on the wall segment (x0, y0)–(x1, y1):
-// a random cell if a door is allowed there, else the first allowed cell,
-// else the first cell that already is a door, else the segment's first
-// cell.
-func findDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) components.Pos {
+// findDoorPos picks a door position on the wall segment (x0, y0)–(x1, y1)
+// of a room's wall ring, given the level's doors: a random cell if a
+// door is allowed there, else the first allowed cell, else the first
+// cell that already is a door, else the segment's first cell (first in
+// the order x, then y).
+func findDoorPos(s *ecs.Stream, door *rows, x0, y0, x1, y1 int) components.Pos {
 	p := components.Pos{X: x0 + s.Rn2(x1-x0+1), Y: y0 + s.Rn2(y1-y0+1)}
-	if okDoor(lvl, p) {
+	if okDoor(door, p) {
 		return p
+	}
+	if y0 == y1 {
+		cols := uint64(1)<<uint(x1+1) - uint64(1)<<uint(x0)
+		if m := doorFree(door, y0) & cols; m != 0 {
+			return components.Pos{X: bits.TrailingZeros64(m), Y: y0}
+		}
+		if m := door[y0] & cols; m != 0 {
+			return components.Pos{X: bits.TrailingZeros64(m), Y: y0}
+		}
+		return components.Pos{X: x0, Y: y0}
 	}
 	for x := x0; x <= x1; x++ {
 		for y := y0; y <= y1; y++ {
-			if q := (components.Pos{X: x, Y: y}); okDoor(lvl, q) {
-				return q
+			if doorFree(door, y)>>uint(x)&1 != 0 {
+				return components.Pos{X: x, Y: y}
 			}
 		}
 	}
 	for x := x0; x <= x1; x++ {
 		for y := y0; y <= y1; y++ {
-			if q := (components.Pos{X: x, Y: y}); lvl.At(q).IsDoor() {
-				return q
+			if door[y]>>uint(x)&1 != 0 {
+				return components.Pos{X: x, Y: y}
 			}
 		}
 	}
@@ -254,37 +267,39 @@ func dig(s *ecs.Stream, lvl *components.Level, open *rows, scan *levelRows, org,
 		// Turn toward the target along the farther axis when that way is
 		// open; else go straight on; else turn toward the target along
 		// the other axis; else turn away from it. (A turn the first two
-		// cases find blocked is not tried again.)
+		// cases find blocked is not tried again.) Only the ways taken
+		// last, turning away, are not yet known to be open.
+		known := true
 		switch {
 		case dy != 0 && distX > distY:
 			if tx := towards(dst.X, x); open.at(x+tx, y) {
 				dx, dy = tx, 0
 			} else if !open.at(x, y+dy) {
-				dx, dy = -tx, 0
+				dx, dy, known = -tx, 0, false
 			}
 		case dx != 0 && distY > distX:
 			if ty := towards(dst.Y, y); open.at(x, y+ty) {
 				dx, dy = 0, ty
 			} else if !open.at(x+dx, y) {
-				dx, dy = 0, -ty
+				dx, dy, known = 0, -ty, false
 			}
 		case open.at(x+dx, y+dy):
 		case dx != 0:
 			dx, dy = 0, towards(dst.Y, y)
 			if !open.at(x, y+dy) {
-				dy = -dy
+				dy, known = -dy, false
 			}
 		default:
 			dx, dy = towards(dst.X, x), 0
 			if !open.at(x+dx, y) {
-				dx = -dx
+				dx, known = -dx, false
 			}
 		}
 		if steps >= maxDigSteps || nxcor && s.OneIn(deadEnd) {
 			return false
 		}
 		x, y = x+dx, y+dy
-		if !open.at(x, y) {
+		if !known && !open.at(x, y) {
 			return false
 		}
 	}

@@ -133,3 +133,94 @@ func TestDigMatchesPlainDig(t *testing.T) {
 	// Most random pairs fail (org in a room or a wall); enough succeed.
 	require.Greater(t, dug, digs/10)
 }
+
+// plainOkDoor is okDoor read from the terrain, for any cell: a wall
+// cell with no door orthogonally next to it.
+func plainOkDoor(lvl *components.Level, p components.Pos) bool {
+	if !lvl.At(p).IsWall() {
+		return false
+	}
+	for _, d := range components.OrthogonalDirs {
+		if lvl.At(p.Add(d)).IsDoor() {
+			return false
+		}
+	}
+	return true
+}
+
+// plainFindDoorPos is findDoorPos read from the terrain with
+// plainOkDoor.
+func plainFindDoorPos(s *ecs.Stream, lvl *components.Level, x0, y0, x1, y1 int) components.Pos {
+	p := components.Pos{X: x0 + s.Rn2(x1-x0+1), Y: y0 + s.Rn2(y1-y0+1)}
+	if plainOkDoor(lvl, p) {
+		return p
+	}
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			if q := (components.Pos{X: x, Y: y}); plainOkDoor(lvl, q) {
+				return q
+			}
+		}
+	}
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			if q := (components.Pos{X: x, Y: y}); lvl.At(q).IsDoor() {
+				return q
+			}
+		}
+	}
+	return components.Pos{X: x0, Y: y0}
+}
+
+// TestFindDoorPosMatchesTerrain puts random doors, few to many, on the
+// wall rings of many levels' rooms, then finds door positions on every
+// wall segment of every room (the four sides, and random pieces of
+// them) with findDoorPos from the kept door set and with
+// plainFindDoorPos from the terrain, from the same draws; okDoor must
+// agree with plainOkDoor on every wall ring cell.
+func TestFindDoorPosMatchesTerrain(t *testing.T) {
+	var g Generator
+	lvl := new(components.Level)
+	doorKinds := []components.Terrain{components.Doorway, components.BrokenDoor, components.OpenDoor,
+		components.ClosedDoor, components.LockedDoor, components.SecretDoorV, components.SecretDoorH}
+	for seed := range uint64(300) {
+		s := ecs.NewStream(seed, "door test")
+		g.roomsOnly(s, 1+int(seed%12), lvl)
+		for _, room := range lvl.Rooms {
+			w := room.Walls()
+			for y := w.Y0; y <= w.Y1; y++ {
+				for x := w.X0; x <= w.X1; x++ {
+					if (y == w.Y0 || y == w.Y1 || x == w.X0 || x == w.X1) && s.OneIn(2+int(seed%9)) {
+						g.scan.put(lvl, x, y, doorKinds[s.Rn2(len(doorKinds))])
+					}
+				}
+			}
+		}
+		for _, room := range lvl.Rooms {
+			in, w := room.Interior, room.Walls()
+			for y := w.Y0; y <= w.Y1; y++ {
+				for x := w.X0; x <= w.X1; x++ {
+					if p := (components.Pos{X: x, Y: y}); !in.Contains(p) {
+						require.Equal(t, plainOkDoor(lvl, p), okDoor(&g.scan.door, p), "seed %d: %v", seed, p)
+					}
+				}
+			}
+			segments := [][4]int{
+				{in.X1 + 1, in.Y0, in.X1 + 1, in.Y1}, {in.X0 - 1, in.Y0, in.X0 - 1, in.Y1},
+				{in.X0, in.Y0 - 1, in.X1, in.Y0 - 1}, {in.X0, in.Y1 + 1, in.X1, in.Y1 + 1},
+			}
+			for _, sg := range segments[:4] {
+				a, b := s.Rn2(sg[2]-sg[0]+1), s.Rn2(sg[3]-sg[1]+1)
+				segments = append(segments, [4]int{sg[0] + a, sg[1] + b, sg[0] + a + s.Rn2(sg[2]-sg[0]-a+1), sg[1] + b + s.Rn2(sg[3]-sg[1]-b+1)})
+			}
+			for _, sg := range segments {
+				draws, plainDraws := *s, *s
+				got := findDoorPos(&draws, &g.scan.door, sg[0], sg[1], sg[2], sg[3])
+				want := plainFindDoorPos(&plainDraws, lvl, sg[0], sg[1], sg[2], sg[3])
+				require.Equal(t, want, got, "seed %d: segment %v", seed, sg)
+				require.True(t, draws == plainDraws, "seed %d: segment %v: draws", seed, sg)
+				s.Uint64()
+			}
+		}
+	}
+}

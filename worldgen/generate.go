@@ -41,6 +41,9 @@ type Generator struct {
 	// oracleRoom is the index of the Oracle's room on the level being
 	// built, -1 elsewhere.
 	oracleRoom int
+	// joined says makeCorridors joined every room to the first (see
+	// there).
+	joined bool
 	// attempts is how many levels the last Generate threw away.
 	attempts int
 	// names caches the first stream name of each depth.
@@ -114,6 +117,7 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 	lvl.Terrain = [components.N]components.Terrain{}
 	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
+	lvl.Component = [components.N]uint16{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.makeRooms(s, lvl, oracle)
 	sortRooms(lvl)
@@ -122,12 +126,19 @@ func (g *Generator) build(s *ecs.Stream, depth int, lvl *components.Level, oracl
 		g.oracleRoom = lvl.RoomAt(oracleCell)
 	}
 	g.makeCorridors(s, lvl)
-	g.makeLava(s, lvl, g.oracleRoom)
+	lava := g.makeLava(s, lvl, g.oracleRoom)
 
 	if len(lvl.Rooms) < 2 {
 		return false
 	}
 	g.placeStairs(s, lvl)
+	// Rooms all joined by corridors, with no lava, are all reachable:
+	// each room's floor is whole, and a join's corridor goes by
+	// orthogonal steps from the cell outside one door to the cell
+	// outside the other. Only otherwise is the level flooded.
+	if g.joined && !lava {
+		return true
+	}
 	return roomsReachable(lvl, &g.scan)
 }
 
@@ -152,29 +163,65 @@ func (g *Generator) placeStairs(s *ecs.Stream, lvl *components.Level) {
 }
 
 // randomFloor is a uniformly random floor cell of room (not lava, not the
-// staircase, not the Oracle's cell).
+// staircase, not the Oracle's cell): of the cells floorCells lists, the
+// one at a random place in the list.
 func (g *Generator) randomFloor(s *ecs.Stream, lvl *components.Level, room int) components.Pos {
-	cells := g.appendRoomFloor(g.cellBuf[:0], lvl, room)
-	return components.PosOf(int(cells[s.Rn2(len(cells))]))
+	in := lvl.Rooms[room].Interior
+	cols := columns(in)
+	n := 0
+	for y := in.Y0; y <= in.Y1; y++ {
+		n += bits.OnesCount64(g.floorIn(lvl, y, cols))
+	}
+	k := s.Rn2(n)
+	for y := in.Y0; ; y++ {
+		m := g.floorIn(lvl, y, cols)
+		if c := bits.OnesCount64(m); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		return components.Pos{X: bits.TrailingZeros64(m), Y: y}
+	}
 }
 
-// appendRoomFloor appends the indices of room's floor cells (terrain
-// Floor, so neither lava nor the staircase) other than the Oracle's.
-func (g *Generator) appendRoomFloor(cells []int16, lvl *components.Level, room int) []int16 {
+// floorCells writes the indices of room's floor cells (terrain Floor, so
+// neither lava nor the staircase) other than the Oracle's, row by row,
+// into g.floorBuf from place n on, and returns where they end.
+func (g *Generator) floorCells(lvl *components.Level, room, n int) int {
 	in := lvl.Rooms[room].Interior
-	skip := -1
-	if room == g.oracleRoom {
-		skip = oracleCell.Index()
-	}
+	cols := columns(in)
+	buf := &g.floorBuf
 	for y := in.Y0; y <= in.Y1; y++ {
-		first := y*components.W + in.X0
-		for k, t := range lvl.Terrain[first : first+in.X1-in.X0+1] {
-			if i := first + k; t == components.Floor && i != skip {
-				cells = append(cells, int16(i))
-			}
+		row := int16(y * components.W)
+		for m := g.floorIn(lvl, y, cols); m != 0; m &= m - 1 {
+			buf[n] = row + int16(bits.TrailingZeros64(m))
+			n++
 		}
 	}
-	return cells
+	return n
+}
+
+// floorIn is the set of floor cells in row y and columns cols, but the
+// Oracle's cell, from the scan of the terrain (g.scan): of the kinds in
+// its diagonal set, all but the floor are corridors, doors or the
+// staircase.
+func (g *Generator) floorIn(lvl *components.Level, y int, cols uint64) uint64 {
+	s := &g.scan
+	m := (s.diag[y] &^ s.corridor[y] &^ s.door[y]) & cols
+	if st := lvl.Stairs; st.Y == y && lvl.Terrain[st.Index()] == components.Stairs {
+		m &^= 1 << uint(st.X)
+	}
+	if y == oracleCell.Y && g.oracleRoom >= 0 {
+		m &^= 1 << uint(oracleCell.X)
+	}
+	return m
+}
+
+// columns is the set of the columns of r.
+func columns(r components.Rect) uint64 {
+	return uint64(1)<<uint(r.X1+1) - uint64(1)<<uint(r.X0)
 }
 
 // allRoomsReachable reports whether every room's dry floor can be reached
@@ -188,8 +235,9 @@ func allRoomsReachable(lvl *components.Level) bool {
 // roomsReachable is allRoomsReachable, given s, the scan of lvl's
 // terrain.
 func roomsReachable(lvl *components.Level, s *levelRows) bool {
-	var r rows
-	flood(&s.pass, &s.diag, lvl.Arrival, &r)
+	var p, r rows
+	s.passable(&p)
+	flood(&p, &s.diag, lvl.Arrival, &r)
 	for _, room := range lvl.Rooms {
 		in := room.Interior
 		cols := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -563,9 +564,87 @@ func TestValidity(t *testing.T) {
 	lvl.Stairs = components.Pos{X: 9, Y: 4}
 	var g Generator
 	g.oracleRoom = -1
+	scanRows(lvl, &g.scan) // populate reads the floor from the kept scan
 	lvl.Depth = 1
 	assert.True(t, g.populate(ecs.NewStream(1, "test"), lvl, false))
 	lvl.Depth = 20
 	assert.False(t, g.populate(ecs.NewStream(1, "test"), lvl, false))
 	assert.Len(t, g.pop.Monsters, 11, "stopped when the cells ran out")
+}
+
+// plainRoomFloor lists room's floor cells as populate did first,
+// from the terrain: row by row, terrain Floor, not the Oracle's cell.
+func (g *Generator) plainRoomFloor(lvl *components.Level, room int) []int16 {
+	var cells []int16
+	in := lvl.Rooms[room].Interior
+	for y := in.Y0; y <= in.Y1; y++ {
+		for x := in.X0; x <= in.X1; x++ {
+			if i := y*components.W + x; lvl.Terrain[i] == components.Floor && (room != g.oracleRoom || i != oracleCell.Index()) {
+				cells = append(cells, int16(i))
+			}
+		}
+	}
+	return cells
+}
+
+// TestRoomFloorMatchesTerrain: on many levels (with lava deeper down,
+// the Oracle's and the Rogue level), with the staircase placed and
+// without, every room's floor as floorCells lists it from the scan
+// is the list read from the terrain, and randomFloor draws the cell at
+// the drawn place of that list, drawing as much.
+func TestRoomFloorMatchesTerrain(t *testing.T) {
+	var g Generator
+	var lvl components.Level
+	s := ecs.NewStream(8, "floor test")
+	for seed := range uint64(100) {
+		for depth := 1; depth <= soakDepths; depth++ {
+			g.Generate(seed, depth, &lvl)
+			for _, stairs := range []bool{true, false} {
+				if !stairs {
+					g.scan.put(&lvl, lvl.Stairs.X, lvl.Stairs.Y, components.Floor)
+				}
+				for r := range lvl.Rooms {
+					want := g.plainRoomFloor(&lvl, r)
+					require.Equal(t, want, g.floorBuf[:g.floorCells(&lvl, r, 0)], "seed %d depth %d room %d", seed, depth, r)
+					for range 5 {
+						plain := *s
+						got := g.randomFloor(s, &lvl, r)
+						require.Equal(t, components.PosOf(int(want[plain.Rn2(len(want))])), got, "seed %d depth %d room %d", seed, depth, r)
+						require.True(t, plain == *s, "draws")
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestJoinedRoomsAreReachable: whenever build takes a level's rooms to
+// be reachable without flooding it (makeCorridors joined every room,
+// and no lava was laid), the flood finds them reachable too; on every
+// attempt, kept or not, of the ordinary levels of many seeds.
+func TestJoinedRoomsAreReachable(t *testing.T) {
+	var g Generator
+	var lvl components.Level
+	taken := 0
+	for seed := range soakSeeds() {
+		plan := Plan(seed)
+		for depth := 1; depth <= soakDepths; depth++ {
+			if depth == plan.RogueDepth {
+				continue
+			}
+			for attempt := range 3 {
+				s := ecs.NewStream(seed, StreamName(depth, attempt))
+				built := g.build(s, depth, &lvl, depth == plan.OracleDepth)
+				if len(lvl.Rooms) < 2 {
+					continue
+				}
+				flooded := roomsReachable(&lvl, &g.scan)
+				require.Equal(t, flooded, built, "seed %d depth %d attempt %d", seed, depth, attempt)
+				if g.joined && !slices.Contains(lvl.Terrain[:], components.Lava) {
+					taken++
+				}
+			}
+		}
+	}
+	require.Greater(t, taken, 1000)
 }

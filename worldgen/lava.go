@@ -21,10 +21,12 @@ const (
 )
 
 // makeLava lays the lava pools. The Oracle's room (index skip) gets none.
-func (g *Generator) makeLava(s *ecs.Stream, lvl *components.Level, skip int) {
+// It reports whether it laid any.
+func (g *Generator) makeLava(s *ecs.Stream, lvl *components.Level, skip int) bool {
 	if lvl.Depth < lavaDepth {
-		return
+		return false
 	}
+	laid := false
 	for i := range lvl.Rooms {
 		if i == skip || !s.OneIn(lavaChance) {
 			continue
@@ -32,10 +34,12 @@ func (g *Generator) makeLava(s *ecs.Stream, lvl *components.Level, skip int) {
 		size := 2 + s.Rn2(3)
 		for range lavaTries {
 			if g.tryPool(s, lvl, i, size) {
+				laid = true
 				break
 			}
 		}
 	}
+	return laid
 }
 
 // tryPool grows a pool of size cells from a random interior cell, each new

@@ -134,7 +134,8 @@ func HitPoints(s *ecs.Stream, sp components.SpeciesID) int {
 
 // populate draws the level's monsters, items and traps into g.pop (§9,
 // §10, §11). It reports false when the rooms have too few free cells for
-// them, which makes the level invalid.
+// them, which makes the level invalid. g.scan must be the scan of lvl's
+// terrain (as build keeps it).
 func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) bool {
 	p := &g.pop
 	p.Monsters, p.Items, p.Traps = p.Monsters[:0], p.Items[:0], p.Traps[:0]
@@ -147,18 +148,18 @@ func (g *Generator) populate(s *ecs.Stream, lvl *components.Level, oracle bool) 
 
 	// The floor cells of every room, in room order; those of the arrival
 	// room are floor[a0:a1].
-	floor := g.floorBuf[:0]
-	a0, a1 := 0, 0
+	n, a0, a1 := 0, 0, 0
 	arrivalRoom := lvl.RoomAt(lvl.Arrival)
 	for r := range lvl.Rooms {
 		if r == arrivalRoom {
-			a0 = len(floor)
+			a0 = n
 		}
-		floor = g.appendRoomFloor(floor, lvl, r)
+		n = g.floorCells(lvl, r, n)
 		if r == arrivalRoom {
-			a1 = len(floor)
+			a1 = n
 		}
 	}
+	floor := g.floorBuf[:n]
 
 	// Monsters: not in the arrival room, one per cell.
 	cells := append(append(g.cellBuf[:0], floor[:a0]...), floor[a1:]...)

@@ -66,18 +66,26 @@ func cells8(t []components.Terrain) uint64 {
 // levelRows are the cell sets of a level's terrain that generation and
 // the reachability rule use, made by one scan (scanRows).
 type levelRows struct {
-	// pass holds the passable cells, diag those a diagonal step may
-	// enter or leave (passable, not a real door).
-	pass, diag rows
+	// diag holds the cells a diagonal step may enter or leave (passable,
+	// not a real door).
+	diag rows
 	// corridor holds the corridor cells, door the doors, doorways and
 	// secret doors.
 	corridor, door rows
 }
 
+// passable sets p to the passable cells of the terrain s scanned: those
+// a diagonal step may use and the doors (TestScanRows holds it to
+// cellClass).
+func (s *levelRows) passable(p *rows) {
+	for y := range p {
+		p[y] = s.diag[y] | s.door[y]
+	}
+}
+
 // Bits of kindSets: which sets of levelRows a terrain kind is in.
 const (
-	inPass uint8 = 1 << iota
-	inDiag
+	inDiag uint8 = 1 << iota
 	inCorridor
 	inDoor
 )
@@ -86,9 +94,6 @@ const (
 // finds them).
 var kindSets = func() (k [256]uint8) {
 	for t := components.Rock; t <= components.Lava; t++ {
-		if cellClass[t]&cellPassable != 0 {
-			k[t] |= inPass
-		}
 		if cellClass[t] == cellPassable {
 			k[t] |= inDiag
 		}
@@ -103,53 +108,59 @@ var kindSets = func() (k [256]uint8) {
 }()
 
 // put makes cell (x, y) of lvl terrain t, keeping s the scan of lvl's
-// terrain.
+// terrain. (The mask of x, a column of the board, changes nothing; it
+// spares the check for shifts by 64 or more, as in rows.at.)
 func (s *levelRows) put(lvl *components.Level, x, y int, t components.Terrain) {
 	lvl.Terrain[y*components.W+x] = t
-	b, k := uint64(1)<<uint(x), kindSets[t]
-	s.pass[y] = s.pass[y]&^b | b*uint64(k&inPass)
-	s.diag[y] = s.diag[y]&^b | b*uint64(k&inDiag>>1)
-	s.corridor[y] = s.corridor[y]&^b | b*uint64(k&inCorridor>>2)
-	s.door[y] = s.door[y]&^b | b*uint64(k&inDoor>>3)
+	b, k := uint64(1)<<(uint(x)&63), kindSets[t]
+	s.diag[y] = s.diag[y]&^b | b*uint64(k&inDiag)
+	s.corridor[y] = s.corridor[y]&^b | b*uint64(k&inCorridor>>1)
+	s.door[y] = s.door[y]&^b | b*uint64(k&inDoor>>2)
 }
 
 // dig makes the rock or corridor cell (x, y) of lvl corridor, keeping s
 // the scan of lvl's terrain (such a cell is in no set but the corridor's
-// three).
+// two).
 func (s *levelRows) dig(lvl *components.Level, x, y int) {
 	lvl.Terrain[y*components.W+x] = components.Corridor
 	b := uint64(1) << uint(x)
-	s.pass[y] |= b
 	s.diag[y] |= b
 	s.corridor[y] |= b
 }
 
 // room draws a room with interior in on lvl, floor inside a ring of
-// walls, keeping s the scan of lvl's terrain.
+// walls, keeping s the scan of lvl's terrain. Its rows are copied from
+// wallRow and floorRow.
 func (s *levelRows) room(lvl *components.Level, in components.Rect) {
 	walls := grow(in, 1)
 	ring := uint64(1)<<uint(walls.X1+1) - uint64(1)<<uint(walls.X0)
 	floor := uint64(1)<<uint(in.X1+1) - uint64(1)<<uint(in.X0)
-	for y := walls.Y0; y <= walls.Y1; y++ {
-		row := lvl.Terrain[y*components.W+walls.X0 : y*components.W+walls.X1+1]
+	n := walls.X1 - walls.X0 + 1
+	for _, y := range [2]int{walls.Y0, walls.Y1} {
+		s.diag[y] &^= ring
 		s.corridor[y] &^= ring
 		s.door[y] &^= ring
-		if y == walls.Y0 || y == walls.Y1 {
-			for x := range row {
-				row[x] = components.HWall
-			}
-			s.pass[y] &^= ring
-			s.diag[y] &^= ring
-			continue
-		}
-		for x := range row {
-			row[x] = components.Floor
-		}
-		row[0], row[len(row)-1] = components.VWall, components.VWall
-		s.pass[y] = s.pass[y]&^ring | floor
+		copy(lvl.Terrain[y*components.W+walls.X0:][:n], wallRow[:n])
+	}
+	for y := in.Y0; y <= in.Y1; y++ {
 		s.diag[y] = s.diag[y]&^ring | floor
+		s.corridor[y] &^= ring
+		s.door[y] &^= ring
+		row := lvl.Terrain[y*components.W+walls.X0:][:n]
+		copy(row, floorRow[:n])
+		row[n-1] = components.VWall
 	}
 }
+
+// wallRow is a row of horizontal wall, floorRow a vertical wall then
+// floor: a room's row but for its right wall.
+var wallRow, floorRow = func() (w, f [components.W]components.Terrain) {
+	for x := range w {
+		w[x], f[x] = components.HWall, components.Floor
+	}
+	f[0] = components.VWall
+	return w, f
+}()
 
 // scanRows fills s from lvl's terrain, eight cells at a step. It relies
 // on the order of the terrain kinds: the passable ones are Floor …
@@ -158,7 +169,7 @@ func (s *levelRows) room(lvl *components.Level, in components.Rect) {
 // cellClass and IsDoor).
 func scanRows(lvl *components.Level, s *levelRows) {
 	for y := range components.H {
-		var pw, qw, cw, dw uint64
+		var qw, cw, dw uint64
 		row := lvl.Terrain[y*components.W : (y+1)*components.W]
 		for x := 0; x < components.W; x += 8 {
 			v := cells8(row[x:])
@@ -168,12 +179,11 @@ func scanRows(lvl *components.Level, s *levelRows) {
 			floor, corridor := atLeast(v, components.Floor), atLeast(v, components.Corridor)
 			doorway, door := atLeast(v, components.Doorway), atLeast(v, components.OpenDoor)
 			stairs, lava := atLeast(v, components.Stairs), atLeast(v, components.Lava)
-			pw |= gather(floor&^lava) << uint(x)
 			qw |= gather(floor&^door|stairs&^lava) << uint(x)
 			cw |= gather(corridor&^doorway) << uint(x)
 			dw |= gather(doorway&^stairs) << uint(x)
 		}
-		s.pass[y], s.diag[y], s.corridor[y], s.door[y] = pw, qw, cw, dw
+		s.diag[y], s.corridor[y], s.door[y] = qw, cw, dw
 	}
 }
 
@@ -194,13 +204,15 @@ func Reachable(lvl *components.Level, from, to components.Pos) bool {
 func reachableFrom(lvl *components.Level, from components.Pos, r *rows) {
 	var s levelRows
 	scanRows(lvl, &s)
+	var p rows
+	s.passable(&p)
 	// The start counts as passable even if its terrain is not.
 	bit := uint64(1) << uint(from.X)
-	s.pass[from.Y] |= bit
+	p[from.Y] |= bit
 	if cellClass[lvl.At(from)]&cellNoDiagonal == 0 {
 		s.diag[from.Y] |= bit
 	}
-	flood(&s.pass, &s.diag, from, r)
+	flood(&p, &s.diag, from, r)
 }
 
 // flood sets r to the cells reachable from from, where p holds the

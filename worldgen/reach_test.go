@@ -1,6 +1,7 @@
 package worldgen
 
 import (
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -161,10 +162,12 @@ func TestScanRows(t *testing.T) {
 		}
 		var got levelRows
 		scanRows(&lvl, &got)
+		var pass rows
+		got.passable(&pass)
 		for i, kind := range lvl.Terrain {
 			at := components.PosOf(i)
 			c := cellClass[kind]
-			require.Equal(t, c&cellPassable != 0, got.pass.has(at), "passable %v at %v", kind, at)
+			require.Equal(t, c&cellPassable != 0, pass.has(at), "passable %v at %v", kind, at)
 			require.Equal(t, c == cellPassable, got.diag.has(at), "diagonal %v at %v", kind, at)
 			require.Equal(t, kind == components.Corridor, got.corridor.has(at), "corridor %v at %v", kind, at)
 			require.Equal(t, kind.IsDoor(), got.door.has(at), "door %v at %v", kind, at)
@@ -276,6 +279,101 @@ func TestKeptScanMatchesTerrain(t *testing.T) {
 			var want levelRows
 			scanRows(&lvl, &want)
 			require.Equal(t, want, g.scan, "seed %d depth %d", seed, depth)
+		}
+	}
+}
+
+// plainRoom is levelRows.room written cell by cell.
+func (s *levelRows) plainRoom(lvl *components.Level, in components.Rect) {
+	walls := grow(in, 1)
+	for y := walls.Y0; y <= walls.Y1; y++ {
+		for x := walls.X0; x <= walls.X1; x++ {
+			t := components.Floor
+			switch {
+			case y == walls.Y0 || y == walls.Y1:
+				t = components.HWall
+			case x == walls.X0 || x == walls.X1:
+				t = components.VWall
+			}
+			s.put(lvl, x, y, t)
+		}
+	}
+}
+
+// TestRoomMatchesPlainRoom draws rooms of every size at random places
+// over random terrain with room and with plainRoom: the terrain and the
+// scan must come out the same.
+func TestRoomMatchesPlainRoom(t *testing.T) {
+	s := ecs.NewStream(6, "room test")
+	var lvl components.Level
+	for range 3000 {
+		for i := range lvl.Terrain {
+			lvl.Terrain[i] = components.Terrain(s.Rn2(int(components.Lava) + 1))
+		}
+		var scan levelRows
+		scanRows(&lvl, &scan)
+		plainLvl, plainScan := lvl, scan
+		w, h := 1+s.Rn2(components.W-2), 1+s.Rn2(components.H-2)
+		x, y := 1+s.Rn2(components.W-1-w), 1+s.Rn2(components.H-1-h)
+		in := components.Rect{X0: x, Y0: y, X1: x + w - 1, Y1: y + h - 1}
+		scan.room(&lvl, in)
+		plainScan.plainRoom(&plainLvl, in)
+		require.True(t, plainLvl.Terrain == lvl.Terrain, "room %v: terrain", in)
+		require.Equal(t, plainScan, scan, "room %v: scan", in)
+	}
+}
+
+// plainCorridorComponents numbers the corridor components as
+// assignDoorsAndCorridors does, with flood on what is left of the
+// corridors.
+func plainCorridorComponents(lvl *components.Level, corridor rows) {
+	next := uint16(len(lvl.Rooms) + 1)
+	for y0 := range components.H {
+		for corridor[y0] != 0 {
+			var c rows
+			flood(&corridor, &corridor, components.Pos{X: bits.TrailingZeros64(corridor[y0]), Y: y0}, &c)
+			for y := range components.H {
+				for m := c[y]; m != 0; m &= m - 1 {
+					lvl.Component[y*components.W+bits.TrailingZeros64(m)] = next
+				}
+				corridor[y] &^= c[y]
+			}
+			next++
+		}
+	}
+}
+
+// TestCorridorComponentsMatchFlood numbers the components of random
+// corridor sets, sparse to dense, and of the corridors of generated
+// levels, with assignDoorsAndCorridors and with plainCorridorComponents.
+func TestCorridorComponentsMatchFlood(t *testing.T) {
+	s := ecs.NewStream(7, "components test")
+	var lvl, plainLvl components.Level
+	for n := range 3000 {
+		var scan levelRows
+		for y := range components.H {
+			scan.corridor[y] = s.Uint64() & (1<<components.W - 1)
+			for range n % 4 {
+				scan.corridor[y] &= s.Uint64()
+			}
+		}
+		lvl.Component, plainLvl.Component = [components.N]uint16{}, [components.N]uint16{}
+		assignDoorsAndCorridors(&lvl, &scan)
+		plainCorridorComponents(&plainLvl, scan.corridor)
+		require.True(t, plainLvl.Component == lvl.Component, "set %d", n)
+	}
+	var g Generator
+	for seed := range uint64(40) {
+		for depth := 1; depth <= 12; depth++ {
+			g.Generate(seed, depth, &lvl)
+			plainLvl = lvl
+			for i, room := range plainLvl.Component {
+				if int(room) > len(lvl.Rooms) {
+					plainLvl.Component[i] = 0
+				}
+			}
+			plainCorridorComponents(&plainLvl, g.scan.corridor)
+			require.True(t, plainLvl.Component == lvl.Component, "seed %d depth %d", seed, depth)
 		}
 	}
 }

@@ -74,6 +74,7 @@ func (g *Generator) buildRogue(s *ecs.Stream, depth int, lvl *components.Level) 
 	lvl.Terrain = [components.N]components.Terrain{}
 	g.scan = levelRows{}
 	lvl.RoomOf = [components.N]uint8{}
+	lvl.Component = [components.N]uint16{}
 	lvl.Rooms = lvl.Rooms[:0]
 	g.oracleRoom = -1
 

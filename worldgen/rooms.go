@@ -79,7 +79,8 @@ func (g *Generator) addRoom(lvl *components.Level, in components.Rect, isLit boo
 }
 
 // sortRooms orders the rooms by the left edge of their interior (stable,
-// as NetHack's sort_rooms) and numbers their floor cells in lvl.RoomOf.
+// as NetHack's sort_rooms) and numbers their floor cells in lvl.RoomOf
+// and, as their components (see [AssignComponents]), in lvl.Component.
 func sortRooms(lvl *components.Level) {
 	rooms := lvl.Rooms
 	for i := 1; i < len(rooms); i++ {
@@ -92,10 +93,10 @@ func sortRooms(lvl *components.Level) {
 	}
 	for i, r := range rooms {
 		in := r.Interior
+		id := uint8(i + 1)
 		for y := in.Y0; y <= in.Y1; y++ {
-			row := lvl.RoomOf[y*components.W+in.X0 : y*components.W+in.X1+1]
-			for x := range row {
-				row[x] = uint8(i + 1)
+			for i := y*components.W + in.X0; i <= y*components.W+in.X1; i++ {
+				lvl.RoomOf[i], lvl.Component[i] = id, uint16(id)
 			}
 		}
 	}
