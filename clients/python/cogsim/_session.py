@@ -244,7 +244,7 @@ class Session:
                 _grow_pipe(self._rfd, self._expect)
                 self._write = self._write_fd
                 self._readinto = self._proc.stdout.readinto  # a raw FileIO: one read(2)
-                if poll:
+                if poll and os.name == "posix" and hasattr(select, "poll"):
                     self._raw_readinto = self._readinto
                     os.set_blocking(self._rfd, False)
                     self._poller = select.poll()
