@@ -711,6 +711,12 @@ func (sv *Server) stepAll(replies []string, actions []int16) {
 			work()
 		}()
 	}
+	// The last goroutine started waits in this P's runnext slot, which an
+	// idle P steals only after a few tries: measured here, it started
+	// 180 µs into a 590 µs batch of 256 envs on two cores. Yielding runs
+	// it here at once and puts this goroutine on the global queue, which
+	// an idle P looks at first: 20 µs, and the batch takes 440–520 µs.
+	runtime.Gosched()
 	work()
 	wg.Wait()
 }
