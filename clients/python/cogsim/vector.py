@@ -225,28 +225,25 @@ class VecEnv(BaseVectorEnv):
             infos["unusable"], infos["_unusable"] = unusable, unusable.copy()
         if extras:
             n = self.num_envs
-            ended = np.zeros(n, dtype=bool)
-            results = np.full(n, None, dtype=object)
-            ign = np.zeros(n, dtype=bool)
-            ignored = np.full(n, "", dtype=object)
-            earned = np.zeros(n, dtype=bool)
-            deeds = np.full(n, None, dtype=object)
+            # Each key's pair of arrays is made when an env has it: most
+            # batches with a trailer have one or two of the three.
+            arrays = {}
             for env, e in extras.items():
                 # Row k holds env k in a batch of every env; look it up
                 # otherwise.
                 k = env if env < n and envs[env] == env else int(np.flatnonzero(envs == env)[0])
-                if "end" in e:
-                    ended[k], results[k] = True, e["end"]
-                if e.get("ignored"):
-                    ign[k], ignored[k] = True, e["ignored"]
-                if e.get("deeds"):
-                    earned[k], deeds[k] = True, e["deeds"]
-            if ended.any():
-                infos["result"], infos["_result"] = results, ended
-            if ign.any():
-                infos["ignored"], infos["_ignored"] = ignored, ign
-            if earned.any():
-                infos["deeds"], infos["_deeds"] = deeds, earned
+                for key, value, has in (("result", e.get("end"), "end" in e),
+                                        ("ignored", e.get("ignored"), bool(e.get("ignored"))),
+                                        ("deeds", e.get("deeds"), bool(e.get("deeds")))):
+                    if has:
+                        pair = arrays.get(key)
+                        if pair is None:
+                            pair = arrays[key] = (np.full(n, "" if key == "ignored" else None, dtype=object),
+                                                  np.zeros(n, dtype=bool))
+                        pair[0][k], pair[1][k] = value, True
+            for key in ("result", "ignored", "deeds"):
+                if key in arrays:
+                    infos[key], infos["_" + key] = arrays[key]
         return infos
 
     def __del__(self):

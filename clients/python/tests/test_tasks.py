@@ -38,6 +38,19 @@ class TaskTest(unittest.TestCase):
             self.assertEqual(infos[-1]["deeds"], ["oracle"])
             self.assertEqual(infos[-1]["result"]["cause"], "goal")
 
+    def test_a_vector_envs_infos_name_the_deed_and_the_result(self):
+        with cogsim.VecEnv(2, task="oracle", scenario=scenario("oracle")) as env:
+            env.reset()
+            _, rewards, term, _, infos = env.step(["chat e", "search"])
+            self.assertEqual(rewards.tolist(), [1.0, 0.0])
+            self.assertEqual(term.tolist(), [True, False])
+            self.assertEqual(infos["deeds"][0], ["oracle"])
+            self.assertEqual(infos["_deeds"].tolist(), [True, False])
+            self.assertEqual(infos["result"][0]["cause"], "goal")
+            self.assertIsNone(infos["result"][1])
+            self.assertEqual(infos["_result"].tolist(), [True, False])
+            self.assertNotIn("ignored", infos, "no reply had ignored tokens")
+
     def test_descend_and_gold_tasks_sum_to_their_counts(self):
         stairs = {"name": "stairs", "map": ["", "  -----", " |@$>.|", "  -----"], "lit": True}
         with cogsim.Env(task="descend", scenario=stairs) as env:
