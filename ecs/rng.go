@@ -85,52 +85,30 @@ func (s *Stream) below(n uint64) uint64 {
 	return hi
 }
 
-// IntN is uniform on 0 … n−1; it panics when n ≤ 0 (as rand.Rand's).
-func (s *Stream) IntN(n int) int {
+// IntN, Int64N, Int32N, UintN, Uint64N and Uint32N are uniform on
+// 0 … n−1; they panic when n is not positive (as rand.Rand's do).
+func (s *Stream) IntN(n int) int          { return bounded(s, n, "IntN") }
+func (s *Stream) Int64N(n int64) int64    { return bounded(s, n, "Int64N") }
+func (s *Stream) Int32N(n int32) int32    { return bounded(s, n, "Int32N") }
+func (s *Stream) UintN(n uint) uint       { return bounded(s, n, "UintN") }
+func (s *Stream) Uint64N(n uint64) uint64 { return bounded(s, n, "Uint64N") }
+func (s *Stream) Uint32N(n uint32) uint32 { return bounded(s, n, "Uint32N") }
+
+// bounded is the draw of the bounded methods (method names which).
+func bounded[T ~int | ~int64 | ~int32 | ~uint | ~uint64 | ~uint32](s *Stream, n T, method string) T {
 	if n <= 0 {
-		panic("ecs: Stream.IntN of a bound ≤ 0")
+		panic(badBound(method))
 	}
-	return int(s.below(uint64(n)))
+	return T(s.below(uint64(n)))
 }
 
-// Int64N is uniform on 0 … n−1; it panics when n ≤ 0.
-func (s *Stream) Int64N(n int64) int64 {
-	if n <= 0 {
-		panic("ecs: Stream.Int64N of a bound ≤ 0")
-	}
-	return int64(s.below(uint64(n)))
-}
+// badBound is the panic of a bounded method given a bound that is not
+// positive: an error whose text is made only when read, so that the
+// methods stay small enough to inline.
+type badBound string
 
-// Uint64N is uniform on 0 … n−1; it panics when n is 0.
-func (s *Stream) Uint64N(n uint64) uint64 {
-	if n == 0 {
-		panic("ecs: Stream.Uint64N of a bound of 0")
-	}
-	return s.below(n)
-}
-
-// Int32N is uniform on 0 … n−1; it panics when n ≤ 0.
-func (s *Stream) Int32N(n int32) int32 {
-	if n <= 0 {
-		panic("ecs: Stream.Int32N of a bound ≤ 0")
-	}
-	return int32(s.below(uint64(n)))
-}
-
-// Uint32N is uniform on 0 … n−1; it panics when n is 0.
-func (s *Stream) Uint32N(n uint32) uint32 {
-	if n == 0 {
-		panic("ecs: Stream.Uint32N of a bound of 0")
-	}
-	return uint32(s.below(uint64(n)))
-}
-
-// UintN is uniform on 0 … n−1; it panics when n is 0.
-func (s *Stream) UintN(n uint) uint {
-	if n == 0 {
-		panic("ecs: Stream.UintN of a bound of 0")
-	}
-	return uint(s.below(uint64(n)))
+func (b badBound) Error() string {
+	return "ecs: Stream." + string(b) + " of a bound that is not positive"
 }
 
 // Uint is uniform on the uints.

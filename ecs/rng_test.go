@@ -322,3 +322,18 @@ func BenchmarkMathRandIntN(b *testing.B) {
 }
 
 var sink int
+
+// TestBoundedDrawsRefuseABoundThatIsNotPositive: each bounded method
+// panics, naming itself, at 0 (and the signed ones at −1), as rand.Rand's
+// do; Rn2 and Rnd give 0 instead.
+func TestBoundedDrawsRefuseABoundThatIsNotPositive(t *testing.T) {
+	s := NewStream(1, "bounds")
+	for name, draw := range map[string]func(){
+		"IntN": func() { s.IntN(0) }, "Int64N": func() { s.Int64N(-1) }, "Int32N": func() { s.Int32N(0) },
+		"UintN": func() { s.UintN(0) }, "Uint64N": func() { s.Uint64N(0) }, "Uint32N": func() { s.Uint32N(0) },
+	} {
+		assert.PanicsWithError(t, "ecs: Stream."+name+" of a bound that is not positive", draw, name)
+	}
+	assert.Zero(t, s.Rn2(0))
+	assert.Zero(t, s.Rnd(-1))
+}

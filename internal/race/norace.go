@@ -1,8 +1,5 @@
 //go:build !race
 
-// Package race says whether the race detector is built in, so that a
-// test can play fewer episodes under go test -race: there the engine
-// runs 5–10 times slower, and the plain go test has played them all.
 package race
 
 // Enabled is true in a binary built with -race.
