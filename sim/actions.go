@@ -236,6 +236,12 @@ type MaskKey struct {
 // with key not nil, key names what dst holds now, and when that is the
 // mask dst is left as it is; key is then set to the mask's.
 func (s *Sim) FillMaskKeyed(t *ActionTable, dst []byte, key *MaskKey) {
+	s.refreshPack()
+	s.fillMask(t, dst, key)
+}
+
+// fillMask is FillMaskKeyed with the pack's arrays refreshed.
+func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey) {
 	e := s.env
 	dst = dst[:len(t.Actions)]
 	if s.Done() {
@@ -251,7 +257,6 @@ func (s *Sim) FillMaskKeyed(t *ActionTable, dst []byte, key *MaskKey) {
 	cog := e.Run.Cog
 	at := *e.Pos.Get(cog)
 	lv := e.Level
-	s.refreshPack()
 	now := MaskKey{table: t, pack: s.pack.version, live: true}
 	for d := range now.near {
 		p := at.Add(c.Dir(d))

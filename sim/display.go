@@ -61,7 +61,7 @@ func (d *display) update(s *Sim, l *c.Level) {
 		}
 	}
 	if changed {
-		d.version = displayVersions.Add(1)
+		d.version = s.versions.take()
 	}
 	d.valid = true
 }
@@ -219,8 +219,28 @@ type overlayCell struct {
 	glyph  int16
 }
 
-// displayVersions numbers the display's versions across the process.
-var displayVersions atomic.Uint64
+// versions hands out numbers unique across the process, never 0: the
+// versions of a Sim's display and pack arrays, which sessions compare
+// across Sims. It takes them from one process-wide counter a block at a
+// time, so that Sims stepping on different cores do not share a cache
+// line on every new version.
+type versions struct{ next, end uint64 }
+
+// versionBlocks is the last number handed out in blocks.
+var versionBlocks atomic.Uint64
+
+// versionBlock is how many numbers a Sim takes at a time.
+const versionBlock = 1 << 16
+
+// take is the next number.
+func (v *versions) take() uint64 {
+	if v.next == v.end {
+		v.end = versionBlocks.Add(versionBlock)
+		v.next = v.end - versionBlock
+	}
+	v.next++
+	return v.next
+}
 
 // fillMap writes the map as the observation shows it: its characters
 // (c.N bytes, the observation text's map lines without their newlines),

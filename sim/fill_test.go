@@ -76,18 +76,23 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 			colours    [c.N]byte
 			fresh      [c.N]byte
 			mask       = make([]byte, table.Len())
+			inv        packFields
 			regions    [2]struct {
 				chars, colours [c.N]byte
 				glyphs         [2 * c.N]byte
-				mask           []byte
+				mask, recMask  []byte
 				mapKey         MapKey
 				maskKey        MaskKey
+				recMaskKey     MaskKey
+				inv            packFields
+				pack           uint64
 			}
 			monsters int
 			x        = uint32(3)
 		)
 		for i := range regions {
 			regions[i].mask = make([]byte, table.Len())
+			regions[i].recMask = make([]byte, table.Len())
 		}
 		for step := range 4000 {
 			if s.Done() {
@@ -140,10 +145,18 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 			if string(reg.mask) != string(mask) {
 				t.Fatalf("%v step %d: the mask kept in place %v, written anew %v", mech, step, reg.mask, mask)
 			}
-			s.FillRecord(RecordFields{Message: msg[:], Chars: reg.chars[:], Glyphs: reg.glyphs[:], Colors: reg.colours[:], Map: &reg.mapKey})
-			s.FillRecord(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]})
+			held := reg.inv.fields(RecordFields{Message: msg[:], Chars: reg.chars[:], Glyphs: reg.glyphs[:], Colors: reg.colours[:], Map: &reg.mapKey})
+			held.Pack, held.Mask, held.MaskTable, held.MaskKey = &reg.pack, reg.recMask, table, &reg.recMaskKey
+			s.FillRecord(held)
+			s.FillRecord(inv.fields(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]}))
 			if reg.chars != chars || reg.glyphs != glyphs || reg.colours != colours {
 				t.Fatalf("%v step %d: the map kept in place differs from the map written anew", mech, step)
+			}
+			if reg.inv != inv {
+				t.Fatalf("%v step %d: the pack kept in place differs from the pack written anew", mech, step)
+			}
+			if string(reg.recMask) != string(mask) {
+				t.Fatalf("%v step %d: the record's mask kept in place %v, written anew %v", mech, step, reg.recMask, mask)
 			}
 			s.FillMask(bare, bareMask)
 			slices.Reverse(bareMask)
@@ -161,6 +174,36 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		}
 		if monsters == 0 {
 			t.Fatalf("%v: no monster seen: the test proves nothing of species", mech)
+		}
+	}
+}
+
+// packFields is room for the pack's arrays of a record.
+type packFields struct {
+	letters, classes [InvSlots]byte
+	glyphs           [2 * InvSlots]byte
+	strs             [InvSlots * InvStrBytes]byte
+}
+
+// fields is r with the pack's fields in p.
+func (p *packFields) fields(r RecordFields) RecordFields {
+	r.InvLetters, r.InvClasses, r.InvGlyphs, r.InvStrs = p.letters[:], p.classes[:], p.glyphs[:], p.strs[:]
+	return r
+}
+
+// TestVersionsAreUniqueAcrossSims: the numbers the display and the pack
+// arrays are named by, which sessions compare across Sims, are never 0
+// and never taken twice, across blocks and Sims.
+func TestVersionsAreUniqueAcrossSims(t *testing.T) {
+	var a, b versions
+	seen := map[uint64]bool{}
+	for range 3*versionBlock + 5 {
+		for _, v := range []*versions{&a, &b} {
+			n := v.take()
+			if n == 0 || seen[n] {
+				t.Fatalf("version %d: zero or taken twice", n)
+			}
+			seen[n] = true
 		}
 	}
 }

@@ -3,7 +3,6 @@ package sim
 import (
 	"bytes"
 	"encoding/binary"
-	"sync/atomic"
 	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
@@ -115,6 +114,16 @@ type RecordFields struct {
 	Map *MapKey
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
+	// Pack, when not nil, names what the pack's fields hold now (0:
+	// unknown, else a [Sim.PackVersion]); FillRecord leaves them as they
+	// are when that is the pack, and sets it to the version written.
+	Pack *uint64
+
+	// Mask, when not nil, receives MaskTable's action mask as
+	// [Sim.FillMaskKeyed] writes it, keyed by MaskKey.
+	Mask      []byte
+	MaskTable *ActionTable
+	MaskKey   *MaskKey
 }
 
 // The pack's arrays.
@@ -127,8 +136,10 @@ const (
 	InvEmptyClass = 255
 )
 
-// FillRecord writes the current observation into r and returns the
-// stats. A long-lived session writes straight into its answer this way.
+// FillRecord writes the current observation into r, with the action
+// mask when r asks for it, and returns the stats. A long-lived session
+// writes straight into its answer this way; the pack is compared with
+// its cached arrays once for the pack's fields and the mask.
 func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 	e := s.env
 	s.fillMap(r.Chars, r.Glyphs, r.Colors, r.Map)
@@ -153,8 +164,18 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 			cond |= 1 << (len(c.CoreStatusWords) + j)
 		}
 	}
-	if r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil {
+	pack := r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil
+	if pack || r.Mask != nil {
+		s.refreshPack()
+	}
+	if pack && (r.Pack == nil || *r.Pack != s.pack.version) {
 		s.fillPack(r)
+		if r.Pack != nil {
+			*r.Pack = s.pack.version
+		}
+	}
+	if r.Mask != nil {
+		s.fillMask(r.MaskTable, r.Mask, r.MaskKey)
 	}
 	at := *e.Pos.Get(e.Run.Cog)
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
@@ -201,9 +222,6 @@ type packArrays struct {
 	name []byte
 }
 
-// packVersions numbers the pack arrays' versions.
-var packVersions atomic.Uint64
-
 // PackVersion names the pack's arrays as FillRecord would write them
 // now: equal versions, of this episode or any other, are equal arrays.
 // A session that keeps a record's pack arrays in place skips writing
@@ -213,9 +231,9 @@ func (s *Sim) PackVersion() uint64 {
 	return s.pack.version
 }
 
-// fillPack writes the pack's arrays into r's non-nil fields.
+// fillPack writes the pack's arrays, refreshed, into r's non-nil
+// fields.
 func (s *Sim) fillPack(r RecordFields) {
-	s.refreshPack()
 	pa := &s.pack
 	copy(r.InvLetters, pa.letters[:])
 	copy(r.InvClasses, pa.classes[:])
@@ -231,7 +249,7 @@ func (s *Sim) refreshPack() {
 	pa := &s.pack
 	if !pa.valid || !sameBytes(&pa.inv, inv) || pa.identified != e.Knowledge.Identified {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
-		pa.version = packVersions.Add(1)
+		pa.version = s.versions.take()
 		clear(pa.strs[:])
 		name := pa.name[:0]
 		for i := range inv.Slots {

@@ -110,6 +110,8 @@ type Sim struct {
 	line    []byte
 	// mask keeps the action mask's letter runs ([Sim.FillMask]).
 	mask maskCache
+	// versions numbers the display's and the pack arrays' versions.
+	versions versions
 	// deferText says the observation text is drawn only when Observe
 	// asks for it ([Sim.DeferText]); textStale, that it must be.
 	deferText, textStale bool

@@ -159,24 +159,18 @@ func (sv *Server) encode(i int, rec []byte) {
 		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
 		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
 	}
-	var maskKey *sim.MaskKey
+	// The mask is of the session's action list, whatever the slot's
+	// mechanics (docs/serve.md).
+	na := sv.table.Len()
+	fields.Mask, fields.MaskTable = rec[OffMask:OffMask+na], sv.table
 	if sv.shm != nil {
 		// The slot's record in this region keeps what was written there
 		// (only this slot writes it): the pack, the map and the mask are
 		// written only when they changed since.
 		holds := &sl.written[sv.region]
-		if v := sl.s.PackVersion(); holds.pack == v {
-			fields.InvLetters, fields.InvClasses, fields.InvGlyphs, fields.InvStrs = nil, nil, nil, nil
-		} else {
-			holds.pack = v
-		}
-		fields.Map, maskKey = &holds.m, &holds.mask
+		fields.Pack, fields.Map, fields.MaskKey = &holds.pack, &holds.m, &holds.mask
 	}
 	stats := sl.s.FillRecord(fields)
-	// The mask is of the session's action list, whatever the slot's
-	// mechanics (docs/serve.md).
-	na := sv.table.Len()
-	sl.s.FillMaskKeyed(sv.table, rec[OffMask:OffMask+na], maskKey)
 	clear(rec[OffMask+na:])
 	reward, deeds := sl.reward()
 	flags := uint32(0)
