@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/cogsim/cogsim/render/picture"
@@ -59,7 +60,15 @@ type Options struct {
 	// answering with a doorbell frame instead of the records
 	// (docs/serve.md). Needs Binary.
 	Shm string
+	// Linger is how long the helpers that step a batch on the other
+	// cores wait for the next batch, yielding their cores, before they
+	// go away (docs/serve.md, "Polling"); 0: at once.
+	Linger time.Duration
 }
+
+// DefaultLinger is cogsim serve's --linger: longer than a client's work
+// between two steps of a VecEnv(256) (100–200 µs measured).
+const DefaultLinger = 300 * time.Microsecond
 
 // MaxRequest bounds one request.
 const MaxRequest = 64 << 20
@@ -89,6 +98,8 @@ type Server struct {
 	// the next observation answer writes.
 	shm    []byte
 	region int
+	// crew steps the slots of a batch on all cores.
+	crew crew
 }
 
 // slot is one episode slot.
@@ -147,7 +158,7 @@ func New(opt Options) (*Server, error) {
 	if _, err := taskOf(opt.Task); err != nil {
 		return nil, err
 	}
-	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs)}
+	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs), crew: crew{linger: opt.Linger}}
 	sv.table = sim.NewActionTable(activeMechanics(opt.Rules, opt.Mechanics))
 	sv.recordBytes = RecordSize(sv.table.Len())
 	// One allocation for the slots: neighbours in memory.
@@ -666,8 +677,9 @@ func (sv *Server) stepAction(sl *slot, a int) {
 // actions[i] when replies is nil — and, in binary mode, encodes its
 // record into the answer, on all cores when there are many: slots are
 // independent episodes and records, so the order does not matter.
-// Workers take blocks of neighbouring slots from a shared counter, so
-// that an autoreset (tens of steps' work) does not leave one core idle.
+// Workers (the serving goroutine and the crew's helpers) take blocks of
+// neighbouring slots from a shared counter, so that an autoreset (tens
+// of steps' work) does not leave one core idle.
 func (sv *Server) stepAll(replies []string, actions []int16) {
 	n := len(sv.slots)
 	if sv.opt.Binary {
@@ -692,7 +704,7 @@ func (sv *Server) stepAll(replies []string, actions []int16) {
 		return
 	}
 	var next atomic.Int64
-	work := func() {
+	sv.crew.run(workers, func() {
 		for {
 			end := int(next.Add(block))
 			for i := end - block; i < min(end, n); i++ {
@@ -702,23 +714,7 @@ func (sv *Server) stepAll(replies []string, actions []int16) {
 				return
 			}
 		}
-	}
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	// The last goroutine started waits in this P's runnext slot, which an
-	// idle P steals only after a few tries: measured here, it started
-	// 180 µs into a 590 µs batch of 256 envs on two cores. Yielding runs
-	// it here at once and puts this goroutine on the global queue, which
-	// an idle P looks at first: 20 µs, and the batch takes 440–520 µs.
-	runtime.Gosched()
-	work()
-	wg.Wait()
+	})
 }
 
 // restore puts slot i at the snapshot's point: a snapshot of this

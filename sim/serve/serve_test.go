@@ -226,20 +226,23 @@ func TestAutoresetStartsTheNextSeedOnTheNextStep(t *testing.T) {
 }
 
 func TestStepAllOnAllCoresIsStepOneByOne(t *testing.T) {
-	many := start(t, serve.Options{Envs: 16, Autoreset: true})
-	one := start(t, serve.Options{Envs: 16, Autoreset: true})
+	// Enough slots for two workers (16 a worker), with helpers that
+	// linger between batches.
+	const envs = 48
+	many := start(t, serve.Options{Envs: envs, Autoreset: true, Linger: serve.DefaultLinger})
+	one := start(t, serve.Options{Envs: envs, Autoreset: true})
 	a := many.batch(`{"op":"reset_all","seed":1}`)
-	for i := range 16 {
+	for i := range envs {
 		require.Equal(t, a[i].Text, one.obs(fmt.Sprintf(`{"op":"reset","env":%d,"seed":%d}`, i, 1+i)).Text)
 	}
 	for turn := range 60 {
-		reps := make([]string, 16)
+		reps := make([]string, envs)
 		for i := range reps {
 			reps[i] = []string{"e e", "s s", "w search", "n n n"}[(turn+i)%4]
 		}
 		b, _ := json.Marshal(map[string]any{"op": "step_all", "replies": reps})
 		a = many.batch(string(b))
-		for i := range 16 {
+		for i := range envs {
 			o := one.obs(fmt.Sprintf(`{"op":"step","env":%d,"reply":%q}`, i, reps[i]))
 			require.Equal(t, o.Text, a[i].Text, "env %d turn %d", i, turn)
 		}
@@ -405,7 +408,7 @@ func BenchmarkServerOnly(b *testing.B) {
 	for _, mode := range []string{"replies", "actions", "actions+shm"} {
 		for _, envs := range []int{1, 256} {
 			b.Run(fmt.Sprintf("%s/envs=%d", mode, envs), func(b *testing.B) {
-				opt := serve.Options{Envs: envs, Binary: true, Autoreset: true}
+				opt := serve.Options{Envs: envs, Binary: true, Autoreset: true, Linger: serve.DefaultLinger}
 				if mode == "actions+shm" {
 					// Memory, as the Python package's memfd is: in
 					// /dev/shm where there is one (a file on disk

@@ -209,7 +209,7 @@ class Session:
         self.envs = int(envs)
         argv = find_binary(binary) + ["serve", "--binary", "--envs", str(self.envs)]
         if not poll:
-            argv += ["--poll", "0"]
+            argv += ["--poll", "0", "--linger", "0"]
         self._shm_fd, self._shm_path, self._regions, self._mem = None, None, None, None
         if shm:
             self._shm_fd, self._shm_path, where = _make_shm()

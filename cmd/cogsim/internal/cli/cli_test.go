@@ -83,6 +83,8 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"serve", "--envs", "0"}, "--envs: must be 1 … 4096, got 0"},
 		{[]string{"serve", "--poll", "-1us"}, "--poll: must be 0 … 10ms, got -1µs"},
 		{[]string{"serve", "--poll", "1s"}, "--poll: must be 0 … 10ms, got 1s"},
+		{[]string{"serve", "--linger", "-5us"}, "--linger: must be 0 … 10ms, got -5µs"},
+		{[]string{"serve", "--linger", "11ms"}, "--linger: must be 0 … 10ms, got 11ms"},
 		{[]string{"serve", "--poll", "fast"}, `invalid value "fast" for flag -poll`},
 		{[]string{"run", "--mechanics", "rogue-hunger,nethack-hunger"}, `--mechanics: mechanic "nethack-hunger": scheduler: system "hunger" is replaced by mechanic "rogue-hunger" already`},
 		{[]string{"run", "--seed", "-1"}, `invalid value "-1" for flag -seed`},

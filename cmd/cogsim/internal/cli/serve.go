@@ -33,6 +33,7 @@ type serveOptions struct {
 	record    string
 	shm       string
 	poll      time.Duration
+	linger    time.Duration
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -47,6 +48,7 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
 	fs.StringVar(&o.shm, "shm", "", "with --binary: write the observation records into this file, which the client made and owns (e.g. in /dev/shm, or a memfd's /dev/fd/N), and answer with a doorbell frame (docs/serve.md)")
 	fs.DurationVar(&o.poll, "poll", 50*time.Microsecond, "when stdin is a pipe: before sleeping until the next request, try the pipe for this long (a sleeping process takes 5–10 µs to wake; 0: sleep at once)")
+	fs.DurationVar(&o.linger, "linger", serve.DefaultLinger, "with many envs: after a batch, the helpers that step it on the other cores wait this long for the next one, yielding their cores, before they go away (waking an idle core costs tens of µs; 0: go at once)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the session to FILE")
 	fs.StringVar(&o.task, "task", "score", "what the rewards count when a reset names no task: "+strings.Join(serve.TaskNames(), ", ")+" (§35.3, docs/python.md)")
 	fs.StringVar(&o.record, "record", "", "write each finished episode's replay into this folder (created if missing), seed-N.jsonl (§21, §35.4)")
@@ -73,6 +75,9 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	if o.poll < 0 || o.poll > 10*time.Millisecond {
 		return usagef("--poll: must be 0 … 10ms, got %v", o.poll)
 	}
+	if o.linger < 0 || o.linger > 10*time.Millisecond {
+		return usagef("--linger: must be 0 … 10ms, got %v", o.linger)
+	}
 	mechanics, err := o.rules.check()
 	if err != nil {
 		return err
@@ -90,7 +95,7 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		}
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task, Shm: o.shm,
+		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task, Shm: o.shm, Linger: o.linger,
 		RecordDir: o.record, Warn: func(msg string) { fmt.Fprintln(out.stderr, "cogsim serve:", msg) }})
 	if err != nil {
 		return usagef("--%v", err)
