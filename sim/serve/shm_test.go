@@ -105,6 +105,8 @@ func TestSharedMemoryHoldsTheRecords(t *testing.T) {
 	assert.Equal(t, serve.ShmMagic, string(m[:8]))
 	assert.Equal(t, uint32(2), binary.LittleEndian.Uint32(m[8:]))
 	assert.Equal(t, uint32(rb), binary.LittleEndian.Uint32(m[12:]))
+	assert.Equal(t, uint32(serve.ShmColumns(2, rb, 0)), binary.LittleEndian.Uint32(m[20:]))
+	assert.Equal(t, serve.ShmHeader+2*2*rb+2*2*64, serve.ShmSize(2, rb), "two regions of 2 records, 2 columns of a cache line each")
 
 	check := func(req []byte, region, n, first int) {
 		t.Helper()
@@ -121,6 +123,12 @@ func TestSharedMemoryHoldsTheRecords(t *testing.T) {
 		m := mem()
 		at := serve.ShmHeader + (region*2+first)*rb
 		require.True(t, bytes.Equal(want[4:4+n*rb], m[at:at+n*rb]), "the records")
+		for k := range n {
+			rec := want[4+k*rb:]
+			col := serve.ShmColumns(2, rb, region) + 4*(first+k)
+			assert.Equal(t, rec[serve.OffFlags:serve.OffFlags+4], m[col:col+4], "env %d's flags in the column", first+k)
+			assert.Equal(t, rec[serve.OffReward:serve.OffReward+4], m[col+64:col+68], "env %d's reward in the column", first+k)
+		}
 	}
 	check([]byte(`{"op":"reset_all","seed":5}`), 0, 2, 0)
 	region := 1

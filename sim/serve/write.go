@@ -200,6 +200,11 @@ func (sv *Server) encode(i int, rec []byte) {
 	le.PutUint32(rec[OffEnv:], uint32(i))
 	le.PutUint32(rec[OffFlags:], flags)
 	le.PutUint32(rec[OffReward:], uint32(int32(reward)))
+	if sv.shm != nil {
+		at := ShmColumns(len(sv.slots), sv.recordBytes, sv.region) + 4*i
+		le.PutUint32(sv.shm[at:], flags)
+		le.PutUint32(sv.shm[at+ShmColumnBytes(len(sv.slots)):], uint32(int32(reward)))
+	}
 	for k, v := range stats {
 		le.PutUint32(rec[OffStats+4*k:], uint32(v))
 	}

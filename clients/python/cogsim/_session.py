@@ -302,14 +302,26 @@ class Session:
                 int.from_bytes(mem[12:16], "little") != self.record.itemsize:
             raise CogsimError("the shared memory's header does not match the session")
         n, rb = self.envs, self.record.itemsize
-        regions = []
+        regions, columns = [], []
+        # Each region's columns (docs/serve.md): every env's flags, then
+        # every env's reward, each a few cache lines where the records'
+        # are one line each.
+        at, width = int.from_bytes(mem[20:24], "little"), (4 * n + 63) // 64 * 64
+        if at != 64 + 2 * n * rb or size < at + 4 * width:
+            raise CogsimError(f"the shared memory's columns are at {at}, this package reads them at "
+                              f"{64 + 2 * n * rb}: mismatched versions of cogsim and this package")
         for r in range(2):
             region = np.frombuffer(mem, self.record, n, 64 + r * n * rb)
+            flags = np.frombuffer(mem, "<u4", n, at + 2 * r * width)
+            reward = np.frombuffer(mem, "<i4", n, at + (2 * r + 1) * width)
             # Read-only: the server keeps parts of a record in place
             # from one write to the next (docs/serve.md).
-            region.flags.writeable = False
+            for a in (region, flags, reward):
+                a.flags.writeable = False
             regions.append(region)
+            columns.append((flags, reward))
         self._regions = tuple(regions)
+        self.columns = tuple(columns)
         self._mem = mem
         self._bell = bytearray(65536)
         self._bellview = memoryview(self._bell)

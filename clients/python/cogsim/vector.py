@@ -59,7 +59,10 @@ class VecEnv(BaseVectorEnv):
             # ... and the fields step reads, made once: a field of a
             # structured array is a new view each time it is read.
             self._views = tuple({key: reg[key] for key in OBS_KEYS} for reg in self._session._regions)
-            self._fields = tuple(_fields(reg) for reg in self._session._regions)
+            # The flags and rewards from the columns, a few cache lines
+            # each.
+            self._fields = tuple((flags, reward) + _fields(reg)[2:]
+                                 for reg, (flags, reward) in zip(self._session._regions, self._session.columns))
 
     def reset(self, *, seed=None, options=None):
         """Reset every env: seed an int (env i plays seed + i), a list of n

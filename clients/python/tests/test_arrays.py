@@ -93,6 +93,7 @@ class ArraysTest(unittest.TestCase):
             self.assertFalse(pipe._session.shared)
             a, _ = shm.reset()
             b, _ = pipe.reset()
+            rewarded = ended = 0
             for step in range(14):
                 for key in a:
                     self.assertTrue(np.array_equal(a[key], b[key]), f"step {step}: {key}")
@@ -103,6 +104,12 @@ class ArraysTest(unittest.TestCase):
                 self.assertEqual((ra.tolist(), ta.tolist(), ua.tolist()), (rb.tolist(), tb.tolist(), ub.tolist()))
                 self.assertTrue(np.array_equal(ia["action_mask"], ib["action_mask"]))
                 self.assertEqual(set(ia), set(ib))
+                rewarded += int(np.count_nonzero(ra))
+                ended += int(np.count_nonzero(ta | ua))
+            # The shared memory's rewards and flags come from its columns
+            # (docs/serve.md): the steps compared had some of each.
+            self.assertGreater(rewarded, 0)
+            self.assertGreater(ended, 0)
 
     def test_a_doorbell_with_a_long_trailer(self):
         # Every episode of 300 ends on the same step: the results make a
