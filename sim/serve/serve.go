@@ -100,6 +100,10 @@ type Server struct {
 	region int
 	// crew steps the slots of a batch on all cores.
 	crew crew
+	// hasExtra[i] says slot i's extra holds something for the trailer:
+	// a byte a slot, so that an answer finds the few among many slots
+	// in a few cache lines.
+	hasExtra []bool
 }
 
 // slot is one episode slot.
@@ -158,7 +162,8 @@ func New(opt Options) (*Server, error) {
 	if _, err := taskOf(opt.Task); err != nil {
 		return nil, err
 	}
-	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs), crew: crew{linger: opt.Linger}}
+	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs),
+		crew: crew{linger: opt.Linger}, hasExtra: make([]bool, opt.Envs)}
 	sv.table = sim.NewActionTable(activeMechanics(opt.Rules, opt.Mechanics))
 	sv.recordBytes = RecordSize(sv.table.Len())
 	// One allocation for the slots: neighbours in memory.
@@ -638,7 +643,9 @@ func (sv *Server) ready(i int, sl *slot) error {
 	if sl.s == nil {
 		return bad("env %d: no episode (reset it first)", i)
 	}
-	if sl.s.Done() && !sv.opt.Autoreset {
+	// Autoreset first: a step_all asks this of every slot, and Done
+	// reads the slot's episode, out of cache in a big session.
+	if !sv.opt.Autoreset && sl.s.Done() {
 		return bad("env %d: the episode has ended (reset it, or serve with --autoreset)", i)
 	}
 	return nil

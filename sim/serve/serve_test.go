@@ -370,14 +370,18 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 				require.Equal(t, o.Glyphs[y][x], int16(le.Uint16(r[1316+2*(y*c.W+x):])))
 			}
 		}
+		found := false
 		for _, ex := range extras {
 			if ex.Env == *o.Env {
+				found = true
 				assert.Equal(t, o.Ignored, ex.Ignored)
 				if o.End != nil {
 					assert.Equal(t, *o.End, *ex.End)
 				}
 			}
 		}
+		// The trailer names every env whose record cannot say all.
+		assert.Equal(t, o.End != nil || o.Ignored != "", found, "env %d in the trailer", *o.Env)
 	}
 }
 

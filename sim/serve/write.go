@@ -85,8 +85,8 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 		if !encoded {
 			sv.encode(i, sv.record(k, i))
 		}
-		if ex := &sv.slots[i].extra; ex.End != nil || ex.Ignored != "" || ex.Deeds != nil {
-			extras = append(extras, *ex)
+		if sv.hasExtra[i] {
+			extras = append(extras, sv.slots[i].extra)
 		}
 	}
 	trailer := []byte("[]")
@@ -196,6 +196,8 @@ func (sv *Server) encode(i int, rec []byte) {
 		flags |= FlagIgnored
 		sl.extra.Ignored = ig
 	}
+	ex := &sl.extra
+	sv.hasExtra[i] = ex.End != nil || ex.Ignored != "" || ex.Deeds != nil
 	le := binary.LittleEndian
 	le.PutUint32(rec[OffEnv:], uint32(i))
 	le.PutUint32(rec[OffFlags:], flags)
