@@ -265,3 +265,45 @@ func TestHasTrapGlyph(t *testing.T) {
 		}
 	}
 }
+
+// TestAResetRedrawsThePacksNames: a Sim reset to another seed draws the
+// potions' appearances anew, so a pack that holds the same bytes (the
+// scenario's kit, untouched) names its potion by the new appearance:
+// the cached pack arrays are the new episode's, as a new Sim's are.
+func TestAResetRedrawsThePacksNames(t *testing.T) {
+	sc, err := ParseScenario([]byte(`{"map": ["", " -----", " |@..|", " -----"],
+		"cog": {"inventory": [{"kind": "potion of healing"}]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg [MessageBytes]byte
+	var chars [c.N]byte
+	var glyphs [2 * c.N]byte
+	name := func(s *Sim) string {
+		var p packFields
+		s.FillRecord(p.fields(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]}))
+		return strings.TrimRight(string(p.strs[:InvStrBytes]), "\x00")
+	}
+	s, err := New(Config{Seed: 1, Scenario: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, differs := name(s), false
+	for seed := uint64(2); seed < 12; seed++ {
+		if err := s.Reset(seed); err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := New(Config{Seed: seed, Scenario: sc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := name(s), name(fresh)
+		if got != want {
+			t.Fatalf("seed %d: the reset Sim's pack says %q, a new Sim's %q", seed, got, want)
+		}
+		differs = differs || want != first
+	}
+	if !differs {
+		t.Fatalf("every seed drew %q: the test proves nothing", first)
+	}
+}

@@ -203,7 +203,9 @@ func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ec
 func (s *Sim) startEpisode() error {
 	cfg := s.cfg
 	s.hungryMeals = 0
-	s.display.valid = false
+	// The caches of what the observation draws: the pack's names hang
+	// on the potions' appearances, drawn anew.
+	s.display.valid, s.pack.valid = false, false
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
 	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
