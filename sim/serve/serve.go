@@ -702,7 +702,8 @@ func (sv *Server) stepAll(replies []string, actions []int16) {
 			sv.encode(i, sv.record(i, i))
 		}
 	}
-	const block = 8
+	// Blocks of 4: 16 slots make two workers' work.
+	const block = 4
 	workers := min(runtime.GOMAXPROCS(0), n/(2*block))
 	if workers <= 1 {
 		for i := range n {

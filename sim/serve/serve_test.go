@@ -226,7 +226,7 @@ func TestAutoresetStartsTheNextSeedOnTheNextStep(t *testing.T) {
 }
 
 func TestStepAllOnAllCoresIsStepOneByOne(t *testing.T) {
-	// Enough slots for two workers (16 a worker), with helpers that
+	// Enough slots for two workers (8 a worker), with helpers that
 	// linger between batches.
 	const envs = 48
 	many := start(t, serve.Options{Envs: envs, Autoreset: true, Linger: serve.DefaultLinger})

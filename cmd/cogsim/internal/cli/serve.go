@@ -57,8 +57,10 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 }
 
 // parallelEnvs is the number of slots from which a session steps them on
-// all cores.
-const parallelEnvs = 64
+// all cores: since the helpers linger between batches (--linger), from
+// 16 (VecEnv(16) 139 000–179 000 → 166 000–206 000 steps/s, VecEnv(32)
+// 142 000–167 000 → 227 000–249 000, measured here against 64).
+const parallelEnvs = 16
 
 // serveCmd is cogsim serve: N episode slots for one client (§29).
 func serveCmd(ctx context.Context, out streams, args []string) error {
@@ -85,8 +87,7 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	if os.Getenv("GOMAXPROCS") == "" && o.envs < parallelEnvs {
 		// Few slots answer one step at a time, and a second core only
 		// adds the cost of waking threads on it: measured here, one env
-		// goes from 22 000 to 32 000 steps/s and 16 from 118 000 to
-		// 199 000 with one.
+		// goes from 22 000 to 32 000 steps/s with one.
 		runtime.GOMAXPROCS(1)
 	}
 	if o.record != "" {
