@@ -115,8 +115,10 @@ type RecordFields struct {
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 	// Pack, when not nil, names what the pack's fields hold now (0:
-	// unknown, else a [Sim.PackVersion]); FillRecord leaves them as they
-	// are when that is the pack, and sets it to the version written.
+	// unknown, else the version FillRecord set it to: equal versions, of
+	// any Sim of the process, are equal arrays); FillRecord leaves them
+	// as they are when that is the pack, and sets it to the version
+	// written.
 	Pack *uint64
 
 	// Mask, when not nil, receives MaskTable's action mask as
@@ -220,15 +222,6 @@ type packArrays struct {
 	strs       [InvSlots * InvStrBytes]byte
 	// name is room for a slot's inventory line.
 	name []byte
-}
-
-// PackVersion names the pack's arrays as FillRecord would write them
-// now: equal versions, of this episode or any other, are equal arrays.
-// A session that keeps a record's pack arrays in place skips writing
-// them again this way.
-func (s *Sim) PackVersion() uint64 {
-	s.refreshPack()
-	return s.pack.version
 }
 
 // fillPack writes the pack's arrays, refreshed, into r's non-nil

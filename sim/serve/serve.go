@@ -603,7 +603,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 }
 
 // recordHolds names parts of a record as last written: the pack arrays'
-// version (sim.Sim.PackVersion), the map's key and the mask's.
+// version (sim.RecordFields.Pack), the map's key and the mask's.
 type recordHolds struct {
 	pack uint64
 	m    sim.MapKey
