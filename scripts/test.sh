@@ -213,6 +213,8 @@ fuzz ./sim FuzzSnapshot 8000x
 fuzz ./cmd/cogplay/internal/save FuzzSave 4000x
 fuzz ./sim/replay FuzzRead 60000x
 fuzz ./sim/protocol FuzzServe 1500x
+fuzz ./sim/serve FuzzSession 6000x
+fuzz ./sim/serve FuzzSessionOps 4000x
 fuzz ./sim/protocol FuzzParseReply 60000x
 
 if [[ -x scripts/window-tests.sh ]]; then
