@@ -43,22 +43,51 @@ func New() (*Painter, error) {
 	}
 	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: view.NewGrid(view.ObservationCols, view.ObservationRows)}
 	for ch := '!'; ch <= '~'; ch++ {
-		r := sheet.Cell(ch)
-		mask := make([]byte, 0, p.CellW*p.CellH)
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				var ink byte
-				if sheet.Img.RGBAAt(x, y).A >= 0x80 {
-					ink = 1
-				}
-				mask = append(mask, ink)
-			}
-		}
-		p.masks[ch] = mask
+		p.masks[ch] = inkMask(sheet, ch)
 	}
 	p.pix = make([]byte, 3*p.Width()*p.Height())
 	p.drawn = make([]view.GridCell, view.ObservationCols*view.ObservationRows)
 	return p, nil
+}
+
+// inkMask is character ch's glyph as a picture draws it, one byte a
+// pixel (1: ink), row after row: ink where the antialiased glyph covers
+// at least half the pixel. A glyph that covers no pixel that much (a
+// thin stroke that falls between two pixel columns, as '|' does in Go
+// Mono) is ink where it covers at least half as much as at its
+// strongest, so that every printable character shows.
+func inkMask(sheet *bitmap.Sheet, ch rune) []byte {
+	r := sheet.Cell(ch)
+	strongest := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			strongest = max(strongest, int(sheet.Img.RGBAAt(x, y).A))
+		}
+	}
+	threshold := uint8(min(0x80, (strongest+1)/2))
+	mask := make([]byte, 0, r.Dx()*r.Dy())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			mask = append(mask, b2u8(threshold > 0 && sheet.Img.RGBAAt(x, y).A >= threshold))
+		}
+	}
+	return mask
+}
+
+// Mask is printable character ch's glyph as pictures draw it: CellW·CellH
+// bytes, row after row, 1 where the pixel is ink; nil for a blank.
+func (p *Painter) Mask(ch byte) []byte {
+	if ch >= byte(len(p.masks)) {
+		return nil
+	}
+	return p.masks[ch]
+}
+
+func b2u8(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Width is a picture's width in pixels: view.ObservationCols cells.

@@ -37,21 +37,61 @@ func colourOf(v byte) color.RGBA {
 // inks are the glyphs of the font as the picture draws them: pixel
 // (x, y) of character ch's cell is ink when inks[ch][y][x].
 func inks(t testing.TB) map[byte][][]bool {
-	s, err := bitmap.Draw()
-	require.NoError(t, err)
+	p := painter(t)
 	out := map[byte][][]bool{}
 	for ch := byte(' '); ch <= '~'; ch++ {
-		r := s.Cell(rune(ch))
-		rows := make([][]bool, s.CH)
+		mask := p.Mask(ch)
+		rows := make([][]bool, p.CellH)
 		for y := range rows {
-			rows[y] = make([]bool, s.CW)
+			rows[y] = make([]bool, p.CellW)
 			for x := range rows[y] {
-				rows[y][x] = s.Img.RGBAAt(r.Min.X+x, r.Min.Y+y).A >= 0x80
+				rows[y][x] = mask != nil && mask[y*p.CellW+x] != 0
 			}
 		}
 		out[ch] = rows
 	}
 	return out
+}
+
+// TestEveryPrintableCharacterShows: each of '!' … '~' has ink, only
+// where the font's glyph covers the pixel, and no two look the same. In
+// Go Mono '|' covers no pixel by half (its stroke falls between two
+// pixel columns), and pictures once drew it blank: rooms without their
+// side walls.
+func TestEveryPrintableCharacterShows(t *testing.T) {
+	p := painter(t)
+	sheet, err := bitmap.Draw()
+	require.NoError(t, err)
+	seen := map[string]byte{}
+	for ch := byte('!'); ch <= '~'; ch++ {
+		mask := p.Mask(ch)
+		require.Len(t, mask, p.CellW*p.CellH, "%q", ch)
+		r := sheet.Cell(rune(ch))
+		inked := 0
+		for i, v := range mask {
+			if v != 0 {
+				inked++
+				assert.NotZero(t, sheet.Img.RGBAAt(r.Min.X+i%p.CellW, r.Min.Y+i/p.CellW).A, "%q: ink where the glyph is not", ch)
+			}
+		}
+		assert.NotZero(t, inked, "%q is drawn blank", ch)
+		if other, ok := seen[string(mask)]; ok {
+			t.Errorf("%q and %q are drawn alike", other, ch)
+		}
+		seen[string(mask)] = ch
+	}
+	assert.Nil(t, p.Mask(' '), "a blank has no ink")
+	// '|' is a bar: a column of ink at least half the cell tall.
+	bar := p.Mask('|')
+	tallest := 0
+	for x := range p.CellW {
+		n := 0
+		for y := range p.CellH {
+			n += int(bar[y*p.CellW+x])
+		}
+		tallest = max(tallest, n)
+	}
+	assert.GreaterOrEqual(t, tallest, p.CellH/2)
 }
 
 // requireCell checks that cell (col, row) of the picture shows ch: ink
