@@ -81,9 +81,12 @@ type Server struct {
 	frame   []byte
 	body    []byte
 	replies []string
-	actions []int16
-	work    []int
-	arrays  []sim.Arrays
+	// restarts marks the slots a step_all by replies restarts
+	// ([RestartReply]); all false between requests.
+	restarts []bool
+	actions  []int16
+	work     []int
+	arrays   []sim.Arrays
 	// recordOff stops recording after a replay could not be written;
 	// recordMu serialises the choice of replay file names, which slots
 	// stepping in parallel may want at once.
@@ -355,8 +358,8 @@ func (sv *Server) handleBinary(data []byte) error {
 		actions := sv.actions[:n]
 		for i := range actions {
 			a := int16(binary.LittleEndian.Uint16(data[1+2*i:]))
-			if a < 0 || int(a) >= sv.table.Len() {
-				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions)", i, a, sv.table.Len()-1)
+			if (a < 0 && a != RestartAction) || int(a) >= sv.table.Len() {
+				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions; %d: restart)", i, a, sv.table.Len()-1, RestartAction)
 			}
 			actions[i] = a
 		}
@@ -365,7 +368,7 @@ func (sv *Server) handleBinary(data []byte) error {
 				return err
 			}
 		}
-		sv.stepAll(nil, actions)
+		sv.stepAll(nil, actions, nil)
 		return sv.writeObservations(sv.all(), true, true)
 	case binaryStepAll:
 		rest := data[1:]
@@ -373,11 +376,22 @@ func (sv *Server) handleBinary(data []byte) error {
 			sv.replies = make([]string, len(sv.slots))
 		}
 		replies := sv.replies[:len(sv.slots)]
+		if len(sv.restarts) < len(sv.slots) {
+			sv.restarts = make([]bool, len(sv.slots))
+		}
+		var restarts []bool // the slots to restart, when any
 		for i := range replies {
 			if len(rest) < 2 {
 				return bad("replies: %d replies for %d envs", i, len(sv.slots))
 			}
 			n := int(binary.LittleEndian.Uint16(rest))
+			if n == RestartReply {
+				if restarts == nil {
+					restarts = sv.restarts[:len(sv.slots)]
+				}
+				restarts[i], rest = true, rest[2:]
+				continue
+			}
 			if len(rest) < 2+n {
 				return bad("replies: reply %d is cut short", i)
 			}
@@ -385,15 +399,18 @@ func (sv *Server) handleBinary(data []byte) error {
 			rest = rest[2+n:]
 		}
 		if len(rest) > 0 {
+			clear(restarts)
 			return bad("replies: more than %d replies", len(sv.slots))
 		}
 		for i, sl := range sv.slots {
 			if err := sv.ready(i, sl); err != nil {
+				clear(restarts)
 				return err
 			}
 		}
-		sv.stepAll(replies, nil)
+		sv.stepAll(replies, nil, restarts)
 		clear(replies)
+		clear(restarts)
 		return sv.writeObservations(sv.all(), true, true)
 	}
 	return bad("request: not JSON and no binary request kind (%q)", data[0])
@@ -457,7 +474,7 @@ func (sv *Server) handle(data []byte) error {
 				return err
 			}
 		}
-		sv.stepAll(req.Replies, nil)
+		sv.stepAll(req.Replies, nil, nil)
 		return sv.writeObservations(sv.all(), true, sv.opt.Binary)
 	case "snapshot":
 		sl, i, err := sv.slotOf(req.Env)
@@ -654,22 +671,37 @@ func (sv *Server) ready(i int, sl *slot) error {
 // step plays reply in sl, or starts its next episode when it ended.
 func (sv *Server) step(sl *slot, reply string) {
 	if sl.s.Done() {
-		if err := sl.s.Reset(sv.nextSeed(sl)); err != nil {
-			panic("serve: the slot's configuration stopped working: " + err.Error())
-		}
-		sv.begin(sl, false)
+		sv.restart(sl)
 		return
 	}
 	sl.s.Turn(reply)
 	sv.recordTurn(sl, reply)
 }
 
+// RestartAction, in a step_all by actions, and a reply of RestartReply
+// bytes, in a step_all by replies, start the slot's next episode as an
+// autoreset does (its next seed, the slot's settings), whether or not
+// its episode ended: a client's own step limit (a Gymnasium TimeLimit)
+// cuts episodes this way. A cut episode is not recorded.
+const (
+	RestartAction = -1
+	RestartReply  = 0xffff
+)
+
+// restart starts sl's next episode: its next seed, its settings.
+func (sv *Server) restart(sl *slot) {
+	if err := sl.s.Reset(sv.nextSeed(sl)); err != nil {
+		panic("serve: the slot's configuration stopped working: " + err.Error())
+	}
+	sv.begin(sl, false)
+}
+
 // stepAction plays action a of the session's list in sl, or starts its
 // next episode when it ended. An episode of other rules or mechanics
 // than the session's plays the action's reply.
 func (sv *Server) stepAction(sl *slot, a int) {
-	if sl.s.Done() {
-		sv.step(sl, "")
+	if sl.s.Done() || a == RestartAction {
+		sv.restart(sl)
 		return
 	}
 	if sl.native {
@@ -681,19 +713,22 @@ func (sv *Server) stepAction(sl *slot, a int) {
 }
 
 // stepAll steps every slot — slot i plays replies[i], or action
-// actions[i] when replies is nil — and, in binary mode, encodes its
+// actions[i] when replies is nil, or restarts when restarts (if not nil)
+// says so — and, in binary mode, encodes its
 // record into the answer, on all cores when there are many: slots are
 // independent episodes and records, so the order does not matter.
 // Workers (the serving goroutine and the crew's helpers) take blocks of
 // neighbouring slots from a shared counter, so that an autoreset (tens
 // of steps' work) does not leave one core idle.
-func (sv *Server) stepAll(replies []string, actions []int16) {
+func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 	n := len(sv.slots)
 	if sv.opt.Binary {
 		sv.records(n)
 	}
 	one := func(i int) {
-		if replies != nil {
+		if restarts != nil && restarts[i] {
+			sv.restart(sv.slots[i])
+		} else if replies != nil {
 			sv.step(sv.slots[i], replies[i])
 		} else {
 			sv.stepAction(sv.slots[i], int(actions[i]))

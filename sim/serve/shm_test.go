@@ -3,6 +3,7 @@ package serve_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,12 +74,70 @@ func TestActionIndicesPlayAsTheirReplies(t *testing.T) {
 	kind, body := byIndex.ask(string(actionFrame(0, table.Len())))
 	assert.Equal(t, byte('E'), kind)
 	assert.Contains(t, string(body), "action: 159 is out of range 0 … 158")
-	kind, body = byIndex.ask(string(actionsFrame(0, -1, 0)))
+	kind, body = byIndex.ask(string(actionsFrame(0, -2, 0)))
 	assert.Equal(t, byte('E'), kind)
-	assert.Contains(t, string(body), "actions: env 1: -1 is out of range")
+	assert.Contains(t, string(body), "actions: env 1: -2 is out of range 0 … 158 (the session's actions; -1: restart)")
 	kind, body = byIndex.ask(string(actionsFrame(0)))
 	assert.Equal(t, byte('E'), kind)
 	assert.Contains(t, string(body), "actions: 2 bytes for 3 envs")
+}
+
+// TestARestartStartsTheSlotsNextEpisode: action -1 of a step_all by
+// actions, and a reply of length 0xffff in one by replies, start the
+// slot's next episode whether or not it ended, answering what a reset
+// without a seed answers, while the other slots step; a slot restarted
+// at its end is as autoreset.
+func TestARestartStartsTheSlotsNextEpisode(t *testing.T) {
+	opt := serve.Options{Envs: 3, Autoreset: true, MaxTurns: 2, Binary: true}
+	cut, reset := start(t, opt), start(t, opt)
+	record := func(body []byte, k int) []byte {
+		require.GreaterOrEqual(t, len(body), 4+(k+1)*cogRecord)
+		return body[4+k*cogRecord : 4+(k+1)*cogRecord]
+	}
+	for _, s := range []*session{cut, reset} {
+		s.ask(`{"op":"reset_all","seed":3}`)
+	}
+	restartReplies := func(replies ...string) []byte {
+		b := []byte{'a'}
+		for _, r := range replies {
+			if r == "RESTART" {
+				b = binary.LittleEndian.AppendUint16(b, serve.RestartReply)
+				continue
+			}
+			b = binary.LittleEndian.AppendUint16(b, uint16(len(r)))
+			b = append(b, r...)
+		}
+		return b
+	}
+	for turn := range 12 {
+		i := turn % 3
+		acts := []int{2, 8, 9} // e, search, wait
+		replies := []string{"e", "search", "wait"}
+		acts[i], replies[i] = serve.RestartAction, "RESTART"
+		byReplies := turn%2 == 1
+		frame := actionsFrame(acts...)
+		if byReplies {
+			frame = restartReplies(replies...)
+		}
+		kind, got := cut.ask(string(frame))
+		require.Equal(t, byte('O'), kind, "%s", got)
+		require.Equal(t, uint32(3), binary.LittleEndian.Uint32(got))
+		kind, want := reset.ask(fmt.Sprintf(`{"op":"reset","env":%d}`, i))
+		require.Equal(t, byte('O'), kind, "%s", want)
+		assert.Equal(t, record(want, 0), record(got, i), "turn %d: slot %d restarted", turn, i)
+		for k := range acts {
+			if k == i {
+				continue
+			}
+			frame := actionFrame(k, acts[k])
+			if byReplies {
+				frame = stepFrame(k, replies[k])
+			}
+			kind, want = reset.ask(string(frame))
+			require.Equal(t, byte('O'), kind)
+			assert.Equal(t, record(want, 0), record(got, k), "turn %d: slot %d stepped", turn, k)
+		}
+	}
 }
 
 // TestSharedMemoryHoldsTheRecords: a session with shared memory answers

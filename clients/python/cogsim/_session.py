@@ -115,9 +115,15 @@ PACKED = tuple(len(a.encode()).to_bytes(2, "little") + a.encode() for a in ACTIO
 def packed(reply):
     """A reply as it stands in a binary step_all request."""
     b = reply.encode()
-    if len(b) > 0xFFFF:
-        raise ValueError(f"a reply of {len(b)} bytes: at most 65535")
+    if len(b) >= 0xFFFF:
+        raise ValueError(f"a reply of {len(b)} bytes: at most 65534")
     return len(b).to_bytes(2, "little") + b
+
+
+# A restart in a binary step_all request, by actions and by replies: the
+# slot starts its next episode instead of stepping (docs/serve.md).
+RESTART_ACTION = -1
+RESTART_REPLY = b"\xff\xff"
 
 
 def step_request(env, reply):

@@ -229,6 +229,7 @@ class Env(BaseEnv):
     def step(self, action):
         """Play one reply: (obs, reward, terminated, truncated, info)."""
         if self._ended or not self._started:
+            self._live()  # after close(): says so
             raise CogsimError("step() after the episode ended: call reset()" if self._started
                               else "step() before reset()")
         frames = self._frames
@@ -264,12 +265,14 @@ class Env(BaseEnv):
             self._session.close()
             self._session = None
         self._started = False
+        self._record = None
 
     # -- beyond Gymnasium ----------------------------------------------
 
     def snapshot(self):
         """The whole episode as bytes (§27.2), for restore()."""
         if not self._started:
+            self._live()  # after close(): says so
             raise CogsimError("snapshot() before reset()")
         return self._live().snapshot(0)
 
@@ -288,6 +291,7 @@ class Env(BaseEnv):
         final one, also when a wrapper such as Gymnasium's TimeLimit cut it
         short (then its "cause" is "" and "turns" says how far it got)."""
         if not self._started:
+            self._live()  # after close(): says so
             raise CogsimError("result() before reset()")
         return self._live().request_json({"op": "result", "env": 0})["result"]
 

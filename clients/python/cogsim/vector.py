@@ -5,8 +5,8 @@ Gymnasium's vector-env semantics and next-step autoreset."""
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, ENDED, IGNORED, PACKED, packed, TERMINATED, TRUNCATED, UNUSABLE,
-                       Session, actions_request, frame, text_of)
+from ._session import (ACTIONS, ENDED, IGNORED, PACKED, RESTART_ACTION, RESTART_REPLY, packed, TERMINATED,
+                       TRUNCATED, UNUSABLE, Session, actions_request, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
 from .env import OBS_KEYS, SEED_BOUND, Env, actions_of, configure, obs_of, observation_space, scenario_object
 
@@ -30,16 +30,31 @@ class VecEnv(BaseVectorEnv):
     infos holds, Gymnasium's way (a value array and a "_key" mask):
     "result" for envs whose episode ended this step, "ignored" for replies
     with ignored tokens, "unusable" for unreadable replies.
+
+    max_episode_steps (what gymnasium.make_vec passes) is a TimeLimit on
+    each env: the step that reaches it truncates the episode, with its
+    result so far in infos (cause ""), and the next step starts the env's
+    next episode as an autoreset does.
     """
 
     metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi"]}
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
                  max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
-                 record_dir=None, poll=True):
+                 record_dir=None, poll=True, max_episode_steps=None):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
+        if max_episode_steps is not None and (isinstance(max_episode_steps, bool) or
+                                              not isinstance(max_episode_steps, (int, np.integer)) or
+                                              max_episode_steps < 1):
+            raise ValueError(f"max_episode_steps: must be a positive int or None, got {max_episode_steps!r}")
         self.num_envs = int(num_envs)
+        # The TimeLimit: steps since each env's episode started, the envs
+        # it cut last step (they restart now) and those that ended.
+        self._limit = None if max_episode_steps is None else int(max_episode_steps)
+        self._steps = np.zeros(self.num_envs, dtype=np.int64)
+        self._cut = np.zeros(self.num_envs, dtype=bool)
+        self._ended = np.zeros(self.num_envs, dtype=bool)
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.single_observation_space = observation_space()
         self._session = None
@@ -95,6 +110,7 @@ class VecEnv(BaseVectorEnv):
             got = session.observations(frame(req))
             records, extras = got.records, got.extras
         self._records = records
+        self._steps[:], self._cut[:], self._ended[:] = 0, False, False
         fields = _fields(records)
         return self._obs(records), self._infos(fields, _seen(fields[0]), extras)
 
@@ -103,14 +119,38 @@ class VecEnv(BaseVectorEnv):
         if self._records is None:
             raise CogsimError("step() before reset()")
         session = self._live()
-        data = self._step_frame(actions)
+        cut = self._cut if self._limit is not None and self._cut.any() else None
+        data = self._step_frame(actions, cut)
         if session.shared:
             region, first, n, extras = session.doorbell(data)
             self._records = session._regions[region]
-            return self._answer(dict(self._views[region]), self._fields[region], extras)
-        got = session.observations(data)
-        self._records = got.records
-        return self._answer(self._obs(got.records), _fields(got.records), got.extras)
+            out = self._answer(dict(self._views[region]), self._fields[region], extras)
+        else:
+            got = session.observations(data)
+            self._records = got.records
+            out = self._answer(self._obs(got.records), _fields(got.records), got.extras)
+        if self._limit is not None:
+            self._time_limit(out, cut)
+        return out
+
+    def _time_limit(self, out, cut):
+        """Apply max_episode_steps to step's answer out; cut: the envs
+        that restarted this step (None: none)."""
+        _, _, terminated, truncated, infos = out
+        fresh = self._ended if cut is None else self._ended | cut
+        self._steps += 1
+        self._steps[fresh] = 0
+        self._ended = terminated | truncated
+        newly = (self._steps >= self._limit) & ~self._ended
+        self._cut = newly
+        if newly.any():
+            truncated |= newly
+            if "result" not in infos:
+                infos["result"] = np.full(self.num_envs, None, dtype=object)
+                infos["_result"] = np.zeros(self.num_envs, dtype=bool)
+            for i in np.flatnonzero(newly):
+                infos["result"][i] = self.result(int(i))
+                infos["_result"][i] = True
 
     def _answer(self, obs, fields, extras):
         """step's answer of a batch's observations and fields."""
@@ -124,17 +164,29 @@ class VecEnv(BaseVectorEnv):
     def _name(self):
         return "cogsim.ACTIONS" if self.actions is ACTIONS else "env.actions"
 
-    def _step_frame(self, actions):
+    def _step_frame(self, actions, cut=None):
+        """The step_all request of actions; the envs cut (a bool array,
+        or None) restart instead (docs/serve.md)."""
         n = self.num_envs
         if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
-            idx = actions.reshape(-1)
+            if actions.ndim != 1:
+                raise InvalidAction(f"actions: shape {actions.shape} for {n} envs, not ({n},)")
+            idx = actions
             if idx.size != n:
                 raise InvalidAction(f"actions: {idx.size} actions for {n} envs")
             if idx.size and (idx.min() < 0 or idx.max() >= len(self.actions)):
                 bad = idx[(idx < 0) | (idx >= len(self.actions))][0]
                 raise InvalidAction(f"actions: {bad} is out of range 0 … {len(self.actions) - 1} ({self._name()})")
+            if cut is not None:
+                idx = idx.astype("<i2")
+                idx[cut] = RESTART_ACTION
             return actions_request(idx)
         else:
+            if isinstance(actions, (str, bytes)) or not hasattr(actions, "__iter__"):
+                raise InvalidAction(f"actions: {actions!r}: one action per env, a sequence of {n} "
+                                    f"(indices into {self._name()} or reply strings)")
+            if isinstance(actions, np.ndarray) and actions.ndim != 1:
+                raise InvalidAction(f"actions: shape {actions.shape} for {n} envs, not ({n},)")
             actions = list(actions)
             if len(actions) != n:
                 raise InvalidAction(f"actions: {len(actions)} actions for {n} envs")
@@ -151,6 +203,9 @@ class VecEnv(BaseVectorEnv):
                 if i != a or not 0 <= i < len(self.actions):
                     raise InvalidAction(f"actions: {a!r} is out of range 0 … {len(self.actions) - 1} ({self._name()})")
                 quoted.append(self._packed[i])
+        if cut is not None:
+            for i in np.flatnonzero(cut):
+                quoted[i] = RESTART_REPLY
         body = b"a" + b"".join(quoted)
         return len(body).to_bytes(4, "little") + body
 

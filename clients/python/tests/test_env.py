@@ -220,6 +220,11 @@ class EnvTest(unittest.TestCase):
         self.env.close()
         with self.assertRaisesRegex(cogsim.CogsimError, "closed"):
             self.env.reset()
+        # After close every call says so, and nothing is left to render.
+        for call in (lambda: self.env.step(0), self.env.result, self.env.snapshot):
+            with self.assertRaisesRegex(cogsim.CogsimError, "closed"):
+                call()
+        self.assertIsNone(self.env.render())
 
     def test_a_missing_binary_is_a_clear_error(self):
         with self.assertRaisesRegex(cogsim.CogsimError, "/nonexistent/cogsim.*does not exist"):

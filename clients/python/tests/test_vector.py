@@ -103,6 +103,18 @@ class VecEnvTest(unittest.TestCase):
                 env.step(np.array([0, 159]))
             with self.assertRaisesRegex(cogsim.InvalidAction, "out of range"):
                 env.step([0, -3])
+            with self.assertRaisesRegex(cogsim.InvalidAction, "out of range"):
+                env.step(np.array([0, -1]))  # not the restart a TimeLimit sends
+            # One action per env: not a string split into letters, not an
+            # array of another shape, not a number.
+            with self.assertRaisesRegex(cogsim.InvalidAction, "one action per env"):
+                env.step("ee")
+            with self.assertRaisesRegex(cogsim.InvalidAction, r"shape \(1, 2\) for 2 envs"):
+                env.step(np.array([[0, 0]]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, r"shape \(2, 1\) for 2 envs"):
+                env.step(np.array([["e"], ["w"]]))
+            with self.assertRaisesRegex(cogsim.InvalidAction, "one action per env"):
+                env.step(3)
             with self.assertRaises(IndexError):
                 env.snapshot(2)
             env.step(["xyzzy", 0])
@@ -135,6 +147,65 @@ class GymnasiumVectorTest(unittest.TestCase):
             self.assertGreater(ended, 10000 // 31 - 8)
         finally:
             env.close()
+
+    def test_make_vec_time_limit(self):
+        # max_episode_steps, which make_vec passes to the vector entry
+        # point: the step that reaches it truncates with the result so
+        # far, the next starts the env's next episode (reward 0, both
+        # flags false), by action indices and by reply strings alike.
+        import gymnasium
+        cogsim.register()
+        limit, n = 5, 3
+        env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=n, max_episode_steps=limit, max_turns=8)
+        try:
+            self.assertIsInstance(env.unwrapped, cogsim.VecEnv)
+            obs, _ = env.reset(seed=11)
+            acc, cuts, seeds = np.zeros(n), 0, set()
+            for step in range(1, 3 * (limit + 1) + 1):
+                if step % 2:
+                    obs, rew, term, trunc, infos = env.step(np.full(n, cogsim.ACTIONS.index("e")))
+                else:
+                    obs, rew, term, trunc, infos = env.step(["search"] * n)
+                acc += rew
+                at = step % (limit + 1)
+                self.assertFalse(term.any())
+                if at == 0:
+                    # The step after the cut: every env's next episode.
+                    self.assertFalse(trunc.any())
+                    self.assertEqual(rew.tolist(), [0.0] * n)
+                    self.assertEqual(obs["stats"][:, cogsim.STATS.index("turn")].tolist(), [0] * n)
+                    self.assertNotIn("result", infos)
+                    acc[:] = 0
+                elif at == limit:
+                    self.assertEqual(trunc.tolist(), [True] * n)
+                    self.assertEqual(infos["_result"].tolist(), [True] * n)
+                    for k in range(n):
+                        result = infos["result"][k]
+                        self.assertEqual(result["cause"], "")
+                        self.assertEqual(result["turns"], limit)
+                        self.assertEqual(result["score"], acc[k])
+                        seeds.add(result["seed"])
+                    cuts += 1
+                else:
+                    self.assertFalse(trunc.any(), f"step {step}")
+                    self.assertEqual(obs["stats"][:, cogsim.STATS.index("turn")].tolist(), [at] * n)
+            self.assertEqual(cuts, 3)
+            self.assertEqual(len(seeds), 3 * n, "each cut episode had its own seed")
+        finally:
+            env.close()
+        # An episode that ends before the limit autoresets as ever, and
+        # the limit counts from its next episode.
+        with cogsim.VecEnv(2, max_turns=3, max_episode_steps=4) as v:
+            v.reset(seed=1)
+            ends = []
+            for step in range(1, 13):
+                _, _, term, trunc, infos = v.step(np.full(2, cogsim.ACTIONS.index("search")))
+                if trunc.any():
+                    ends.append((step, infos["result"][0]["cause"]))
+            self.assertEqual(ends, [(3, "clock"), (7, "clock"), (11, "clock")])
+        for bad in (0, -1, 2.5, True, "4"):
+            with self.assertRaises(ValueError):
+                cogsim.VecEnv(1, max_episode_steps=bad)
 
     def test_make_vec_sync_of_envs(self):
         import gymnasium
