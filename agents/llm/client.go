@@ -42,10 +42,36 @@ type Usage struct {
 	CompletionTokens int `json:"completion_tokens"`
 }
 
-// Add adds u's counts to v's.
+// MaxTokens bounds each count of a Usage: a server's count above it is
+// not believed, and sums stop at it (a result's bound, sim.MaxResultTokens).
+const MaxTokens = 1_000_000_000_000
+
+// Add adds u's counts to v's, each sum at most MaxTokens.
 func (v *Usage) Add(u Usage) {
-	v.PromptTokens += u.PromptTokens
-	v.CompletionTokens += u.CompletionTokens
+	v.PromptTokens = min(v.PromptTokens+u.PromptTokens, MaxTokens)
+	v.CompletionTokens = min(v.CompletionTokens+u.CompletionTokens, MaxTokens)
+}
+
+// usageOf reads an answer's "usage" leniently: the token counts are a
+// server's word, not part of the reply, so a count that is not a whole
+// number in 0 … MaxTokens (negative, fractional, a string, too big) is
+// taken as not given (0) rather than spoiling the answer.
+func usageOf(raw json.RawMessage) Usage {
+	var fields struct {
+		Prompt     json.RawMessage `json:"prompt_tokens"`
+		Completion json.RawMessage `json:"completion_tokens"`
+	}
+	if json.Unmarshal(raw, &fields) != nil {
+		return Usage{}
+	}
+	count := func(raw json.RawMessage) int {
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		if err != nil || n < 0 || n > MaxTokens {
+			return 0
+		}
+		return int(n)
+	}
+	return Usage{PromptTokens: count(fields.Prompt), CompletionTokens: count(fields.Completion)}
 }
 
 // Client sends chat-completion requests to one model.
@@ -121,7 +147,7 @@ type response struct {
 		} `json:"message"`
 		FinishReason string `json:"finish_reason"`
 	} `json:"choices"`
-	Usage *Usage `json:"usage"`
+	Usage json.RawMessage `json:"usage"`
 	Error *struct {
 		Message string `json:"message"`
 	} `json:"error"`
@@ -219,10 +245,7 @@ func (c *Client) try(ctx context.Context, body []byte) (Answer, bool, time.Durat
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return Answer{}, false, 0, &Error{Msg: c.redact("malformed answer (not the JSON of a chat completion): " + err.Error())}
 	}
-	var a Answer
-	if r.Usage != nil {
-		a.Usage = *r.Usage
-	}
+	a := Answer{Usage: usageOf(r.Usage)}
 	switch {
 	case r.Error != nil:
 		return a, false, 0, &Error{Msg: c.redact("the server says: " + clip(r.Error.Message))}

@@ -106,6 +106,35 @@ func TestANormalAnswerIsTheReply(t *testing.T) {
 	assert.Equal(t, "Bearer sk-secret-123", s.auth[0])
 }
 
+// TestTokenCountsAreTakenLeniently: a server's token counts are its
+// word, not the reply: a count that is not a whole number in 0 …
+// MaxTokens is taken as not given, and never spoils the answer; sums
+// stop at MaxTokens.
+func TestTokenCountsAreTakenLeniently(t *testing.T) {
+	for usage, want := range map[string]llm.Usage{
+		`{"prompt_tokens":-5,"completion_tokens":-1}`:                 {},
+		`{"prompt_tokens":12.5,"completion_tokens":"12"}`:             {},
+		`{"prompt_tokens":1e20,"completion_tokens":7}`:                {CompletionTokens: 7},
+		`{"prompt_tokens":4611686018427387904,"completion_tokens":3}`: {CompletionTokens: 3},
+		`{"prompt_tokens":1000000000000,"completion_tokens":0}`:       {PromptTokens: llm.MaxTokens},
+		`"many"`: {},
+		`null`:   {},
+		`[1,2]`:  {},
+	} {
+		s := newServer(t, func(n int, w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, `{"choices":[{"message":{"role":"assistant","content":"s*3"}}],"usage":%s}`, usage)
+		})
+		tr := turn(t, s.agent(llm.Naive, 0), "OBS")
+		assert.True(t, tr.OK, "usage %s: %+v", usage, tr)
+		assert.Equal(t, "s*3", tr.Reply, "usage %s", usage)
+		assert.Equal(t, want, tr.Usage, "usage %s", usage)
+	}
+	// Sums stop at the bound.
+	u := llm.Usage{PromptTokens: 900_000_000_000, CompletionTokens: 1}
+	u.Add(llm.Usage{PromptTokens: 900_000_000_000, CompletionTokens: 2})
+	assert.Equal(t, llm.Usage{PromptTokens: llm.MaxTokens, CompletionTokens: 3}, u)
+}
+
 // TestNaiveRepliesLeaveTheirFences: a reply in a code fence or inline
 // code is played without it.
 func TestNaiveRepliesLeaveTheirFences(t *testing.T) {

@@ -200,8 +200,9 @@ func llmExtra(t llm.Turn) map[string]any {
 	return x
 }
 
-// addTokens adds a turn's usage to an episode's count.
+// addTokens adds a turn's usage to an episode's count, each sum at most
+// what a result holds (sim.MaxResultTokens).
 func addTokens(tk *sim.Tokens, u llm.Usage) {
-	tk.Prompt += u.PromptTokens
-	tk.Completion += u.CompletionTokens
+	tk.Prompt = min(tk.Prompt+u.PromptTokens, sim.MaxResultTokens)
+	tk.Completion = min(tk.Completion+u.CompletionTokens, sim.MaxResultTokens)
 }
