@@ -87,6 +87,9 @@ type player struct {
 	agent      Agent
 	model      *llm.Agent
 	persistent *protocol.Persistent
+	// stderr carries the persistent agent's stderr to each episode's
+	// file under --log (nil: none, or to the worker's file only).
+	stderr *stderrRouter
 }
 
 // newPlayer makes worker w's player; close ends what it started.
@@ -98,30 +101,41 @@ func (e episodes) newPlayer(w int) (player, func(), error) {
 	if err != nil || !e.persistent {
 		return player{agent: a}, func() {}, err
 	}
-	p, done, err := e.newPersistent(w)
-	return player{persistent: p}, done, err
+	return e.newPersistent(w)
 }
 
-// newPersistent makes worker w's persistent agent, its stderr to
-// DIR/worker-W.stderr under --log. close ends both.
-func (e episodes) newPersistent(w int) (p *protocol.Persistent, close func(), err error) {
+// newPersistent makes worker w's persistent agent. Under --log its
+// stderr goes to DIR/seed-N.stderr while episode N is played, and to
+// DIR/worker-W.stderr between episodes (removed when empty), or all of
+// it there where the episodes' files cannot be told apart. close ends
+// them.
+func (e episodes) newPersistent(w int) (player, func(), error) {
 	cmd, _ := strings.CutPrefix(e.agent, execPrefix)
-	var stderr *os.File
-	if e.log != "" {
-		if stderr, err = os.Create(filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))); err != nil {
-			return nil, nil, err
-		}
+	if e.log == "" {
+		p := protocol.NewPersistent(cmd, nil)
+		return player{persistent: p}, p.Close, nil
 	}
-	if stderr == nil {
-		p = protocol.NewPersistent(cmd, nil)
+	path := filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))
+	between, err := os.Create(path)
+	if err != nil {
+		return player{}, nil, err
+	}
+	rt := newStderrRouter(between)
+	var p *protocol.Persistent
+	if rt == nil {
+		p = protocol.NewPersistent(cmd, between)
 	} else {
-		p = protocol.NewPersistent(cmd, stderr)
+		p = protocol.NewPersistent(cmd, rt.w)
 	}
-	return p, func() {
+	return player{persistent: p, stderr: rt}, func() {
 		p.Close()
-		if stderr != nil {
-			stderr.Close()
+		if rt != nil {
+			rt.close()
 		}
+		if st, err := between.Stat(); err == nil && st.Size() == 0 && rt != nil {
+			os.Remove(path)
+		}
+		between.Close()
 	}, nil
 }
 
@@ -185,12 +199,16 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 	}
 	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
 		var stderr io.Writer
-		if e.log != "" && p == nil {
+		if e.log != "" && (p == nil || pl.stderr != nil) {
 			f, err := os.Create(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed)))
 			if err != nil {
 				return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 			}
 			defer f.Close()
+			if p != nil {
+				pl.stderr.moveTo(f)
+				defer pl.stderr.moveTo(nil) // before f closes
+			}
 			stderr = f
 		}
 		var trace func(obs, line []byte)
