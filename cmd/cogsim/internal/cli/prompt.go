@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cogsim/cogsim/agents"
@@ -13,6 +14,7 @@ import (
 	"github.com/cogsim/cogsim/docs"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/systems/rogue"
 )
 
 type promptOptions struct {
@@ -95,7 +97,10 @@ is, what it has and what is around it are as its first observation shows
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	b.WriteString(rulesText(cfg.Rules, s.MechanicNames(), clock.MaxTurns, clock.TurnTicks))
+	text := rulesText(cfg.Rules, s.MechanicNames(), clock.MaxTurns, clock.TurnTicks)
+	nutrition, packFood := startingFood(s)
+	standard := !slices.Contains(s.MechanicNames(), rogue.NameHunger) && !slices.Contains(s.MechanicNames(), rogue.NameFood)
+	b.WriteString(withFood(text, nutrition, packFood, clock.MaxTurns*clock.TurnTicks, standard))
 	ex, err := workedExample(cfg)
 	if err != nil {
 		return "", err
@@ -103,6 +108,20 @@ is, what it has and what is around it are as its first observation shows
 	b.WriteString("\n")
 	b.WriteString(ex)
 	return b.String(), nil
+}
+
+// startingFood is the cog's nutrition at the start of s and what the
+// food in its pack is worth (the core rules' values).
+func startingFood(s *sim.Sim) (nutrition, packFood int) {
+	e := s.State()
+	cog := e.Run.Cog
+	nutrition = e.Nutrition.Get(cog).Value
+	for _, st := range e.Inventory.Get(cog).Slots {
+		if !st.Empty() {
+			packFood += st.Count * st.Kind.Info().Nutrition
+		}
+	}
+	return nutrition, packFood
 }
 
 // rulesText is docs/rules.md for an agent: from "## The game" on, without

@@ -141,15 +141,10 @@ func withClock(text string, turns, turnTicks int) string {
 // most turnTicks ticks. A test checks that each is in docs/rules.md.
 func clockPhrases(turns, turnTicks int) [][2]string {
 	ticks := turns * turnTicks
-	food := fmt.Sprintf("covers 1 700 of the episode's %s\nticks: a cog that wants its whole clock must find and eat food at least\nonce more.", grouped(ticks))
-	if ticks <= 1700 {
-		food = fmt.Sprintf("covers 1 700 ticks,\nmore than the episode's %s: this clock needs no more food.", grouped(ticks))
-	}
 	exTurn := min(10, turns)
 	exTick := min(341, max(exTurn, exTurn*turnTicks-1))
 	return [][2]string{
 		{"after 55\ncommand turns;", fmt.Sprintf("after %d\ncommand turns;", turns)},
-		{"covers 1 700 of the episode's 2 200\nticks: a cog that wants its whole clock must find and eat food at least\nonce more.", food},
 		{"when the run ends, or after\n  40 ticks", fmt.Sprintf("when the run ends, or after\n  %d ticks", turnTicks)},
 		{"**55 command turns** (at most 2 200 ticks)", fmt.Sprintf("**%d command turns** (at most %s ticks)", turns, grouped(ticks))},
 		{"waits the whole 40 ticks", fmt.Sprintf("waits the whole %d ticks", turnTicks)},
@@ -158,6 +153,40 @@ func clockPhrases(turns, turnTicks int) [][2]string {
 		{"Turn:<turn>/55", fmt.Sprintf("Turn:<turn>/%d", turns)},
 		{"T:341 Turn:10/55", fmt.Sprintf("T:%d Turn:%d/%d", exTick, exTurn, turns)},
 	}
+}
+
+// defaultFood is docs/rules.md's sentence on how long the default cog's
+// food lasts on the default clock.
+const defaultFood = "900\nnutrition plus the starting ration covers 1 700 of the episode's 2 200\nticks: a cog that wants its whole clock must find and eat food at least\nonce more."
+
+// withFood states how long the episode's cog's food lasts (§36.3): what
+// docs/rules.md says of the default cog and clock (defaultFood), for a
+// cog that starts with nutrition and food worth packFood in its pack on
+// a clock of ticks ticks; with standard false (rules whose stomach or
+// food are their own, as rogue's) it points to the variant's section.
+func withFood(text string, nutrition, packFood, ticks int, standard bool) string {
+	if standard && nutrition == 900 && packFood == 800 && ticks == sim.DefaultMaxTurns*sim.DefaultTurnTicks {
+		return text
+	}
+	var food string
+	switch {
+	case !standard:
+		food = "How long the\ncog's food lasts under these rules: see the variant's section below."
+	default:
+		what := fmt.Sprintf("This episode's\ncog starts with %s nutrition and food worth %s in its pack, which\ncovers", grouped(nutrition), grouped(packFood))
+		if packFood == 0 {
+			what = fmt.Sprintf("This episode's\ncog starts with %s nutrition and no food in its pack, which\ncovers", grouped(nutrition))
+		} else if nutrition == 900 && packFood == 800 {
+			what = "900\nnutrition plus the starting ration covers"
+		}
+		cover := max(nutrition, 0) + packFood
+		if cover >= ticks {
+			food = fmt.Sprintf("%s %s ticks,\nmore than the episode's %s: this clock needs no more food.", what, grouped(cover), grouped(ticks))
+		} else {
+			food = fmt.Sprintf("%s %s of the episode's %s\nticks: a cog that wants its whole clock must find and eat food at least\nonce more.", what, grouped(cover), grouped(ticks))
+		}
+	}
+	return strings.Replace(text, defaultFood, food, 1)
 }
 
 // grouped writes n with its thousands set apart by spaces, as the rules

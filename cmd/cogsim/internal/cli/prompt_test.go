@@ -47,6 +47,30 @@ func TestPromptFollowsTheEpisode(t *testing.T) {
 	assert.Empty(t, fiftyFive.FindAllString(text, -1))
 }
 
+// TestPromptStatesTheEpisodesFood: how long the cog's food lasts is
+// said of the episode's cog and clock: a scenario's cog with its own
+// nutrition and pack, and under rules with their own stomach the
+// variant's section is pointed to (§36.3).
+func TestPromptStatesTheEpisodesFood(t *testing.T) {
+	code, out, errs := cogsim(t, "prompt", "--scenario", filepath.Join(repoRoot, "scenarios", "hungry.json"))
+	require.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, out, "This episode's\ncog starts with 60 nutrition and no food in its pack, which\ncovers 60 of the episode's 480\nticks: a cog that wants its whole clock must find and eat food")
+	assert.NotContains(t, out, "starting ration covers")
+	code, out, errs = cogsim(t, "prompt", "--rules", "rogue")
+	require.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, out, "How long the\ncog's food lasts under these rules: see the variant's section below.")
+	assert.NotContains(t, out, "starting ration covers")
+	code, out, errs = cogsim(t, "prompt", "--rules", "nethack")
+	require.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, out, defaultFood)
+	// A cog with more food: a scenario whose pack holds two rations.
+	sc := &sim.Scenario{Name: "fed", Map: []string{"", " ----", " |@.|", " ----"},
+		Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "food ration", Count: 2}}}}
+	text, err := Prompt(sim.Config{Scenario: sc})
+	require.NoError(t, err)
+	assert.Contains(t, text, "This episode's\ncog starts with 900 nutrition and food worth 1 600 in its pack, which\ncovers 2 500 ticks,\nmore than the episode's 2 200: this clock needs no more food.")
+}
+
 // TestPromptOfAScenario: --scenario states the scenario's clock, says
 // the episode starts from it, and the worked example starts there.
 func TestPromptOfAScenario(t *testing.T) {
@@ -84,6 +108,9 @@ func TestPromptListsAMechanicsItems(t *testing.T) {
 	require.Equal(t, ExitOK, code, errs)
 	assert.Contains(t, out, "| `/` | a wand (mechanic `wands`) |\n| a letter | a monster")
 	assert.Contains(t, out, "- **Mechanic `wands`** — `/` wand: wand of striking, wand of slow monster, wand of digging, wand of create monster.\n\n`pickup` takes everything")
+	// The core rules say there are no wands; the mechanic's section,
+	// after them, says that no longer holds.
+	assert.Less(t, strings.Index(out, "There are no ranged attacks"), strings.Index(out, "With it the cog has wands, whatever the rules\nabove say"))
 	_, core, _ := cogsim(t, "prompt")
 	assert.False(t, strings.Contains(core, "wand of") || strings.Contains(core, "`/`"), "no wands without the mechanic")
 }
@@ -98,6 +125,7 @@ func TestTheRulesStateTheClockAndMonstersPromptRewrites(t *testing.T) {
 		assert.Equal(t, p[0], p[1], "the default clock leaves the phrase as it is")
 		assert.Contains(t, text, p[0])
 	}
+	assert.Equal(t, 1, strings.Count(text, defaultFood), "the food sentence the prompt rewrites")
 	assert.Contains(t, text, "\n"+MonsterTable(nil)+"\n")
 	assert.Contains(t, text, "| a letter | a monster")
 	assert.Contains(t, text, "\n\n`pickup` takes everything on the cell.")
