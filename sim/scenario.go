@@ -426,6 +426,9 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if n > 1 && !k.Stackable() {
+			return nil, nil, fmt.Errorf("%s.count: %s never stacks (an entry for each)", field, it.Kind)
+		}
 		p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
 		p.itemSpe = append(p.itemSpe, it.Spe)
 	}

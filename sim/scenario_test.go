@@ -131,6 +131,7 @@ func TestBadScenariosNameTheFieldAndTheReason(t *testing.T) {
 		`{` + base + `, "cog": {"maxHp": 4294967296}}`:                                                "cog.maxHp: 4294967296 is out of range 1…1000000",
 		`{` + base + `, "cog": {"inventory": [{"kind": "apple", "wielded": true}]}}`:                  "cog.inventory[0].wielded: apple is not a weapon",
 		`{` + base + `, "cog": {"inventory": [{"kind": "dagger", "count": 2}]}}`:                      "cog.inventory[0].count: dagger never stacks",
+		`{` + base + `, "items": [{"at": [3, 2], "kind": "plate mail", "count": 2}]}`:                 "items[0].count: plate mail never stacks (an entry for each)",
 		`{` + base + `, "clock": {"turnTicks": 41}}`:                                                  "clock.turnTicks: 41 is out of range",
 		`{` + base + `, "doors": [{"at": [9, 9], "state": "locked"}]}`:                                "doors[0].at: (9, 9) is solid rock, not a wall, floor or door",
 		`{` + base + `, "doors": [{"at": [1, 2], "state": "ajar"}]}`:                                  `doors[0].state: unknown door state "ajar"`,
