@@ -87,7 +87,7 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	}
 	s, err := sim.New(cfg)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("%s%v", scenarioPrefix(o.scenario), err)
 	}
 	var chat *llm.Config
 	if isLLM {

@@ -234,6 +234,26 @@ func TestRunScenario(t *testing.T) {
 	assert.Equal(t, uint64(5), results(t, stdout)[0].Seed)
 }
 
+// TestAScenarioNeedingAMechanicIsRefusedUpFront: a scenario whose kinds
+// a mechanic brings that the run does not install is refused before any
+// episode, naming the file, as its other errors are; with the mechanic
+// it plays.
+func TestAScenarioNeedingAMechanicIsRefusedUpFront(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "wand.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"name":"w","map":["", " -----", " |@.|", " -----"],
+		"items":[{"at":[2,2],"kind":"wand of striking"}]}`), 0o644))
+	want := "--scenario: scenario " + path + ": items[0].kind: wand of striking needs the mechanic wands (--mechanics wands)"
+	for _, cmd := range [][]string{{"run", "--episodes", "2"}, {"agent"}, {"prompt"}} {
+		code, stdout, stderr := cogsim(t, append(cmd, "--scenario", path)...)
+		assert.Equal(t, ExitUsage, code, "%v", cmd)
+		assert.Contains(t, stderr, want, "%v", cmd)
+		assert.Empty(t, stdout, "%v: nothing played", cmd)
+	}
+	code, stdout, stderr := cogsim(t, "run", "--episodes", "2", "--scenario", path, "--mechanics", "wands")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Len(t, results(t, stdout), 2)
+}
+
 // cancelOnWrite cancels a context at its first write.
 type cancelOnWrite struct {
 	bytes.Buffer

@@ -58,7 +58,7 @@ func promptCmd(_ context.Context, out streams, args []string) error {
 	}
 	text, err := Prompt(cfg)
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("%s%v", scenarioPrefix(o.scenario), err)
 	}
 	_, err = io.WriteString(out.stdout, text)
 	return err

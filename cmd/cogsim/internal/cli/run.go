@@ -259,6 +259,12 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 		if sc.Seed != nil && !isSet(fs, "seed") {
 			seed = *sc.Seed
 		}
+		// What only an episode can check (its kinds against the
+		// mechanics installed, its mechanics' state): refused now, not
+		// once per episode.
+		if _, err := sim.New(ep.config(seed)); err != nil {
+			return nil, usagef("%s%v", scenarioPrefix(o.scenario), err)
+		}
 	}
 	if o.out != "" && o.out != "-" {
 		dir := filepath.Dir(o.out)
@@ -576,4 +582,15 @@ func sameDir(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// scenarioPrefix names the scenario file an episode's error comes from
+// (nothing without one): what only an episode checks of a scenario (its
+// kinds against the mechanics installed) reads as the file's other
+// errors do.
+func scenarioPrefix(file string) string {
+	if file == "" {
+		return ""
+	}
+	return "--scenario: scenario " + file + ": "
 }
