@@ -361,8 +361,14 @@ func (c *Comparison) write(w io.Writer) {
 			fmt.Fprintf(w, "tokens %s: %s\n", s.label, text)
 		}
 	}
-	fmt.Fprintf(w, "score: A mean %.1f, B mean %.1f; B-A %+.1f (95%% CI %+.1f to %+.1f), sd %.1f\n",
-		c.A.ScoreMean, c.B.ScoreMean, c.Score.Diff, c.Score.CI95.Low, c.Score.CI95.High, c.Score.SD)
+	if c.Episodes < 2 {
+		// A t interval needs two differences at least.
+		fmt.Fprintf(w, "score: A mean %.1f, B mean %.1f; B-A %+.1f (one pair: no interval)\n",
+			c.A.ScoreMean, c.B.ScoreMean, c.Score.Diff)
+	} else {
+		fmt.Fprintf(w, "score: A mean %.1f, B mean %.1f; B-A %+.1f (95%% CI %+.1f to %+.1f), sd %.1f\n",
+			c.A.ScoreMean, c.B.ScoreMean, c.Score.Diff, c.Score.CI95.Low, c.Score.CI95.High, c.Score.SD)
+	}
 	if len(c.Deeds) > 0 {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -221,6 +221,16 @@ func TestCompareEndToEnd(t *testing.T) {
 	assert.Equal(t, js, jsAgain)
 	_, self, _ := cogsim(t, "compare", a, a)
 	assert.True(t, strings.HasSuffix(self, "\nno significant difference at 95 %\n"), self)
+
+	// One pair has no interval (a t interval needs two differences).
+	a1, b1 := filepath.Join(dir, "a1.jsonl"), filepath.Join(dir, "b1.jsonl")
+	for _, f := range []string{a1, b1} {
+		code, _, errs := cogsim(t, "run", "--seeds", "2-2", "--turns", "5", "--out", f, "--agent", map[string]string{a1: "explore", b1: "wait"}[f])
+		require.Equal(t, ExitOK, code, errs)
+	}
+	_, one, _ := cogsim(t, "compare", a1, b1)
+	assert.Regexp(t, `(?m)^score: A mean \d+\.\d, B mean \d+\.\d; B-A [+-]\d+\.\d \(one pair: no interval\)$`, one)
+	assert.NotContains(t, one, "CI")
 }
 
 // compareJSON writes the result lines la and lb to dir/a.jsonl and
