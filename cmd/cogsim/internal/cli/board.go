@@ -184,13 +184,14 @@ func (r BoardRow) setting() string {
 // write prints the board as a text table.
 func (b *Board) write(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := []string{"#", "agent", "rules", "setting", "episodes", "mean", "95% CI", "median"}
+	head := []string{"#", "agent", "rules", "setting", "episodes", "mean", "95% CI", "median", "died"}
 	head = append(head, b.Deeds...)
 	head = append(head, "prompt tokens/ep", "completion tokens/ep")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for i, r := range b.Rows {
 		cells := []string{fmt.Sprint(i + 1), r.Agent, r.rules(), r.setting(), fmt.Sprint(r.Episodes),
-			fmt.Sprintf("%.1f", r.Score.Mean), fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High), fmt.Sprintf("%.1f", r.Score.Median)}
+			fmt.Sprintf("%.1f", r.Score.Mean), fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High), fmt.Sprintf("%.1f", r.Score.Median),
+			fmt.Sprintf("%.1f%%", 100*r.Died.Rate)}
 		for _, d := range b.Deeds {
 			cells = append(cells, fmt.Sprintf("%.1f%%", 100*r.rate(d).Rate))
 		}

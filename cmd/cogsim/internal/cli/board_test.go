@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -85,8 +86,12 @@ func TestBoardRowsAreSummaries(t *testing.T) {
 	require.Equal(t, ExitOK, code, errs)
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	require.Len(t, lines, 4)
-	assert.Regexp(t, `^#\s+agent\s+rules\s+setting\s+episodes\s+mean\s+95% CI\s+median`, lines[0])
+	assert.Regexp(t, `^#\s+agent\s+rules\s+setting\s+episodes\s+mean\s+95% CI\s+median\s+died\s`, lines[0])
 	assert.Regexp(t, `^1\s+`+b.Rows[0].Agent+`\s`, lines[1])
+	for i, r := range b.Rows {
+		assert.Regexp(t, fmt.Sprintf(`\s%s\s+%s\s`, regexp.QuoteMeta(fmt.Sprintf("%.1f", r.Score.Median)),
+			regexp.QuoteMeta(fmt.Sprintf("%.1f%%", 100*r.Died.Rate))), lines[1+i], "the died column")
+	}
 }
 
 // TestBoardEscapesAndRefuses: an agent's name is text on the page, never
