@@ -426,7 +426,7 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if n > 1 && !k.Stackable() {
+		if n > 1 && k != c.Gold && !k.Stackable() { // gold's count is its amount
 			return nil, nil, fmt.Errorf("%s.count: %s never stacks (an entry for each)", field, it.Kind)
 		}
 		p.items = append(p.items, worldgen.ItemSpawn{Kind: k, Count: n, At: at})
