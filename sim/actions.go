@@ -206,15 +206,17 @@ func (s *Sim) TurnAction(t *ActionTable, i int) bool {
 // 1 for each action that can do something now and 0 for the others
 // (§35.1):
 //   - a move: the cell that way is on the map and not a wall or solid
-//     rock the cog remembers;
+//     rock the cog remembers, nor lava it remembers (unless it is
+//     confused), nor a peaceful creature it sees (the Oracle);
 //   - search, wait, inventory and a verb without an argument: always;
 //   - pickup: something lies on the cog's cell; descend: the cog stands
 //     on the stairs;
 //   - a letter verb: the letter is in the pack, of one of the verb's
 //     classes when it names any (drop and a mechanic's verb without
 //     classes: any item); with an aim, every aim of such a letter;
-//   - kick: a closed door the cog has seen, or a creature the cog sees, that way; chat: a
-//     creature the cog sees that way.
+//   - kick: a closed door the cog has seen, or a creature the cog sees
+//     that is not peaceful, that way, unless the cog is Weak or worse;
+//     chat: a creature the cog sees that way.
 //
 // Once the episode is over every entry is 0.
 func (s *Sim) FillMask(t *ActionTable, dst []byte) { s.FillMaskKeyed(t, dst, nil) }
@@ -258,6 +260,11 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey) {
 	at := *e.Pos.Get(cog)
 	lv := e.Level
 	now := MaskKey{table: t, pack: s.pack.version, live: true}
+	// A Weak cog cannot kick; an unconfused one refuses lava (a
+	// confused one's step goes any way). The next action comes on the
+	// next tick at the soonest.
+	weak := e.Nutrition.Get(cog).Weak()
+	confused := e.Status.Get(cog).Confused(e.Clock.Tick + 1)
 	for d := range now.near {
 		p := at.Add(c.Dir(d))
 		if !p.In() {
@@ -265,8 +272,12 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey) {
 		}
 		i := p.Index()
 		m := lv.Creatures.EntityAt(i)
-		s := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
-		now.near[d] = b2u8(passableAsRemembered(lv, p)) | b2u8(closedDoorRemembered(lv, p) || s)<<1 | b2u8(s)<<2
+		seen := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
+		// A peaceful creature (the Oracle) stops a step or a kick.
+		peaceful := seen && e.Monster.Get(m).Species.Info().Has(c.Peaceful)
+		move := passableAsRemembered(lv, p) && !peaceful && (confused || lv.MemTerrain[i] != c.Lava.Glyph())
+		kick := !weak && (closedDoorRemembered(lv, p) || seen && !peaceful)
+		now.near[d] = b2u8(move) | b2u8(kick)<<1 | b2u8(seen)<<2
 	}
 	now.here = b2u8(lv.FloorItems.Count(at) > 0) | b2u8(at == lv.Stairs)<<1
 	if key != nil {

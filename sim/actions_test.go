@@ -91,6 +91,44 @@ func TestTheMaskAllowsWhatCanDoSomething(t *testing.T) {
 	assert.False(t, mask["pickup"], "nothing here")
 }
 
+// TestTheMaskLeavesOutWhatTheGameRefuses: a step into lava the cog
+// remembers (unless confused, when a step goes any way), a step or a
+// kick into the Oracle, and any kick while Weak do nothing: they are
+// out of the mask; chat with the Oracle is in. The turns played show
+// each refused.
+func TestTheMaskLeavesOutWhatTheGameRefuses(t *testing.T) {
+	m := put(withCog(hall, 5, 3), 6, 3, '}')
+	sc := sim.Scenario{Map: m, Monsters: []sim.ScenarioThing{{At: []int{5, 4}, Species: "Oracle"}}}
+	s := start(t, 1, sc)
+	tab := sim.NewActionTable(nil)
+	mask := maskOf(s, tab)
+	for _, r := range []string{"e", "move s", "kick s", "kick e"} {
+		assert.False(t, mask[r], r)
+	}
+	for _, r := range []string{"n", "w", "se", "chat s", "kick n"} {
+		assert.Equal(t, r != "kick n", mask[r], r)
+	}
+	for r, says := range map[string]string{"e": "You refuse to step into the lava.", "move s": "You stop. The Oracle is in your way."} {
+		s := start(t, 1, sc)
+		s.Turn(r)
+		assert.Equal(t, says, message(s), r)
+	}
+	confused := sc
+	confused.Cog = &sim.ScenarioCog{Confused: 100}
+	assert.True(t, maskOf(start(t, 1, confused), tab)["e"], "a confused step goes any way")
+
+	weak := sim.Scenario{Map: withCog(hall, 5, 3), Monsters: []sim.ScenarioThing{{At: []int{6, 3}, Species: "newt"}},
+		Cog: &sim.ScenarioCog{Nutrition: ptr(20)}}
+	s = start(t, 1, weak)
+	mask = maskOf(s, tab)
+	assert.False(t, mask["kick e"], "too weak to kick")
+	assert.True(t, mask["e"], "a step attacks")
+	s.Turn("kick e")
+	assert.Equal(t, "You are too weak to kick.", message(s))
+	weak.Cog = nil
+	assert.True(t, maskOf(start(t, 1, weak), tab)["kick e"], "not Weak: a kick")
+}
+
 // TestARandomMaskedPolicyEarnsMore: over 1000 episodes a policy drawing
 // uniformly among the allowed actions scores above the clock's 25 on
 // average and earns some deed other than the clock's (issue 23).
