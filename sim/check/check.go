@@ -76,9 +76,12 @@ type Config struct {
 	// MaxTurns, when positive, shortens every episode (tests).
 	MaxTurns int
 	// Golden is a file of result lines of the cog game (rules "cog", no
-	// mechanics); the unselected check compares the lines whose seed
-	// and agent it plays. "" compares with none.
+	// mechanics); the unselected check compares the lines whose seed,
+	// agent and clock it plays. "" compares with GoldenLines.
 	Golden string
+	// GoldenLines are such lines, when Golden is "" (nil: none), such as
+	// agents.GoldenResults, which every build carries.
+	GoldenLines []byte
 	// Checks names the checks to run (empty: all, see Names).
 	Checks []string
 }
@@ -146,8 +149,17 @@ func Run(cfg Config) (Report, error) {
 		rep.Mechanics = []string{}
 	}
 	var golden map[key][]byte
-	if cfg.Golden != "" {
-		if golden, err = readGolden(cfg.Golden); err != nil {
+	switch {
+	case cfg.Golden != "":
+		b, err := os.ReadFile(cfg.Golden)
+		if err != nil {
+			return Report{}, fmt.Errorf("check: golden results: %w", err)
+		}
+		if golden, err = readGolden(cfg.Golden, b); err != nil {
+			return Report{}, err
+		}
+	case cfg.GoldenLines != nil:
+		if golden, err = readGolden("(built in)", cfg.GoldenLines); err != nil {
 			return Report{}, err
 		}
 	}
@@ -502,16 +514,15 @@ func firstDiff(a, b [][32]byte) int {
 }
 
 // key is a result's seed and agent.
+// key names a golden result: the episode's seed, agent and clock.
 type key struct {
-	seed  uint64
-	agent string
+	seed     uint64
+	agent    string
+	maxTurns int
 }
 
-func readGolden(path string) (map[key][]byte, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("check: golden results: %w", err)
-	}
+// readGolden reads the golden result lines b of the file path.
+func readGolden(path string, b []byte) (map[key][]byte, error) {
 	out := map[key][]byte{}
 	for n, line := range bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n")) {
 		var r struct {
@@ -519,6 +530,7 @@ func readGolden(path string) (map[key][]byte, error) {
 			Agent     string   `json:"agent"`
 			Rules     string   `json:"rules"`
 			Mechanics []string `json:"mechanics"`
+			MaxTurns  int      `json:"maxTurns"`
 		}
 		if err := json.Unmarshal(line, &r); err != nil {
 			return nil, fmt.Errorf("check: golden results %s line %d: %w", path, n+1, err)
@@ -526,7 +538,7 @@ func readGolden(path string) (map[key][]byte, error) {
 		if r.Rules != "cog" {
 			return nil, fmt.Errorf("check: golden results %s line %d: rules %q, not the cog game", path, n+1, r.Rules)
 		}
-		out[key{r.Seed, r.Agent}] = line
+		out[key{r.Seed, r.Agent, r.MaxTurns}] = line
 	}
 	return out, nil
 }
@@ -537,6 +549,10 @@ func readGolden(path string) (map[key][]byte, error) {
 func (cfg Config) unselected(golden map[key][]byte) Outcome {
 	o := Outcome{Name: Unselected}
 	jobs := cfg.jobs()
+	turns := cfg.MaxTurns // the cog game's clock, which golden lines must have
+	if turns == 0 {
+		turns = sim.DefaultMaxTurns
+	}
 	cog, game := cfg.cog(), cfg.game()
 	alone := make([]episode, len(jobs))
 	for i, j := range jobs {
@@ -588,7 +604,7 @@ func (cfg Config) unselected(golden map[key][]byte) Outcome {
 				return o
 			}
 		}
-		if g, ok := golden[key{a.seed, a.agent}]; ok {
+		if g, ok := golden[key{a.seed, a.agent, turns}]; ok {
 			o.Counts.Golden++
 			if !bytes.Equal(a.result, g) {
 				o.Failure = &Failure{Seed: a.seed, Agent: a.agent, Turn: 0,

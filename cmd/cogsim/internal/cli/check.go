@@ -28,7 +28,7 @@ func checkFlags() (*flag.FlagSet, *checkOptions) {
 	o.rules.add(fs)
 	fs.StringVar(&o.seeds, "seeds", "1-200", "the seeds: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000) or a FILE of seeds, one a line")
 	fs.StringVar(&o.agents, "agents", strings.Join(check.DefaultAgents, ","), "built-in agents playing every seed, comma-separated ("+strings.Join(agents.Names(), ", ")+")")
-	fs.StringVar(&o.golden, "golden", "", "result lines of the cog game (rules cog, no mechanics) from a reference build, e.g. agents/testdata/catalogue/results.jsonl: the unselected check compares the lines of the seeds and agents it plays")
+	fs.StringVar(&o.golden, "golden", "", "result lines of the cog game (rules cog, no mechanics) from a reference build: the unselected check compares the lines of the seeds, agents and clock it plays (default: the reference lines built in, agents/testdata/catalogue/results.jsonl: explore, seeds 1-50, 55 turns)")
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55)")
 	fs.BoolVar(&o.json, "json", false, "print the report as one JSON object")
 	return fs, o
@@ -67,7 +67,7 @@ func checkCmd(_ context.Context, out streams, args []string) error {
 		return usagef("--turns: must be 1 … %d, got %d", sim.MaxClockTurns, o.turns)
 	}
 	rep, err := check.Run(check.Config{Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
-		Agents: names, Golden: o.golden, MaxTurns: o.turns})
+		Agents: names, Golden: o.golden, GoldenLines: agents.GoldenResults, MaxTurns: o.turns})
 	if err != nil {
 		return usagef("%v", err)
 	}

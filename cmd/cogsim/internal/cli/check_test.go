@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim/check"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,6 +24,20 @@ func TestCheckPrintsEachCheckWithItsCounts(t *testing.T) {
 		"workers    ok     12 episodes", "unselected ok     18 episodes", "3 golden results"} {
 		assert.Contains(t, stdout, want)
 	}
+
+	// Without --golden, the lines every build carries: the same.
+	code, builtIn, stderr := cogsim(t, "check", "--mechanics", "yellow-mold", "--seeds", "1-3")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Equal(t, stdout, builtIn)
+	file, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	assert.Equal(t, string(file), string(agents.GoldenResults), "the built-in lines are the catalogue's")
+	// Another clock has no golden lines (they are of 55 turns): none
+	// compared, none failed.
+	code, stdout, stderr = cogsim(t, "check", "--mechanics", "yellow-mold", "--seeds", "1-3", "--turns", "4")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, stdout, "unselected ok     18 episodes")
+	assert.Contains(t, stdout, ", 0 golden results")
 
 	code, stdout, stderr = cogsim(t, "check", "--seeds", "1-2", "--agents", "random", "--json")
 	require.Equal(t, ExitOK, code, stderr)
