@@ -76,9 +76,15 @@ func (r *RulesFlags) Add(fs *flag.FlagSet) {
 
 // Check resolves the flags, refusing an unknown name with the known ones
 // ("--rules: unknown rules …", "--mechanics: unknown mechanic …"), and
-// returns the extra mechanics' names for [Config.Mechanics].
+// returns the extra mechanics' names for [Config.Mechanics], each once
+// (a mechanic is installed once however often it is named).
 func (r *RulesFlags) Check() ([]string, error) {
-	names := ecs.ParseMechanics(r.Mechanics)
+	var names []string
+	for _, n := range ecs.ParseMechanics(r.Mechanics) {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
 	if field, err := CheckSelection(r.Rules, names); err != nil {
 		return nil, fmt.Errorf("--%s: %w", field, err)
 	}

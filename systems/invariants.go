@@ -136,8 +136,11 @@ func (s *Invariants) Update(w *arche.World) {
 	}
 	inv := s.inventory.Get(run.Cog)
 	for i, sl := range inv.Slots {
-		if sl.Count < 0 || (sl.Count > 1 && !sl.Kind.Stackable()) || int(sl.Kind) >= len(c.ItemKinds) {
-			s.fail("pack slot %c holds %d of kind %d", c.Letters[i], sl.Count, sl.Kind)
+		switch {
+		case int(sl.Kind) >= len(c.ItemKinds):
+			s.fail("pack slot %c holds %d of unknown kind %d", c.Letters[i], sl.Count, sl.Kind)
+		case sl.Count < 0 || (sl.Count > 1 && !sl.Kind.Stackable()):
+			s.fail("pack slot %c holds %d of %s", c.Letters[i], sl.Count, sl.Kind.Info().Name)
 		}
 	}
 	for _, slot := range []int{inv.Wielded, inv.Worn} {

@@ -39,6 +39,11 @@ func TestCheckPrintsEachCheckWithItsCounts(t *testing.T) {
 	assert.Contains(t, stdout, "unselected ok     18 episodes")
 	assert.Contains(t, stdout, ", 0 golden results")
 
+	// A mechanic named twice is installed once, and said once.
+	code, stdout, stderr = cogsim(t, "check", "--mechanics", "yellow-mold,yellow-mold", "--seeds", "1-1", "--agents", "random")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, stdout, "rules cog, mechanics yellow-mold, 1 seeds, agents random\n")
+
 	code, stdout, stderr = cogsim(t, "check", "--seeds", "1-2", "--agents", "random", "--json")
 	require.Equal(t, ExitOK, code, stderr)
 	var rep check.Report

@@ -37,7 +37,7 @@ func replayFlags() (*flag.FlagSet, *replayOptions) {
 	// check them (§34.2).
 	fs.Lookup("rules").Usage = "check that the replay was played under this rules variant (its header names it; a replay always re-installs its own): " + fs.Lookup("rules").Usage
 	fs.Lookup("rules").DefValue = ""
-	fs.Lookup("mechanics").Usage = "check that the replay installed exactly these extra mechanics, in this order, comma-separated: " +
+	fs.Lookup("mechanics").Usage = "check that the replay installed exactly these extra mechanics, in this order, comma-separated " +
 		strings.TrimPrefix(fs.Lookup("mechanics").Usage, "extra mechanics to install, comma-separated ")
 	return fs, o
 }
@@ -169,7 +169,7 @@ func checkReplayRules(fs *flag.FlagSet, flags *rulesFlags, file string, rep *rep
 	}
 	if mechanicsSet {
 		given.Mechanics = mechanics
-		named = append(named, "--mechanics "+flags.Mechanics)
+		named = append(named, "--mechanics "+cmp.Or(flags.Mechanics, `""`))
 	}
 	if given.Rules != header.Rules || !slices.Equal(given.Mechanics, header.Mechanics) {
 		return usagef("%s names rules %s, but %s was played under rules %s (its header)",

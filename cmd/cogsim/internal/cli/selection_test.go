@@ -155,7 +155,7 @@ func TestReplayChecksRulesAndMechanicsAgainstItsHeader(t *testing.T) {
 		{[]string{"--rules", "rogue"}, "--rules rogue names rules rogue + wands, but " + file + " was played under rules nethack + wands (its header)"},
 		{[]string{"--mechanics", "yellow-mold", "--verify"}, "names rules nethack + yellow-mold, but"},
 		{[]string{"--rules", "cog"}, "rules cog + wands"},
-		{[]string{"--mechanics", ""}, "names rules nethack, but"},
+		{[]string{"--mechanics", ""}, `--mechanics "" names rules nethack, but`},
 		{[]string{"--rules", "chess"}, `--rules: unknown rules "chess"`},
 		{[]string{"--mechanics", "no-such", "--turn", "1"}, `--mechanics: unknown mechanic "no-such"`},
 	} {
