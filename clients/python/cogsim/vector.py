@@ -37,7 +37,7 @@ class VecEnv(BaseVectorEnv):
     next episode as an autoreset does.
     """
 
-    metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi"]}
+    metadata = {"autoreset_mode": NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
                  max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
@@ -210,8 +210,14 @@ class VecEnv(BaseVectorEnv):
         return len(body).to_bytes(4, "little") + body
 
     def render(self):
+        """Each env's observation: its text (render_mode "ansi"), or its
+        picture (render_mode "rgb_array": uint8 [336, 768, 3], Env's),
+        a tuple of n."""
         if self._records is None:
             return None
+        if self.render_mode == "rgb_array":
+            session = self._live()
+            return tuple(session.render(i) for i in range(self.num_envs))
         return tuple(text_of(r) for r in self._records)
 
     def text(self, i):

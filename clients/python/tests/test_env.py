@@ -292,6 +292,20 @@ class EnvTest(unittest.TestCase):
             obs, *_ = env.step("search")
             y, x = (int(v[0]) for v in np.nonzero(obs["chars"] == ord("@")))
             self.assertEqual(colours(env.render(), x, 2 + y), {white, mapback}, "after a step")
+            # A side wall '|' shows: its cells hold ink (Go Mono's stroke
+            # falls between pixel columns; it once came out blank).
+            bars = [(int(a), int(b)) for a, b in zip(*np.nonzero(obs["chars"] == ord("|")))]
+            self.assertTrue(bars)
+            self.assertEqual(colours(env.render(), bars[0][1], 2 + bars[0][0]), {gray, mapback}, "a side wall")
+        # A VecEnv's pictures: one per env, each its Env's.
+        with cogsim.VecEnv(2, render_mode="rgb_array") as v, cogsim.Env(render_mode="rgb_array") as e:
+            self.assertIsNone(v.render())
+            v.reset(seed=[4, 6])
+            e.reset(seed=6)
+            pics = v.render()
+            self.assertEqual(len(pics), 2)
+            self.assertEqual(pics[0].shape, (336, 768, 3))
+            self.assertTrue(np.array_equal(pics[1], e.render()))
 
     def test_transport_socket(self):
         with cogsim.Env(transport="socket") as a, cogsim.Env() as b:
