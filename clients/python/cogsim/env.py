@@ -111,6 +111,18 @@ def actions_of(session):
     return ACTIONS if got == ACTIONS else got
 
 
+def copied(obs):
+    """obs with arrays of its own instead of views into the session's
+    records (copy=True)."""
+    return {key: value.copy() for key, value in obs.items()}
+
+
+def copied_info(info):
+    """info with its own action mask (copy=True)."""
+    info["action_mask"] = info["action_mask"].copy()
+    return info
+
+
 def obs_of(records, k=0):
     """Observation k of a batch as a dict of arrays (views, no copy)."""
     r = records[k]
@@ -139,6 +151,9 @@ class Env(BaseEnv):
                   much of a core per wait); False: sleep at once (and
                   a VecEnv's helpers on the other cores go at once
                   after each batch instead of lingering 300 us)
+    copy       -- False (default): observations are views (below); True:
+                  arrays of their own, for wrappers that keep them (such
+                  as Gymnasium's FrameStackObservation), at a copy a step
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
     [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS
@@ -146,7 +161,8 @@ class Env(BaseEnv):
     uint8 [26], inv_glyphs int16 [26], inv_strs uint8 [26, 80]
     (docs/serve.md); info["action_mask"] is bool [len(env.actions)]. They
     are views into the session's records: with shared memory they hold
-    until the step after next (copy them to keep them longer).
+    until the step after next (copy them to keep them longer, or make
+    the env with copy=True).
     An action is a reply string (§14) or an index into env.actions: the
     server's list, which is cogsim.ACTIONS for the cog game and has the
     verbs of the mechanics installed after it (docs/serve.md).
@@ -156,8 +172,9 @@ class Env(BaseEnv):
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
                  scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None,
-                 poll=True):
+                 poll=True, copy=False):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
+        self.copy = bool(copy)
         self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
@@ -185,6 +202,10 @@ class Env(BaseEnv):
         """Start an episode: with seed, cogsim's episode seed, reproducibly
         (and it seeds the generator that draws later seeds); without, the
         next seed from that generator. options may hold "scenario"."""
+        obs, info = self._reset(seed=seed, options=options)
+        return (copied(obs), copied_info(info)) if self.copy else (obs, info)
+
+    def _reset(self, *, seed=None, options=None):
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         super().reset(seed=seed)
@@ -228,6 +249,12 @@ class Env(BaseEnv):
 
     def step(self, action):
         """Play one reply: (obs, reward, terminated, truncated, info)."""
+        if not self.copy:
+            return self._step(action)
+        obs, reward, terminated, truncated, info = self._step(action)
+        return copied(obs), reward, terminated, truncated, copied_info(info)
+
+    def _step(self, action):
         if self._ended or not self._started:
             self._live()  # after close(): says so
             raise CogsimError("step() after the episode ended: call reset()" if self._started
@@ -284,7 +311,8 @@ class Env(BaseEnv):
         self._record = rec[0]
         self._started = True
         self._ended = bool(int(rec[0]["flags"]) & ENDED)
-        return obs_of(rec), self._info(rec[0], got.extras)
+        obs, info = obs_of(rec), self._info(rec[0], got.extras)
+        return (copied(obs), copied_info(info)) if self.copy else (obs, info)
 
     def result(self):
         """The episode's result (§16) so far, a dict — after its end the

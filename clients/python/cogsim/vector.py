@@ -8,7 +8,8 @@ from ._errors import CogsimError, InvalidAction
 from ._session import (ACTIONS, ENDED, IGNORED, PACKED, RESTART_ACTION, RESTART_REPLY, packed, TERMINATED,
                        TRUNCATED, UNUSABLE, Session, actions_request, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
-from .env import OBS_KEYS, SEED_BOUND, Env, actions_of, configure, obs_of, observation_space, scenario_object
+from .env import (OBS_KEYS, SEED_BOUND, Env, actions_of, configure, copied, copied_info, obs_of, observation_space,
+                  scenario_object)
 
 
 class VecEnv(BaseVectorEnv):
@@ -19,7 +20,9 @@ class VecEnv(BaseVectorEnv):
     [n, 256], and the rest of Env's keys): views into the session's
     records — with shared memory (shm=True, the default where there is
     some) they hold until the step after next, so copy what you keep
-    longer; without, into the step's own answer buffer.
+    longer (or make the vector env with copy=True, as Gymnasium's own
+    vector envs copy by default); without, into the step's own answer
+    buffer.
     infos["action_mask"] is bool [n, len(env.actions)]. Actions are n indices into
     env.actions (an int array) — cogsim.ACTIONS for the cog game, with the
     installed mechanics' verbs after it otherwise — or n reply strings.
@@ -41,7 +44,7 @@ class VecEnv(BaseVectorEnv):
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
                  max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
-                 record_dir=None, poll=True, max_episode_steps=None):
+                 record_dir=None, poll=True, max_episode_steps=None, copy=False):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
         if max_episode_steps is not None and (isinstance(max_episode_steps, bool) or
@@ -49,6 +52,7 @@ class VecEnv(BaseVectorEnv):
                                               max_episode_steps < 1):
             raise ValueError(f"max_episode_steps: must be a positive int or None, got {max_episode_steps!r}")
         self.num_envs = int(num_envs)
+        self.copy = bool(copy)
         # The TimeLimit: steps since each env's episode started, the envs
         # it cut last step (they restart now) and those that ended.
         self._limit = None if max_episode_steps is None else int(max_episode_steps)
@@ -112,7 +116,8 @@ class VecEnv(BaseVectorEnv):
         self._records = records
         self._steps[:], self._cut[:], self._ended[:] = 0, False, False
         fields = _fields(records)
-        return self._obs(records), self._infos(fields, _seen(fields[0]), extras)
+        obs, infos = self._obs(records), self._infos(fields, _seen(fields[0]), extras)
+        return (copied(obs), copied_info(infos)) if self.copy else (obs, infos)
 
     def step(self, actions):
         """Step every env: (obs, rewards, terminations, truncations, infos)."""
@@ -131,6 +136,9 @@ class VecEnv(BaseVectorEnv):
             out = self._answer(self._obs(got.records), _fields(got.records), got.extras)
         if self._limit is not None:
             self._time_limit(out, cut)
+        if self.copy:
+            obs, rewards, terminated, truncated, infos = out
+            return copied(obs), rewards, terminated, truncated, copied_info(infos)
         return out
 
     def _time_limit(self, out, cut):
@@ -242,7 +250,8 @@ class VecEnv(BaseVectorEnv):
         if self._records is not None:
             self._records = self._records.copy()
             self._records[i] = got.records[0]
-        return obs_of(got.records), Env._info(got.records[0], got.extras)
+        obs, info = obs_of(got.records), Env._info(got.records[0], got.extras)
+        return (copied(obs), copied_info(info)) if self.copy else (obs, info)
 
     def close_extras(self, **kwargs):
         if self._session is not None:

@@ -387,6 +387,32 @@ class GymnasiumTest(unittest.TestCase):
             self.assertIsInstance(env, __import__("gymnasium").Env)
             check_env(env)
 
+    def test_copy_keeps_frames_for_frame_stacking(self):
+        # Views into shared memory are rewritten two steps on, so a
+        # wrapper that keeps frames needs copy=True: then
+        # FrameStackObservation stacks the ticks as played.
+        from gymnasium.wrappers import FrameStackObservation
+        tick = cogsim.STATS.index("tick")
+        for copy in (True, False):
+            with cogsim.Env(copy=copy) as base:
+                env = FrameStackObservation(base, stack_size=3)
+                env.reset(seed=5)
+                ticks = []
+                for _ in range(3):
+                    obs, *_ = env.step("search")
+                    ticks.append(obs["stats"][:, tick].tolist())
+                if copy:
+                    self.assertEqual(ticks, [[0, 0, 1], [0, 1, 2], [1, 2, 3]])
+                else:
+                    self.assertNotEqual(ticks, [[0, 0, 1], [0, 1, 2], [1, 2, 3]], "views: why copy exists")
+        with cogsim.VecEnv(2, copy=True) as v:
+            first, info = v.reset(seed=5)
+            mask = info["action_mask"]
+            for _ in range(3):
+                v.step(np.full(2, cogsim.ACTIONS.index("search")))
+            self.assertEqual(first["stats"][:, tick].tolist(), [0, 0], "the reset's arrays are the env's own")
+            self.assertTrue(mask.flags.writeable and mask.base is None)
+
     def test_check_env_rgb_array(self):
         from gymnasium.utils.env_checker import check_env
         with cogsim.Env(render_mode="rgb_array") as env:
