@@ -239,11 +239,16 @@ type MaskKey struct {
 // mask dst is left as it is; key is then set to the mask's.
 func (s *Sim) FillMaskKeyed(t *ActionTable, dst []byte, key *MaskKey) {
 	s.refreshPack()
-	s.fillMask(t, dst, key)
+	e := s.env
+	cog := e.Run.Cog
+	s.fillMask(t, dst, key, e.Nutrition.Get(cog).Weak(), e.Status.Get(cog).Confused(e.Clock.Tick+1))
 }
 
-// fillMask is FillMaskKeyed with the pack's arrays refreshed.
-func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey) {
+// fillMask is FillMaskKeyed with the pack's arrays refreshed and what
+// the cog's state says: whether it is Weak or worse (it cannot kick) and
+// confused on the next tick (its step goes any way), as the status line
+// has them ([Sim.Frame]).
+func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused bool) {
 	e := s.env
 	dst = dst[:len(t.Actions)]
 	if s.Done() {
@@ -261,10 +266,7 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey) {
 	lv := e.Level
 	now := MaskKey{table: t, pack: s.pack.version, live: true}
 	// A Weak cog cannot kick; an unconfused one refuses lava (a
-	// confused one's step goes any way). The next action comes on the
-	// next tick at the soonest.
-	weak := e.Nutrition.Get(cog).Weak()
-	confused := e.Status.Get(cog).Confused(e.Clock.Tick + 1)
+	// confused one's step goes any way).
 	for d := range now.near {
 		p := at.Add(c.Dir(d))
 		if !p.In() {

@@ -177,7 +177,7 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 		}
 	}
 	if r.Mask != nil {
-		s.fillMask(r.MaskTable, r.Mask, r.MaskKey)
+		s.fillMask(r.MaskTable, r.Mask, r.MaskKey, st.Hunger >= c.Weak, st.Confused)
 	}
 	at := *e.Pos.Get(e.Run.Cog)
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
