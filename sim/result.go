@@ -49,6 +49,35 @@ type Result struct {
 	// does not know them: the runner sets them, and they are absent for
 	// other agents (and in results written before them).
 	Tokens *Tokens `json:"tokens,omitempty"`
+	// LLM are an LLM agent's settings (§36.1) beside its model, which
+	// the agent names: what else decides its replies, so that results
+	// of other settings are not merged or resumed into one another.
+	// Absent for other agents (and in results written before them).
+	LLM *LLMSettings `json:"llm,omitempty"`
+}
+
+// LLMSettings are an LLM agent's settings: its template ("naive",
+// "cot"), the earlier turns each request carries, the sampling
+// temperature, max_tokens (0: not sent) and the seed sent (-1: each
+// episode's).
+type LLMSettings struct {
+	Template    string  `json:"template"`
+	History     int     `json:"history"`
+	Temperature float64 `json:"temperature"`
+	MaxTokens   int     `json:"maxTokens"`
+	Seed        int64   `json:"seed"`
+}
+
+// String is the settings as a summary's header shows them.
+func (l *LLMSettings) String() string {
+	if l == nil {
+		return "none"
+	}
+	seed := "each episode's"
+	if l.Seed >= 0 {
+		seed = fmt.Sprint(l.Seed)
+	}
+	return fmt.Sprintf("template %s, history %d, temperature %g, max tokens %d, seed %s", l.Template, l.History, l.Temperature, l.MaxTokens, seed)
 }
 
 // Tokens count a model's tokens (§36): those of its prompts and those it
@@ -197,6 +226,13 @@ func ParseResult(line []byte) (Result, error) {
 			return r, err
 		}
 	}
+	if raw, ok := fields["llm"]; ok {
+		var llm map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &llm)
+		if err := present(llm, "llm.", "template", "history", "temperature", "maxTokens", "seed"); err != nil {
+			return r, err
+		}
+	}
 	list = nil
 	_ = json.Unmarshal(fields["deeds"], &list)
 	for i, d := range list {
@@ -286,6 +322,20 @@ func (r *Result) Check() error {
 			return bad("tokens.prompt", "%d is out of range 0…%d", t.Prompt, MaxResultTokens)
 		case t.Completion < 0 || t.Completion > MaxResultTokens:
 			return bad("tokens.completion", "%d is out of range 0…%d", t.Completion, MaxResultTokens)
+		}
+	}
+	if l := r.LLM; l != nil {
+		switch {
+		case l.Template == "" || len(l.Template) > 32:
+			return bad("llm.template", "%q: a name of 1 to 32 bytes", l.Template)
+		case l.History < 0 || l.History > 1000:
+			return bad("llm.history", "%d is out of range 0…1000", l.History)
+		case !(l.Temperature >= 0 && l.Temperature <= 2):
+			return bad("llm.temperature", "%g is out of range 0…2", l.Temperature)
+		case l.MaxTokens < 0 || l.MaxTokens > 1<<24:
+			return bad("llm.maxTokens", "%d is out of range 0…%d", l.MaxTokens, 1<<24)
+		case l.Seed < -1:
+			return bad("llm.seed", "%d: -1 (each episode's) or a seed ≥ 0", l.Seed)
 		}
 	}
 	for i, m := range r.Mechanics {

@@ -154,6 +154,9 @@ type Conn struct {
 	// Tokens, when set, is the model's token count that the end
 	// message's result carries (an LLM agent, §36).
 	Tokens *sim.Tokens
+	// LLM, when set, are the LLM agent's settings the end message's
+	// result carries (§36.1).
+	LLM *sim.LLMSettings
 	// score is the score at the last observation sent, for the reward.
 	score int
 	// turn is the turn of the last observation sent, the one awaiting
@@ -180,6 +183,7 @@ func (c *Conn) Send() error {
 			t := *c.Tokens
 			res.Tokens = &t
 		}
+		res.LLM = c.LLM
 		v = End{Type: "end", Env: c.Env, Result: res, Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
 			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
 	} else {

@@ -118,7 +118,7 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 		}()
 	}
 	if chat != nil {
-		return playModelOverStdout(ctx, s, llm.NewAgent(*chat), o.timeout, out.stdout, rec)
+		return playModelOverStdout(ctx, s, llm.NewAgent(*chat), llmSettings(chat), o.timeout, out.stdout, rec)
 	}
 	return untilDone(ctx, func() error {
 		_, err := protocol.Serve(s, out.stdin, out.stdout, rec)
@@ -129,11 +129,12 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 // playModelOverStdout plays s with the model a, writing the exchange on
 // w as it would be over stdio: each observation, the model's reply
 // object (the reply, with its reasoning, usage and, when it has no
-// reply, why), and the end message, whose result counts the tokens.
-func playModelOverStdout(ctx context.Context, s *sim.Sim, a *llm.Agent, timeout time.Duration, w io.Writer, rec *replay.Recorder) error {
+// reply, why), and the end message, whose result counts the tokens and
+// names the settings.
+func playModelOverStdout(ctx context.Context, s *sim.Sim, a *llm.Agent, settings *sim.LLMSettings, timeout time.Duration, w io.Writer, rec *replay.Recorder) error {
 	c := protocol.NewConn(s, w, rec)
 	var tokens sim.Tokens
-	c.Tokens = &tokens
+	c.Tokens, c.LLM = &tokens, settings
 	a.Reset(s.Config().Seed)
 	for !s.Done() {
 		if err := c.Send(); err != nil {

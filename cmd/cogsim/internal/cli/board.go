@@ -178,6 +178,9 @@ func (r BoardRow) setting() string {
 	if r.Scenario != "" {
 		s += ", scenario " + r.Scenario
 	}
+	if l := r.LLM; l != nil {
+		s += fmt.Sprintf(", %s, history %d, temperature %g", l.Template, l.History, l.Temperature)
+	}
 	return s
 }
 

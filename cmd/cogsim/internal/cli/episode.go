@@ -322,6 +322,6 @@ func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *
 		}
 	}
 	res := s.Result()
-	res.Tokens = &tokens
+	res.Tokens, res.LLM = &tokens, llmSettings(e.llm)
 	return e.finish(s, res, rec, traj)
 }

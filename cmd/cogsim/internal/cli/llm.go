@@ -119,6 +119,20 @@ func (l *llmFlags) config(model string, ep sim.Config, workers int) (*llm.Config
 	return cfg, nil
 }
 
+// llmSettings are what a result says of cfg's agent beside its model
+// (§36.1), nil for another agent.
+func llmSettings(cfg *llm.Config) *sim.LLMSettings {
+	if cfg == nil {
+		return nil
+	}
+	l := &sim.LLMSettings{Template: cfg.Template, History: cfg.History, Temperature: cfg.Client.Temperature,
+		MaxTokens: cfg.Client.MaxTokens, Seed: -1}
+	if cfg.Seed != nil {
+		l.Seed = *cfg.Seed
+	}
+	return l
+}
+
 // redactURL hides a password in a URL.
 func redactURL(s string) string {
 	if u, err := url.Parse(s); err == nil {

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -132,6 +133,8 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 	var prompt, completion, unusable int
 	for _, r := range rs {
 		assert.Equal(t, "llm:test", r.Agent)
+		assert.Equal(t, &sim.LLMSettings{Template: "cot", History: 4, Temperature: 0, MaxTokens: 1024, Seed: -1}, r.LLM,
+			"the settings beside the model")
 		require.NotNil(t, r.Tokens, "seed %d", r.Seed)
 		assert.Positive(t, r.Tokens.Prompt)
 		assert.Positive(t, r.Tokens.Completion)
@@ -232,6 +235,26 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 	again, err := os.ReadFile(cut)
 	require.NoError(t, err)
 	assert.Equal(t, string(raw), string(again))
+
+	// Other settings of the same model neither resume nor merge into
+	// these results; board ranks them apart.
+	require.NoError(t, os.WriteFile(cut, raw[:bytes.Index(raw, []byte(`{"seed":8,`))], 0o644))
+	naive := append(slices.Clone(args), "--llm-history", "1", "--out", cut, "--resume")
+	naive[slices.Index(naive, "cot")] = "naive"
+	code, _, errs = cogsim(t, naive...)
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "line 1: llm template cot, history 4, temperature 0, max tokens 1024, seed each episode's, this run plays template naive, history 1")
+	warm := filepath.Join(dir, "warm.jsonl")
+	code, _, errs = cogsim(t, append(slices.Clone(args), "--llm-temperature", "0.7", "--seeds", "21-22", "--out", warm)...)
+	require.Equal(t, ExitOK, code, "%s", errs)
+	code, _, errs = cogsim(t, "summarize", out, warm)
+	assert.NotEqual(t, ExitOK, code)
+	assert.Contains(t, errs, "line 1: llm template cot, history 4, temperature 0.7, max tokens 1024, seed each episode's, but ")
+	assert.Contains(t, errs, "results of different settings do not merge")
+	code, text, errs = cogsim(t, "board", out, warm)
+	require.Equal(t, ExitOK, code, errs)
+	assert.Contains(t, text, "cot, history 4, temperature 0.7")
+	assert.Contains(t, text, "cot, history 4, temperature 0 ")
 
 	// compare totals each side's tokens.
 	base := filepath.Join(dir, "base.jsonl")

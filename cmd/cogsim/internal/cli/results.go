@@ -86,6 +86,8 @@ func settingDiff(got, want *sim.Result) (setting, g, w string) {
 		return "maxTurns", fmt.Sprint(got.MaxTurns), fmt.Sprint(want.MaxTurns)
 	case got.Strict != want.Strict:
 		return "strict", fmt.Sprint(got.Strict), fmt.Sprint(want.Strict)
+	case got.LLM.String() != want.LLM.String():
+		return "llm", got.LLM.String(), want.LLM.String()
 	}
 	return "", "", ""
 }

@@ -347,7 +347,8 @@ func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
 
 // resume reads the results already in f: every complete line must be a
 // result (sim.ParseResult) of this run, played under its settings
-// (rules and mechanics, agent, scenario, maxTurns, strict), and the
+// (rules and mechanics, agent, scenario, maxTurns, strict, an LLM
+// agent's settings), and the
 // lines must be the first seeds of its seed list, in order — what run
 // writes, even when interrupted — so that the file, finished, is an
 // uninterrupted run's byte for byte. A torn last line (the start of a
@@ -413,7 +414,9 @@ func (e episodes) expected(seed uint64) (sim.Result, error) {
 	if err != nil {
 		return sim.Result{}, fmt.Errorf("--resume: %w", err)
 	}
-	return s.Result(), nil
+	res := s.Result()
+	res.LLM = llmSettings(e.llm)
+	return res, nil
 }
 
 // runner runs the episodes of seeds, in that order, on workers

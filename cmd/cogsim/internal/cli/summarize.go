@@ -201,6 +201,8 @@ type Summary struct {
 		Ignored  int `json:"ignored"`
 	} `json:"replies"`
 	Tokens TokenTotals `json:"tokens"`
+	// LLM are the LLM agent's settings (absent for other agents).
+	LLM *sim.LLMSettings `json:"llm,omitempty"`
 }
 
 // round4 keeps four decimals, so the bytes do not hinge on the last bit.
@@ -249,7 +251,7 @@ func (m *merged) stats() *Summary {
 	slices.SortFunc(rs, func(a, b sim.Result) int { return cmp.Compare(a.Seed, b.Seed) })
 	n := len(rs)
 	s := &Summary{Episodes: n}
-	s.Rules, s.Agent, s.Scenario = rs[0].Rules, rs[0].Agent, rs[0].Scenario
+	s.Rules, s.Agent, s.Scenario, s.LLM = rs[0].Rules, rs[0].Agent, rs[0].Scenario, rs[0].LLM
 	var mech []string
 	for _, x := range rs[0].Mechanics {
 		mech = append(mech, x.Name+"@"+x.Version)
@@ -316,6 +318,9 @@ func (s *Summary) write(w io.Writer) {
 		fmt.Fprintf(w, "  scenario: %s", s.Scenario)
 	}
 	fmt.Fprintln(w)
+	if s.LLM != nil {
+		fmt.Fprintf(w, "llm: %s\n", s.LLM)
+	}
 	fmt.Fprintf(w, "score: mean %.1f (95%% CI %.1f to %.1f), median %.1f, sd %.1f, min %d, max %d\n",
 		s.Score.Mean, s.Score.CI95.Low, s.Score.CI95.High, s.Score.Median, s.Score.SD, s.Score.Min, s.Score.Max)
 	fmt.Fprintf(w, "max depth: mean %.2f\n", s.MaxDepthMean)
