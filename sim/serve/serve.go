@@ -82,7 +82,8 @@ type Server struct {
 	body    []byte
 	replies []string
 	// restarts marks the slots a step_all by replies restarts
-	// ([RestartReply]); all false between requests.
+	// ([RestartReply]): room for the request being read, cleared at its
+	// first restart.
 	restarts []bool
 	actions  []int16
 	work     []int
@@ -388,6 +389,7 @@ func (sv *Server) handleBinary(data []byte) error {
 			if n == RestartReply {
 				if restarts == nil {
 					restarts = sv.restarts[:len(sv.slots)]
+					clear(restarts) // what a refused request left
 				}
 				restarts[i], rest = true, rest[2:]
 				continue
@@ -399,18 +401,15 @@ func (sv *Server) handleBinary(data []byte) error {
 			rest = rest[2+n:]
 		}
 		if len(rest) > 0 {
-			clear(restarts)
 			return bad("replies: more than %d replies", len(sv.slots))
 		}
 		for i, sl := range sv.slots {
 			if err := sv.ready(i, sl); err != nil {
-				clear(restarts)
 				return err
 			}
 		}
 		sv.stepAll(replies, nil, restarts)
 		clear(replies)
-		clear(restarts)
 		return sv.writeObservations(sv.all(), true, true)
 	}
 	return bad("request: not JSON and no binary request kind (%q)", data[0])

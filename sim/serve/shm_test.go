@@ -137,6 +137,12 @@ func TestARestartStartsTheSlotsNextEpisode(t *testing.T) {
 			require.Equal(t, byte('O'), kind)
 			assert.Equal(t, record(want, 0), record(got, k), "turn %d: slot %d stepped", turn, k)
 		}
+		// A refused request leaves no restart behind: its restarts of
+		// slots 0 and 1 are not the next request's.
+		bad := restartReplies("RESTART", "RESTART")
+		kind, body := cut.ask(string(append(bad, 9, 0, 'x')))
+		require.Equal(t, byte('E'), kind)
+		assert.Contains(t, string(body), "reply 2 is cut short")
 	}
 }
 
