@@ -276,7 +276,12 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused 
 		m := lv.Creatures.EntityAt(i)
 		seen := !m.IsZero() && m != cog && e.Vision.Rect.Contains(p)
 		// A peaceful creature (the Oracle) stops a step or a kick.
-		peaceful := seen && e.Monster.Get(m).Species.Info().Has(c.Peaceful)
+		peaceful := false
+		if seen {
+			if mon := e.Monster.Get(m); mon != nil {
+				peaceful = mon.Species.Info().Has(c.Peaceful)
+			}
+		}
 		move := passableAsRemembered(lv, p) && !peaceful && (confused || lv.MemTerrain[i] != c.Lava.Glyph())
 		kick := !weak && (closedDoorRemembered(lv, p) || seen && !peaceful)
 		now.near[d] = b2u8(move) | b2u8(kick)<<1 | b2u8(seen)<<2
