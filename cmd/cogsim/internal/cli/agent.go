@@ -94,7 +94,7 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 		if chat, err = o.llm.config(model, cfg, 1); err != nil {
 			return err
 		}
-		if err := reach(ctx, chat.Client); err != nil {
+		if err := reach(ctx, chat.Client, o.timeout); err != nil {
 			return err
 		}
 	}

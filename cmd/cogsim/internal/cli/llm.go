@@ -142,11 +142,12 @@ func redactURL(s string) string {
 }
 
 // reach checks, before any episode, that the server answers at all
-// (within 30 s) and accepts the key: a GET of URL/models, whatever its
-// status but 401 and 403. A run against a server that is not there fails at once instead
+// (within the turn's deadline, at least 2 s and at most 30 s) and
+// accepts the key: a GET of URL/models, whatever its status but 401 and
+// 403. A run against a server that is not there fails at once instead
 // of playing every turn unusable.
-func reach(ctx context.Context, c *llm.Client) error {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, min(max(turnTimeout, 2*time.Second), 30*time.Second))
 	defer cancel()
 	where := redactURL(c.URL)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(c.URL, "/")+"/models", nil)

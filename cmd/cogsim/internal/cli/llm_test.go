@@ -17,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -480,4 +481,19 @@ func TestLLMFlagsAreChecked(t *testing.T) {
 		assert.Contains(t, errs, tc.want, tc.args)
 	}
 	assert.Zero(t, m.requests.Load(), "no episode ran")
+
+	// A server that takes the connection but does not answer within
+	// the turn's deadline (at least 2 s) is not there: it answers after
+	// 20 s, which the old fixed 30 s would have waited for.
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(20 * time.Second):
+			w.WriteHeader(http.StatusOK)
+		}
+	}))
+	defer slow.Close()
+	code, _, errs := cogsim(t, "run", "--agent", "llm:test", "--llm-url", slow.URL+"/v1", "--turn-timeout", "1s", "--episodes", "1")
+	assert.Equal(t, ExitUsage, code, errs)
+	assert.Contains(t, errs, "the server does not answer")
 }

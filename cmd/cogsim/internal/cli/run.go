@@ -291,7 +291,7 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 		if ep.llm, err = o.llm.config(model, ep.config(seed), o.workers); err != nil {
 			return nil, err
 		}
-		if err := reach(ctx, ep.llm.Client); err != nil {
+		if err := reach(ctx, ep.llm.Client, ep.timeout); err != nil {
 			return nil, err
 		}
 	}
