@@ -72,6 +72,20 @@ func TestAFullPackLeavesTheRest(t *testing.T) {
 	assert.Equal(t, 26, inventory(s).Stacks())
 	s.Turn("w")
 	assert.Equal(t, byte(')'), glyphAt(s, 5, 3), "the long sword stays on the floor")
+
+	// What does not fit stays, and the rest is taken whatever the
+	// order: gold after it, and an item joining a stack in the pack.
+	stacks[24] = sim.ScenarioStack{Kind: "apple"}
+	s = onItems(t, 1, &sim.ScenarioCog{Inventory: append(stacks, sim.ScenarioStack{Kind: "apple"})},
+		sim.ScenarioThing{Kind: "mace"}, sim.ScenarioThing{Kind: "short sword"}, sim.ScenarioThing{Kind: "apple"},
+		sim.ScenarioThing{Kind: "gold", Count: 7})
+	s.Turn(",")
+	assert.Equal(t, "You cannot carry any more.  y - 2 apples.  You pick up 7 gold pieces.", message(s))
+	assert.Equal(t, 7, s.State().Purse.Get(s.State().Run.Cog).Gold)
+	s.Turn("w")
+	assert.Equal(t, byte(')'), glyphAt(s, 5, 3), "the mace and the short sword stay on the floor")
+	s.Turn("e ,")
+	assert.Contains(t, message(s), "You cannot carry any more.", "both still there")
 }
 
 func TestEatingAddsNutritionAndTheAteDeedWhenHungry(t *testing.T) {

@@ -33,7 +33,9 @@ type Items struct {
 	purse      generic.Map[c.Purse]
 	nutrition  generic.Map[c.Nutrition]
 	health     generic.Map[c.Health]
-	pile       []arche.Entity
+	// pile and left are room for a cell's items and those a full pack
+	// leaves there.
+	pile, left []arche.Entity
 	msg        []byte
 }
 
@@ -89,7 +91,9 @@ func (s *Items) pickup() {
 		return
 	}
 	inv := s.inventory.Get(s.run.Cog)
-	taken := 0
+	// A full pack leaves what does not fit and takes the rest: gold,
+	// and items that join a stack already in the pack (§10).
+	left, full := s.left[:0], false
 	for _, it := range s.pile {
 		item := *s.item.Get(it)
 		if item.Kind == c.Gold {
@@ -108,17 +112,21 @@ func (s *Items) pickup() {
 		} else {
 			slot := inv.Put(c.Stack{Kind: item.Kind, Count: item.Count, Spe: item.Spe})
 			if slot < 0 {
-				s.log.Say("You cannot carry any more.")
-				break
+				if !full {
+					s.log.Say("You cannot carry any more.")
+					full = true
+				}
+				left = append(left, it)
+				continue
 			}
 			s.sayStack(inv, slot, ".")
 		}
 		s.w.RemoveEntity(it)
-		taken++
 	}
+	s.left = left
 	// Rebuild the pile index from what is left, bottom first.
 	s.level.FloorItems.Clear(p)
-	for _, it := range s.pile[taken:] {
+	for _, it := range left {
 		s.level.FloorItems.Push(p, s.item.Get(it).Kind.Glyph())
 	}
 }
