@@ -184,12 +184,14 @@ func TestRogueFaintedCogIsParalysed(t *testing.T) {
 	t.Fatal("no faint in 200 seeds")
 }
 
+// TestRogueNoFaintWhileParalysed: a paralysed cog does not faint, its
+// paralysis's last tick included (§28.3 "unless already paralysed").
 func TestRogueNoFaintWhileParalysed(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
 		s := rgHungry(t, seed, 0, sim.ScenarioCog{Paralysed: 6})
-		waitN(s, 5)
+		waitN(s, 6)
 		require.Equal(t, 6, status(s).ParalysedUntil, "seed %d: no faint while still paralysed", seed)
-		require.Equal(t, -5, nutrition(s).Value)
+		require.Equal(t, -6, nutrition(s).Value)
 	}
 }
 

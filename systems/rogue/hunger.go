@@ -47,8 +47,9 @@ func HungerState(n int) c.HungerState {
 // Hunger is Rogue's stomach (§28.2–3); it replaces the hunger system.
 // While nutrition is above 0 it falls by 1 a tick, and falling below 300
 // and 150 says so. At 0 or less it still falls by 1; a cog below −850
-// before the fall starves, any other faints at 1 in 5 unless it stays
-// paralysed past this tick.
+// before the fall starves, any other faints at 1 in 5 unless already
+// paralysed on this tick (§28.3; Rogue 5.4, whose counter runs down
+// before its stomach, would let the last paralysed tick faint again).
 type Hunger struct {
 	rng        *ecs.Stream
 	clock      *c.Clock
@@ -104,7 +105,7 @@ func (s *Hunger) faint(n *c.Nutrition) {
 		return
 	}
 	t := s.clock.Tick
-	if s.status.Get(s.run.Cog).ParalysedUntil > t || !s.rng.OneIn(FaintOneIn) {
+	if s.status.Get(s.run.Cog).Paralysed(t) || !s.rng.OneIn(FaintOneIn) {
 		return
 	}
 	s.conditions.Set(c.Paralysed, FaintBase+s.rng.Rnd(FaintDie))
