@@ -42,6 +42,23 @@ func TestStrictReplyIsUnusableAsAWhole(t *testing.T) {
 	assert.Equal(t, 1, r.Unusable)
 	assert.Equal(t, 1, r.Ignored)
 	assert.Equal(t, r.Score, r.Parts.Score(), "the counts are not in the score")
+
+	// Prose after a full queue is still an unknown token: unusable under
+	// Strict, reported without it; a count past 40 is not a count.
+	s, err = sim.New(sim.Config{Seed: 1, Strict: true})
+	require.NoError(t, err)
+	s.Turn("wait 40 Move: north")
+	assert.True(t, s.Unusable())
+	assert.Contains(t, string(s.Observe()), `Unusable reply: "Move:" is not an action.`)
+	s.Turn("e*41")
+	assert.True(t, s.Unusable())
+	lax, err = sim.New(sim.Config{Seed: 1})
+	require.NoError(t, err)
+	lax.Turn("wait 40 Move: north")
+	assert.False(t, lax.Unusable())
+	assert.Equal(t, 40, lax.State().Clock.Tick)
+	assert.Contains(t, string(lax.Observe()), "Ignored: Move: north.")
+	assert.Equal(t, 1, lax.Result().Ignored, "a reply with ignored tokens")
 }
 
 // TestReplyCountsSurviveASnapshot: the counts are episode state.

@@ -20,12 +20,14 @@
 //	VERB L [DIR|>]              a mechanic's verb of shape ArgLetterAim
 //	                            ("zap f e", "zap f >", "zap f")
 //
-// N is a token of digits only: 1 to 40 (more is cut to 40, as the queue is).
-// A count of 0 asks for nothing, so the whole form ("e*0", "move e 0",
-// "search 0") is skipped. Anything else is skipped and reported as ignored,
-// in its original spelling, except that control characters and other
-// unprintable runes are escaped ("\x1b", "\u202e"). Once the queue holds [components.MaxQueue]
-// primitives the rest of the reply is dropped unread.
+// N is a token of digits only: 1 to 40 (§14). A count outside that range
+// (0, 41, …) is not a count of the form, so the whole form ("e*0",
+// "move e 41", "search 0") is skipped. Anything else is skipped and
+// reported as ignored, in its original spelling, except that control
+// characters and other unprintable runes are escaped ("\x1b", "\u202e").
+// The queue holds at most [components.MaxQueue] primitives; the rest of
+// the reply is still read, so that an unknown token anywhere in it is
+// reported (and makes a --strict reply unusable).
 //
 // Ambiguities and how they are resolved:
 //
@@ -145,13 +147,13 @@ func (p *Parser) SetMechanics(active []string) {
 }
 
 // Parse resets q, fills it with the reply's primitives (cut at
-// [components.MaxQueue]) and returns the skipped tokens joined by single
-// spaces in their original spelling ("" if none).
+// [components.MaxQueue]) and returns the skipped tokens of the whole
+// reply joined by single spaces in their original spelling ("" if none).
 func (p *Parser) Parse(reply string, q *components.Queue) (ignored string) {
 	q.Reset()
 	p.ignored = p.ignored[:0]
 	sc := scanner{s: reply}
-	for q.Len < components.MaxQueue {
+	for {
 		tok, ok := sc.next()
 		if !ok {
 			break
@@ -171,7 +173,7 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 	if starred {
 		w, ok := p.lookup(head)
 		n, counted := parseCount(count)
-		if !ok || !w.repeat || !counted || n < 1 {
+		if !ok || !w.repeat || !counted {
 			p.ignore(tok)
 			return
 		}
@@ -231,7 +233,7 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		switch {
 		case dstarred:
 			n, counted := parseCount(dcount)
-			if !counted || n < 1 {
+			if !counted {
 				p.ignore(tok)
 				p.ignore(t)
 				return
@@ -246,20 +248,22 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 }
 
 // counted pushes prim once, or N times when the next token is a count N.
-// verb and dir are the form's tokens so far, reported if the count is 0.
+// verb and dir are the form's tokens so far, reported with a token of
+// digits that is not a count (0, or more than 40).
 func (p *Parser) counted(verb, dir string, prim components.Primitive, sc *scanner, q *components.Queue) {
 	look := *sc
 	t, ok := look.next()
-	n, counted := 1, false
+	n, counted, digits := 1, false, false
 	if ok {
 		n, counted = parseCount(t)
+		digits = counted || allDigits(t)
 	}
-	if !counted {
+	if !digits {
 		push(q, prim, 1)
 		return
 	}
 	*sc = look
-	if n < 1 {
+	if !counted {
 		p.ignore(verb)
 		if dir != "" {
 			p.ignore(dir)
@@ -340,20 +344,29 @@ func lookupDir(tok string) (components.Dir, bool) {
 	return 0, false
 }
 
-// parseCount reads a count: digits only, at least one. Counts above
-// MaxQueue are cut to MaxQueue, which keeps huge numbers from overflowing.
+// parseCount reads a count: digits only, 1 to [components.MaxQueue].
 func parseCount(t string) (n int, ok bool) {
-	if t == "" {
+	if !allDigits(t) {
 		return 0, false
 	}
 	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = min(n*10+int(c-'0'), components.MaxQueue)
+		// Past MaxQueue it stops growing: huge numbers cannot overflow.
+		n = min(n*10+int(t[i]-'0'), components.MaxQueue+1)
 	}
-	return n, true
+	return n, n >= 1 && n <= components.MaxQueue
+}
+
+// allDigits reports whether t is one or more ASCII digits.
+func allDigits(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // equalFold reports whether s equals the lower-case ASCII keyword kw,

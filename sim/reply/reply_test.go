@@ -155,15 +155,18 @@ func TestParse(t *testing.T) {
 		{"N=0 move star", "move e*0", nil, "move e*0"},
 		{"N=0 search", "search 0 wait 00", nil, "search 0 wait 00"},
 		{"N=40", "w*40", mv(c.West, 40), ""},
-		{"N=41 is cut", "w*41", mv(c.West, 40), ""},
-		{"huge N", "e*99999999999999999999", mv(c.East, 40), ""},
-		{"huge spaced N", "wait 99999999999999999999999", op(c.OpWait, 40), ""},
+		{"N=41 is out of range", "w*41", nil, "w*41"},
+		{"N=40", "w*40", mv(c.West, 40), ""},
+		{"huge N", "e*99999999999999999999", nil, "e*99999999999999999999"},
+		{"huge spaced N", "wait 99999999999999999999999", nil, "wait 99999999999999999999999"},
+		{"spaced N=41", "move e 41 search 41", nil, "move e 41 search 41"},
 		{"not a number", "e*x e*-1 e*+2 e*2.5", nil, "e*x e*-1 e*+2 e*2.5"},
 
 		// The 40 cut.
 		{"cut at 40", "e*30 w*30", seq(mv(c.East, 30), mv(c.West, 10)), ""},
-		{"after the cut nothing is read", "e*40 junk eat", mv(c.East, 40), ""},
-		{"cut inside a form", "search 39 move n 5 junk", seq(op(c.OpSearch, 39), mv(c.North, 1)), ""},
+		{"after the cut unknown tokens are still found", "e*40 junk eat", mv(c.East, 40), "junk eat"},
+		{"cut inside a form", "search 39 move n 5 junk", seq(op(c.OpSearch, 39), mv(c.North, 1)), "junk"},
+		{"after the cut good forms are read and dropped", "e*40 w*3 search", mv(c.East, 40), ""},
 
 		// Junk.
 		{"empty", "", nil, ""},
