@@ -396,6 +396,7 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 		}
 		lvl.Terrain[at.Index()] = t
 	}
+	fromMap := len(p.monsters) // the map's monster glyphs come first
 	for i, m := range sc.Monsters {
 		field := fmt.Sprintf("monsters[%d]", i)
 		at, err := floorCell(lvl, field, m.At)
@@ -450,7 +451,9 @@ func (sc *Scenario) plan() (*cellPlan, []bool, error) {
 	seen := map[c.Pos]bool{p.cog: true}
 	for i, m := range p.monsters {
 		if seen[m.At] {
-			return nil, nil, fmt.Errorf("monsters[%d]: (%d, %d) is already occupied", i, m.At.X, m.At.Y)
+			// Only a monsters entry can land on a taken cell (a map
+			// glyph has its cell to itself): name it as the file does.
+			return nil, nil, fmt.Errorf("monsters[%d]: (%d, %d) is already occupied", i-fromMap, m.At.X, m.At.Y)
 		}
 		seen[m.At] = true
 	}
