@@ -139,10 +139,59 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	if dec.More() {
 		return nil, errors.New("trailing data after the scenario object")
 	}
+	if err := explicitZeros(data); err != nil {
+		return nil, err
+	}
 	if _, _, err := sc.plan(); err != nil {
 		return nil, err
 	}
 	return &sc, nil
+}
+
+// explicitZeros refuses a 0 written out where the field's range starts
+// at 1: depth, the clock's maxTurns and turnTicks, a count. Left out,
+// such a field takes its default; written as 0 it is a mistake, which
+// the Scenario's ints cannot tell from leaving it out.
+func explicitZeros(data []byte) error {
+	type counted struct {
+		Count *int `json:"count"`
+	}
+	var z struct {
+		Depth *int `json:"depth"`
+		Clock *struct {
+			MaxTurns  *int `json:"maxTurns"`
+			TurnTicks *int `json:"turnTicks"`
+		} `json:"clock"`
+		Items []counted `json:"items"`
+		Cog   *struct {
+			Inventory []counted `json:"inventory"`
+		} `json:"cog"`
+	}
+	if json.Unmarshal(data, &z) != nil {
+		return nil // the decoding proper has said what is wrong
+	}
+	zero := func(v *int) bool { return v != nil && *v == 0 }
+	switch {
+	case zero(z.Depth):
+		return fmt.Errorf("depth: 0 is out of range 1…%d (leave it out for 1)", maxScenarioDepth)
+	case z.Clock != nil && zero(z.Clock.MaxTurns):
+		return fmt.Errorf("clock.maxTurns: 0 is out of range 1…%d (leave it out for the rules' clock)", MaxClockTurns)
+	case z.Clock != nil && zero(z.Clock.TurnTicks):
+		return fmt.Errorf("clock.turnTicks: 0 is out of range 1…%d (leave it out for the rules' 40)", c.MaxQueue)
+	}
+	for i, it := range z.Items {
+		if zero(it.Count) {
+			return fmt.Errorf("items[%d].count: 0 is out of range 1…%d (leave it out for 1)", i, maxScenarioNumber)
+		}
+	}
+	if z.Cog != nil {
+		for i, st := range z.Cog.Inventory {
+			if zero(st.Count) {
+				return fmt.Errorf("cog.inventory[%d].count: 0 is out of range 1…%d (leave it out for 1)", i, maxScenarioNumber)
+			}
+		}
+	}
+	return nil
 }
 
 // jsonError turns a decoding error into one that names a line or field.
