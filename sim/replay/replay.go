@@ -235,6 +235,9 @@ func read(in io.Reader, unfinished bool) (*Replay, error) {
 			if rep.Version != Version {
 				return nil, fmt.Errorf("line 1: replay version %d, this engine reads %d", rep.Version, Version)
 			}
+			if err := present(line, "seed", "rules", "mechanics", "agent", "engine", "obs"); err != nil {
+				return nil, fmt.Errorf("line 1: not a replay header: %w", err)
+			}
 			if rep.Scenario != nil {
 				if err := rep.Scenario.Check(); err != nil {
 					return nil, fmt.Errorf("line 1: scenario: %w", err)
@@ -258,6 +261,9 @@ func read(in io.Reader, unfinished bool) (*Replay, error) {
 		}
 		var t Turn
 		if err := strict(line, &t); err != nil {
+			return nil, fmt.Errorf("line %d: not a turn line: %w", n, err)
+		}
+		if err := present(line, "turn", "reply", "tick", "obs"); err != nil {
 			return nil, fmt.Errorf("line %d: not a turn line: %w", n, err)
 		}
 		if len(rep.Turns) == MaxTurns {
@@ -293,6 +299,22 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 		}
 		return bytes.TrimRight(line, "\r\n"), nil
 	}
+}
+
+// present checks that the JSON object line has each field of names:
+// what a writer always writes, whose zero value a reader cannot tell
+// from its absence (a seed 0, a reply "").
+func present(line []byte, names ...string) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(line, &fields); err != nil {
+		return err
+	}
+	for _, name := range names {
+		if _, ok := fields[name]; !ok {
+			return fmt.Errorf("no %q field", name)
+		}
+	}
+	return nil
 }
 
 func strict(line []byte, v any) error {

@@ -104,6 +104,22 @@ func TestCorruptAndTruncatedReplaysAreRefused(t *testing.T) {
 		raw + "extra\n":                                                   "data after the result line",
 		"\x00\x01\x02":                                                    "line 1",
 	}
+	// A field the writer always writes, left out, is corruption, not a
+	// zero value to replay (a seed 0, a reply "", tick 0).
+	drop := func(line, field string) string {
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(line), &m))
+		delete(m, field)
+		b, err := json.Marshal(m)
+		require.NoError(t, err)
+		return string(b)
+	}
+	for _, field := range []string{"seed", "rules", "mechanics", "agent", "engine", "obs"} {
+		cases[drop(lines[0], field)+"\n"+strings.Join(lines[1:], "\n")+"\n"] = `line 1: not a replay header: no "` + field + `" field`
+	}
+	for _, field := range []string{"turn", "reply", "tick", "obs"} {
+		cases[lines[0]+"\n"+drop(lines[1], field)+"\n"+strings.Join(lines[2:], "\n")+"\n"] = `line 2: not a turn line: no "` + field + `" field`
+	}
 	for in, want := range cases {
 		_, err := replay.Read(strings.NewReader(in))
 		if assert.Error(t, err, "%.40q", in) {
