@@ -16,6 +16,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -50,8 +51,12 @@ type End struct {
 }
 
 // ParseReply reads an agent's line: the reply, or ok false when the line
-// is unusable.
+// is unusable — not JSON, no string reply, or binary (bytes that are not
+// UTF-8, which JSON's decoder would quietly turn into U+FFFD).
 func ParseReply(line []byte) (reply string, ok bool) {
+	if !utf8.Valid(line) {
+		return "", false
+	}
 	var msg struct {
 		Reply *string `json:"reply"`
 	}

@@ -93,6 +93,8 @@ func TestParseReply(t *testing.T) {
 	for line, want := range map[string]bool{
 		`{"reply":"e e"}`: true, `{"reply":""}`: true, ` {"reply":"e"} `: true, `{"reply":"e","x":1}`: true,
 		`{"reply":null}`: false, `[]`: false, ``: false, `{"reply":"e"}{"reply":"w"}`: false, `"e"`: false,
+		// Binary: bytes that are not UTF-8, in the reply or beside it.
+		"{\"reply\":\"e\xff\"}": false, "{\"reply\":\"e\",\"x\":\"\xc3\"}": false, `{"reply":"é"}`: true,
 	} {
 		_, ok := protocol.ParseReply([]byte(line))
 		assert.Equal(t, want, ok, line)
