@@ -13,9 +13,9 @@ import (
 const (
 	lavaDepth  = 4
 	lavaChance = 6
-	// lavaTries is how many pool shapes are tried before the room is left
-	// without lava.
-	lavaTries = 8
+	// lavaTries is how many pool shapes of a size are tried before a
+	// smaller size is (down to 2 cells); a room none fits is left dry.
+	lavaTries = 16
 	// minDryFloor is the least number of floor cells a pool leaves.
 	minDryFloor = 2
 )
@@ -31,11 +31,15 @@ func (g *Generator) makeLava(s *ecs.Stream, lvl *components.Level, skip int) boo
 		if i == skip || !s.OneIn(lavaChance) {
 			continue
 		}
-		size := 2 + s.Rn2(3)
-		for range lavaTries {
-			if g.tryPool(s, lvl, i, size) {
-				laid = true
-				break
+		// The room holds a pool (1 in lavaChance, §17): of the size
+		// drawn if one fits, else of the largest that does.
+	sizes:
+		for size := 2 + s.Rn2(3); size >= 2; size-- {
+			for range lavaTries {
+				if g.tryPool(s, lvl, i, size) {
+					laid = true
+					break sizes
+				}
 			}
 		}
 	}
