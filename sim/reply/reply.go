@@ -172,8 +172,8 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 	head, count, starred := strings.Cut(tok, "*")
 	if starred {
 		w, ok := p.lookup(head)
-		n, counted := parseCount(count)
-		if !ok || !w.repeat || !counted {
+		n, digits := parseDigits(count)
+		if !ok || !w.repeat || !digits || !isCount(n) {
 			p.ignore(tok)
 			return
 		}
@@ -232,8 +232,8 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 		prim.Dir = d
 		switch {
 		case dstarred:
-			n, counted := parseCount(dcount)
-			if !counted {
+			n, digits := parseDigits(dcount)
+			if !digits || !isCount(n) {
 				p.ignore(tok)
 				p.ignore(t)
 				return
@@ -253,17 +253,16 @@ func (p *Parser) form(tok string, sc *scanner, q *components.Queue) {
 func (p *Parser) counted(verb, dir string, prim components.Primitive, sc *scanner, q *components.Queue) {
 	look := *sc
 	t, ok := look.next()
-	n, counted, digits := 1, false, false
+	n, digits := 0, false
 	if ok {
-		n, counted = parseCount(t)
-		digits = counted || allDigits(t)
+		n, digits = parseDigits(t)
 	}
 	if !digits {
 		push(q, prim, 1)
 		return
 	}
 	*sc = look
-	if !counted {
+	if !isCount(n) {
 		p.ignore(verb)
 		if dir != "" {
 			p.ignore(dir)
@@ -344,30 +343,24 @@ func lookupDir(tok string) (components.Dir, bool) {
 	return 0, false
 }
 
-// parseCount reads a count: digits only, 1 to [components.MaxQueue].
-func parseCount(t string) (n int, ok bool) {
-	if !allDigits(t) {
+// parseDigits reads a token of digits only, at least one (digits false
+// for any other): its value, which stops growing past MaxQueue, so huge
+// numbers cannot overflow.
+func parseDigits(t string) (n int, digits bool) {
+	if t == "" {
 		return 0, false
 	}
 	for i := 0; i < len(t); i++ {
-		// Past MaxQueue it stops growing: huge numbers cannot overflow.
+		if t[i] < '0' || t[i] > '9' {
+			return 0, false
+		}
 		n = min(n*10+int(t[i]-'0'), components.MaxQueue+1)
 	}
-	return n, n >= 1 && n <= components.MaxQueue
+	return n, true
 }
 
-// allDigits reports whether t is one or more ASCII digits.
-func allDigits(t string) bool {
-	if t == "" {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
+// isCount reports whether n is a count N of §14: 1 to MaxQueue.
+func isCount(n int) bool { return n >= 1 && n <= components.MaxQueue }
 
 // equalFold reports whether s equals the lower-case ASCII keyword kw,
 // ignoring ASCII case.
