@@ -265,8 +265,6 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused 
 	at := *e.Pos.Get(cog)
 	lv := e.Level
 	now := MaskKey{table: t, pack: s.pack.version, live: true}
-	// A Weak cog cannot kick; an unconfused one refuses lava (a
-	// confused one's step goes any way).
 	for d := range now.near {
 		p := at.Add(c.Dir(d))
 		if !p.In() {

@@ -513,7 +513,6 @@ func firstDiff(a, b [][32]byte) int {
 	return min(len(a), len(b))
 }
 
-// key is a result's seed and agent.
 // key names a golden result: the episode's seed, agent and clock.
 type key struct {
 	seed     uint64
