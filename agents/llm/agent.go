@@ -99,9 +99,9 @@ type Turn struct {
 }
 
 // Turn asks the model for the reply to obs, the observation text, and
-// keeps the exchange in the conversation. It returns ctx's error only
-// when ctx was cancelled (the run stopped); a deadline passed is an
-// unusable turn.
+// keeps the exchange in the conversation. It returns an error only when
+// ctx was cancelled (the run stopped: ctx's error) or the server is
+// gone (a [*Down]); a deadline passed is an unusable turn.
 func (a *Agent) Turn(ctx context.Context, obs string) (Turn, error) {
 	msgs := make([]Message, 0, 2+2*len(a.past))
 	msgs = append(msgs, Message{Role: "system", Content: a.cfg.System})
@@ -156,6 +156,7 @@ func (a *Agent) read(ans Answer) (reply, reasoning, why string) {
 	content := strings.TrimSpace(ans.Content)
 	switch {
 	case ans.Refusal != "":
+		// The refusal was redacted whole (Client.try) before this cut.
 		return "", "", "the model refused: " + clip(ans.Refusal)
 	case content == "":
 		return "", "", "an empty answer"

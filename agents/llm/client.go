@@ -8,8 +8,10 @@
 // Whatever the server does — an error status, a refusal, an empty or
 // malformed answer, an answer too long to read, no answer before the
 // turn's deadline — the turn gets an unusable reply (§14), never a
-// crash; the key is sent in the Authorization header only, and never
-// appears in an error, a log line or a result.
+// crash; the key is sent in the Authorization header only, to the URL's
+// server only (no redirect is followed), and never appears in an error,
+// a log line or a result. A server that fails request after request is
+// taken as gone ([Client.MaxFailures], [*Down]).
 package llm
 
 import (
@@ -20,8 +22,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -86,12 +90,26 @@ type Client struct {
 	// only when positive).
 	Temperature float64
 	MaxTokens   int
-	// HTTP sends the requests (nil: http.DefaultClient).
+	// HTTP sends the requests (nil: http.DefaultClient), following no
+	// redirect whatever its CheckRedirect ([Client.Do]).
 	HTTP *http.Client
 	// Backoff is the wait before retry number n (1, 2, …) after a 429,
 	// a 5xx or a failed connection; nil: [DefaultBackoff]. A
 	// Retry-After header in seconds, when longer, wins.
 	Backoff func(n int) time.Duration
+	// MaxFailures, when positive, is how many failed requests in a row
+	// make the server taken as gone: the one that fails the
+	// MaxFailures-th time and every one after it (not sent) return a
+	// [*Down]. A request fails when the server does not answer it —
+	// no connection, no answer within the turn's deadline, a 429 or a
+	// 5xx once the retries are spent; any other answer, even a model's
+	// unusable one or a 4xx, starts the count again. The count is over
+	// all the client's callers.
+	MaxFailures int
+
+	mu       sync.Mutex
+	failures int
+	down     *Down
 }
 
 // DefaultBackoff waits 250 ms before the first retry and doubles each
@@ -124,9 +142,25 @@ type Error struct {
 	Msg string
 	// Timeout is set when the turn's deadline passed.
 	Timeout bool
+	// failed is set when the server did not answer (MaxFailures).
+	failed bool
 }
 
 func (e *Error) Error() string { return e.Msg }
+
+// Down is the error of a client whose server is taken as gone:
+// MaxFailures requests in a row failed.
+type Down struct {
+	// URL is the client's, its password hidden.
+	URL      string
+	Failures int
+	// Last is why the last request failed.
+	Last string
+}
+
+func (d *Down) Error() string {
+	return fmt.Sprintf("the server at %s failed %d requests in a row (the last: %s)", d.URL, d.Failures, d.Last)
+}
 
 // request is the body sent.
 type request struct {
@@ -157,8 +191,49 @@ type response struct {
 // none sent). It retries a 429, a 5xx and a failed connection with
 // backoff while ctx's deadline leaves time for the wait; other failures
 // are final. When ctx is cancelled (not past its deadline) it returns
-// ctx's error; every other failure is an [*Error].
+// ctx's error; when the server is gone (MaxFailures) a [*Down]; every
+// other failure is an [*Error].
 func (c *Client) Complete(ctx context.Context, msgs []Message, seed *int64) (Answer, error) {
+	c.mu.Lock()
+	down := c.down
+	c.mu.Unlock()
+	if down != nil {
+		return Answer{}, down
+	}
+	ans, err := c.complete(ctx, msgs, seed)
+	return ans, c.tally(err)
+}
+
+// tally counts a request's outcome towards MaxFailures: the error to
+// return for err, a [*Down] once the server is gone.
+func (c *Client) tally(err error) error {
+	e, ok := err.(*Error)
+	if c.MaxFailures <= 0 || (err != nil && !ok) {
+		return err // not counted, or the run was stopped
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.down != nil:
+		return c.down
+	case err == nil || !e.failed:
+		c.failures = 0
+		return err
+	}
+	c.failures++
+	if c.failures < c.MaxFailures {
+		return err
+	}
+	where := c.URL
+	if u, perr := url.Parse(c.URL); perr == nil {
+		where = u.Redacted()
+	}
+	c.down = &Down{URL: where, Failures: c.failures, Last: e.Msg}
+	return c.down
+}
+
+// complete is Complete before the count of failures.
+func (c *Client) complete(ctx context.Context, msgs []Message, seed *int64) (Answer, error) {
 	body, err := json.Marshal(request{Model: c.Model, Messages: msgs, Temperature: c.Temperature, MaxTokens: c.MaxTokens, Seed: seed})
 	if err != nil {
 		return Answer{}, &Error{Msg: "encoding the request: " + err.Error()}
@@ -184,7 +259,7 @@ func (c *Client) Complete(ctx context.Context, msgs []Message, seed *int64) (Ans
 		}
 		wait = max(wait, backoff(ans.Tries))
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return ans, &Error{Msg: fmt.Sprintf("%s; no time left in the turn for try %d", err.Error(), ans.Tries+1)}
+			return ans, &Error{Msg: fmt.Sprintf("%s; no time left in the turn for try %d", err.Error(), ans.Tries+1), failed: true}
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -200,7 +275,7 @@ func (c *Client) Complete(ctx context.Context, msgs []Message, seed *int64) (Ans
 // unusable reply), or the run was stopped.
 func (c *Client) ctxError(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &Error{Msg: "timeout: no answer within the turn's deadline", Timeout: true}
+		return &Error{Msg: "timeout: no answer within the turn's deadline", Timeout: true, failed: true}
 	}
 	return ctx.Err()
 }
@@ -210,28 +285,24 @@ func (c *Client) ctxError(ctx context.Context) error {
 func (c *Client) try(ctx context.Context, body []byte) (Answer, bool, time.Duration, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.URL, "/")+"/chat/completions", bytes.NewReader(body))
 	if err != nil {
-		return Answer{}, false, 0, &Error{Msg: c.redact("the request: " + err.Error())}
+		return Answer{}, false, 0, &Error{Msg: c.Redact("the request: " + err.Error())}
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
-	if c.Key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Key)
-	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	resp, err := hc.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
-		return Answer{}, true, 0, &Error{Msg: c.redact("no answer: " + err.Error())}
+		return Answer{}, true, 0, &Error{Msg: c.Redact("no answer: " + err.Error())}
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswer+1))
 	if err != nil {
-		return Answer{}, true, 0, &Error{Msg: c.redact("reading the answer: " + err.Error())}
+		return Answer{}, true, 0, &Error{Msg: c.Redact("reading the answer: " + err.Error())}
 	}
 	if len(raw) > MaxAnswer {
 		return Answer{}, false, 0, &Error{Msg: fmt.Sprintf("the answer is longer than %d bytes (4 MiB); not read", MaxAnswer)}
+	}
+	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
+		return Answer{}, false, 0, &Error{Msg: fmt.Sprintf("HTTP %d: a redirect to %s, not followed", resp.StatusCode, c.said(loc))}
 	}
 	if resp.StatusCode != http.StatusOK {
 		retry := resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500
@@ -239,16 +310,20 @@ func (c *Client) try(ctx context.Context, body []byte) (Answer, bool, time.Durat
 		if s, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("Retry-After"))); err == nil && s > 0 {
 			wait = time.Duration(min(s, 3600)) * time.Second
 		}
-		return Answer{}, retry, wait, &Error{Msg: c.redact(fmt.Sprintf("HTTP %d%s", resp.StatusCode, said(raw)))}
+		msg := fmt.Sprintf("HTTP %d", resp.StatusCode)
+		if body := c.said(string(raw)); body != "" {
+			msg += ": " + body
+		}
+		return Answer{}, retry, wait, &Error{Msg: msg}
 	}
 	var r response
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return Answer{}, false, 0, &Error{Msg: c.redact("malformed answer (not the JSON of a chat completion): " + err.Error())}
+		return Answer{}, false, 0, &Error{Msg: c.Redact("malformed answer (not the JSON of a chat completion): " + err.Error())}
 	}
 	a := Answer{Usage: usageOf(r.Usage)}
 	switch {
 	case r.Error != nil:
-		return a, false, 0, &Error{Msg: c.redact("the server says: " + clip(r.Error.Message))}
+		return a, false, 0, &Error{Msg: "the server says: " + c.said(r.Error.Message)}
 	case len(r.Choices) == 0:
 		return a, false, 0, &Error{Msg: "an answer without choices"}
 	case r.Choices[0].Message == nil:
@@ -256,25 +331,37 @@ func (c *Client) try(ctx context.Context, body []byte) (Answer, bool, time.Durat
 	}
 	m := r.Choices[0].Message
 	if m.Content != nil {
-		a.Content = c.redact(*m.Content)
+		a.Content = c.Redact(*m.Content)
 	}
 	if m.ReasoningContent != nil {
-		a.Reasoning = c.redact(*m.ReasoningContent)
+		a.Reasoning = c.Redact(*m.ReasoningContent)
 	}
 	if m.Refusal != nil {
-		a.Refusal = c.redact(*m.Refusal)
+		a.Refusal = c.Redact(*m.Refusal)
 	}
 	return a, false, 0, nil
 }
 
-// said is the start of an error body, for the message.
-func said(raw []byte) string {
-	s := strings.TrimSpace(string(raw))
-	if s == "" {
-		return ""
+// Do sends req as every request of c is sent: with the key, and
+// following no redirect — a 3xx is the response — so that the key goes
+// to the URL's server only (Go's policy would hand it to another port
+// of the same host).
+func (c *Client) Do(req *http.Request) (*http.Response, error) {
+	var hc http.Client
+	if c.HTTP != nil {
+		hc = *c.HTTP
 	}
-	return ": " + clip(s)
+	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	if c.Key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Key)
+	}
+	return hc.Do(req)
 }
+
+// said is what a message keeps of a server's text (an error body, its
+// message, a Location): the key taken out of the whole text first, then
+// the start of it, so that no cut can leave a piece of the key.
+func (c *Client) said(s string) string { return clip(c.Redact(strings.TrimSpace(s))) }
 
 // clip keeps the first 200 bytes of s on one line.
 func clip(s string) string {
@@ -289,9 +376,10 @@ func clip(s string) string {
 	return s
 }
 
-// redact removes the key from text that may echo it (an error body, a
-// server's message), so it cannot reach a log or a result.
-func (c *Client) redact(s string) string {
+// Redact replaces the key by "[key]" in text that may echo it (an error
+// body, a server's message), so it cannot reach a log or a result. Text
+// is redacted whole, before any cut.
+func (c *Client) Redact(s string) string {
 	if c.Key == "" {
 		return s
 	}

@@ -281,8 +281,9 @@ func (e episodes) finish(s *sim.Sim, res sim.Result, rec *replay.Recorder, traj 
 // playModel plays the episode s with the model a (§36): each turn is
 // asked for within the turn's deadline, and a turn without a reply —
 // the server failed, refused, timed out, or answered nothing readable —
-// is an unusable reply. The result counts the API's tokens; the
-// trajectory has each turn's reasoning and usage.
+// is an unusable reply, until the server is gone (--llm-max-failures):
+// then the episode has no result. The result counts the API's tokens;
+// the trajectory has each turn's reasoning and usage.
 func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
 	seed := s.Config().Seed
 	a.Reset(seed)
@@ -308,6 +309,11 @@ func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *
 		})
 		if errors.Is(err, errEpisodeInterrupted) {
 			return sim.Result{}, err
+		}
+		if down := (*llm.Down)(nil); errors.As(err, &down) {
+			// The server is gone: the run stops, and this episode,
+			// left unwritten, is --resume's to play.
+			return sim.Result{}, fmt.Errorf("episode seed %d, not written (--resume plays it and the rest): %w", seed, err)
 		}
 		if err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -25,6 +26,11 @@ const (
 	defaultLLMURL       = "http://127.0.0.1:8000/v1"
 	defaultLLMHistory   = 4
 	defaultLLMMaxTokens = 1024
+	// defaultLLMMaxFailures failed turns in a row are, with one worker
+	// and the default --turn-timeout (each turn retrying until its
+	// deadline), about ten minutes of a server gone: time for a
+	// restart, not for a results file full of unusable episodes.
+	defaultLLMMaxFailures = 10
 )
 
 // llmFlags are the --llm-… flags of run and agent.
@@ -36,6 +42,7 @@ type llmFlags struct {
 	temperature float64
 	maxTokens   int
 	seed        int64
+	maxFailures int
 }
 
 func (l *llmFlags) add(fs *flag.FlagSet) {
@@ -46,6 +53,7 @@ func (l *llmFlags) add(fs *flag.FlagSet) {
 	fs.Float64Var(&l.temperature, "llm-temperature", 0, "with --agent llm:MODEL, the sampling temperature sent, 0 … 2")
 	fs.IntVar(&l.maxTokens, "llm-max-tokens", defaultLLMMaxTokens, "with --agent llm:MODEL, max_tokens sent: the longest answer, in tokens (0: not sent)")
 	fs.Int64Var(&l.seed, "llm-seed", -1, "with --agent llm:MODEL, the seed sent with every request; -1: each episode's seed (modulo 2^31), so that episodes differ and a run is repeatable where the server honours seeds")
+	fs.IntVar(&l.maxFailures, "llm-max-failures", defaultLLMMaxFailures, "with --agent llm:MODEL, stop after this many failed requests in a row — no connection, no answer within --turn-timeout, a 429 or 5xx once retries are spent; not a model's unusable answer — with an error naming the server and the last failure; the episode in progress is not written, so --resume plays it (0: never stop, each such turn an unusable reply), 0 … 1000000")
 }
 
 // llmModel is the model of an llm:MODEL agent, and whether it is one.
@@ -95,6 +103,8 @@ func (l *llmFlags) config(model string, ep sim.Config, workers int) (*llm.Config
 		return nil, usagef("--llm-max-tokens: must be 0 … %d, got %d", 1<<24, l.maxTokens)
 	case l.seed < -1:
 		return nil, usagef("--llm-seed: must be -1 (each episode's) or a seed ≥ 0, got %d", l.seed)
+	case l.maxFailures < 0 || l.maxFailures > 1_000_000:
+		return nil, usagef("--llm-max-failures: must be 0 … 1000000, got %d", l.maxFailures)
 	}
 	var key string
 	if l.keyEnv != "" {
@@ -107,7 +117,7 @@ func (l *llmFlags) config(model string, ep sim.Config, workers int) (*llm.Config
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.MaxIdleConnsPerHost = max(workers, 2)
 	client := &llm.Client{URL: l.url, Key: key, Model: model, Temperature: l.temperature, MaxTokens: l.maxTokens,
-		HTTP: &http.Client{Transport: transport}}
+		HTTP: &http.Client{Transport: transport}, MaxFailures: l.maxFailures}
 	prompt, err := Prompt(ep)
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -143,9 +153,10 @@ func redactURL(s string) string {
 
 // reach checks, before any episode, that the server answers at all
 // (within the turn's deadline, at least 2 s and at most 30 s) and
-// accepts the key: a GET of URL/models, whatever its status but 401 and
-// 403. A run against a server that is not there fails at once instead
-// of playing every turn unusable.
+// accepts the key: a GET of URL/models, whatever its status but 401,
+// 403 and a redirect (not followed, so that the key goes nowhere
+// else). A run against a server that is not there fails at once
+// instead of playing every turn unusable.
 func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, min(max(turnTimeout, 2*time.Second), 30*time.Second))
 	defer cancel()
@@ -154,19 +165,15 @@ func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error 
 	if err != nil {
 		return usagef("--llm-url %s: %v", where, err)
 	}
-	if c.Key != "" {
-		req.Header.Set("Authorization", "Bearer "+c.Key)
-	}
-	resp, err := c.HTTP.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
-		msg := err.Error()
-		if c.Key != "" {
-			msg = strings.ReplaceAll(msg, c.Key, "[key]")
-		}
-		return usagef("--llm-url %s: the server does not answer (%s); start it first (docs/evaluation.md)", where, msg)
+		return usagef("--llm-url %s: the server does not answer (%s); start it first (docs/evaluation.md)", where, c.Redact(err.Error()))
 	}
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
 	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
+		return usagef("--llm-url %s: the server redirects (HTTP %d) to %s, which is not followed, so that the key goes to --llm-url only: give the URL it should be", where, resp.StatusCode, c.Redact(loc))
+	}
 	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
 		hint := "give the key with --llm-key-env NAME"
 		if c.Key != "" {
@@ -181,12 +188,19 @@ func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error 
 // reply to the observation within timeout and hands the turn to play,
 // which plays its reply, or an unusable reply when it has none (§36.2).
 // It returns errEpisodeInterrupted when ctx was cancelled (the run
-// stopped), else play's error.
+// stopped), an *llm.Down when the server is gone (--llm-max-failures:
+// the turn is not played), else play's error.
 func llmTurn(ctx context.Context, a *llm.Agent, s *sim.Sim, timeout time.Duration, play func(t llm.Turn) error) (llm.Turn, error) {
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	t, err := a.Turn(tctx, string(s.Observe()))
 	cancel()
-	if err != nil || ctx.Err() != nil {
+	var down *llm.Down
+	switch {
+	case ctx.Err() != nil:
+		return t, errEpisodeInterrupted
+	case errors.As(err, &down):
+		return t, fmt.Errorf("%w: stopped by --llm-max-failures %d", down, down.Failures)
+	case err != nil:
 		return t, errEpisodeInterrupted
 	}
 	return t, play(t)
