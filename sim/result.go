@@ -7,7 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -21,14 +24,17 @@ type Result struct {
 	// Mechanics are the installed mechanics with their versions, the
 	// variant's first (§27.1).
 	Mechanics []ecs.MechanicRef `json:"mechanics"`
-	Scenario  string            `json:"scenario,omitempty"`
-	Score     int               `json:"score"`
-	Parts     Parts             `json:"parts"`
-	Deeds     []c.Deed          `json:"deeds"`
-	Cause     string            `json:"cause"`
-	MaxDepth  int               `json:"maxDepth"`
-	Ticks     int               `json:"ticks"`
-	Turns     int               `json:"turns"`
+	// Engine is the [Fingerprint] of the engine that played the episode
+	// (issue 34); results written before it have none.
+	Engine   string   `json:"engine,omitempty"`
+	Scenario string   `json:"scenario,omitempty"`
+	Score    int      `json:"score"`
+	Parts    Parts    `json:"parts"`
+	Deeds    []c.Deed `json:"deeds"`
+	Cause    string   `json:"cause"`
+	MaxDepth int      `json:"maxDepth"`
+	Ticks    int      `json:"ticks"`
+	Turns    int      `json:"turns"`
 	// Unusable counts the replies that could not be used at all (not
 	// JSON, no reply; under Strict, any unknown token) and Ignored the
 	// usable replies that skipped a token (§30). Neither is in the score.
@@ -77,7 +83,7 @@ func (l *LLMSettings) String() string {
 	if l.Seed >= 0 {
 		seed = fmt.Sprint(l.Seed)
 	}
-	return fmt.Sprintf("template %s, history %d, temperature %g, max tokens %d, seed %s", l.Template, l.History, l.Temperature, l.MaxTokens, seed)
+	return fmt.Sprintf("template %s, history %d, temperature %g, max tokens %d, seed %s", Printable(l.Template), l.History, l.Temperature, l.MaxTokens, seed)
 }
 
 // Tokens count a model's tokens (§36): those of its prompts and those it
@@ -109,7 +115,8 @@ func (s *Sim) Result() Result {
 	parts := s.parts()
 	r := Result{
 		Seed: s.cfg.Seed, Agent: s.cfg.Agent, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
-		Score: parts.Score(), Parts: parts,
+		Engine: Fingerprint(),
+		Score:  parts.Score(), Parts: parts,
 		Deeds:    append([]c.Deed{}, e.Run.Deeds.List...),
 		Cause:    e.Run.Cause,
 		MaxDepth: e.Run.MaxDepth,
@@ -171,8 +178,9 @@ var causePrefixes = []string{"killed by ", "choked on "}
 const maxResultPart = 1_000_000_000
 
 // ResultFields are the fields every result line has, in order; only
-// scenario and scenarioDigest (no scenario) and tokens (not an LLM
-// agent) may be left out.
+// engine (results written before fingerprints), scenario and
+// scenarioDigest (no scenario) and tokens (not an LLM agent) may be
+// left out.
 var ResultFields = []string{"seed", "agent", "rules", "mechanics", "score", "parts", "deeds",
 	"cause", "maxDepth", "ticks", "turns", "unusable", "ignored", "maxTurns", "strict"}
 
@@ -393,4 +401,17 @@ func knownCause(cause string) bool {
 		}
 	}
 	return false
+}
+
+// Printable is s as it is when every rune is printable (graphic or a
+// space), else s quoted with Go's escapes ("a\x1b[2Jb"), so that a string
+// read from a file — an agent's name, a scenario's, an engine's — cannot
+// write control sequences to a terminal (issue 34).
+func Printable(s string) string {
+	for _, r := range s {
+		if r == utf8.RuneError || (r != ' ' && !unicode.IsGraphic(r)) || unicode.Is(unicode.Bidi_Control, r) {
+			return strconv.QuoteToGraphic(s)
+		}
+	}
+	return s
 }

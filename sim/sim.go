@@ -563,10 +563,6 @@ func (s *Sim) drawText() {
 	s.obs = text.Append(s.obs[:0], &f)
 }
 
-// EngineVersion names the rules and engine behaviour; replays record it
-// and warn when replayed by another.
-const EngineVersion = "0.2.0"
-
 // Disconnect ends the episode at once because the agent went away (§20).
 func (s *Sim) Disconnect(cause string) {
 	if s.Done() {

@@ -76,6 +76,18 @@ type Replay struct {
 	// settings (maxTurns, strict, scenarioDigest): a replay written
 	// before they were added still verifies, on its other fields.
 	settingsUnrecorded bool
+	// AnyEngine lets Play re-simulate a replay recorded by another
+	// engine (its Warning says so); without it Play refuses one with an
+	// *EngineError.
+	AnyEngine bool
+}
+
+// EngineError refuses to re-simulate a replay of another engine (issue
+// 34): replayed elsewhere, it would only "diverge at turn K".
+type EngineError struct{ Recorded string }
+
+func (e *EngineError) Error() string {
+	return "replay " + sim.EngineDiff(e.Recorded) + ": a replay re-simulates only on the engine that recorded it"
 }
 
 // Config is the episode configuration the replay was recorded with. A
@@ -119,7 +131,7 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	cfg := s.Config()
 	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
 	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Scenario: cfg.Scenario,
-		Agent: cfg.Agent, Engine: sim.EngineVersion, Obs: Hash(s.Observe()),
+		Agent: cfg.Agent, Engine: sim.Fingerprint(), Obs: Hash(s.Observe()),
 		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict, Goal: cfg.Goal}
 	return rec, rec.line(h)
 }
@@ -351,8 +363,8 @@ func (m *Mismatch) Error() string {
 // other versions of its mechanics, or "".
 func (r *Replay) Warning() string {
 	var parts []string
-	if r.Engine != sim.EngineVersion {
-		parts = append(parts, fmt.Sprintf("replay recorded by engine %s, replaying with %s: it may diverge", r.Engine, sim.EngineVersion))
+	if d := sim.EngineDiff(r.Engine); d != "" {
+		parts = append(parts, "replay "+d+": it may diverge")
 	}
 	parts = append(parts, sim.VersionWarnings(r.Mechanics)...)
 	return strings.Join(parts, "; ")
@@ -371,6 +383,9 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 
 // PlaySim is Play with the episode itself shown to visit after each turn.
 func (r *Replay) PlaySim(visit func(turn int, s *sim.Sim) bool) error {
+	if sim.EngineDiff(r.Engine) != "" && !r.AnyEngine {
+		return &EngineError{Recorded: r.Engine}
+	}
 	cfg, err := r.Config()
 	if err != nil {
 		return err
@@ -414,6 +429,8 @@ func (r *Replay) PlaySim(visit func(turn int, s *sim.Sim) bool) error {
 		s.Disconnect(r.Result.Cause)
 	}
 	got := s.Result()
+	// The engine was checked (or waived) before the first turn.
+	got.Engine = r.Result.Engine
 	if r.settingsUnrecorded {
 		got.MaxTurns, got.Strict, got.ScenarioDigest = r.Result.MaxTurns, r.Result.Strict, r.Result.ScenarioDigest
 	}

@@ -130,11 +130,29 @@ func TestCorruptAndTruncatedReplaysAreRefused(t *testing.T) {
 	assert.ErrorContains(t, err, "none.jsonl")
 }
 
-func TestAnotherEngineVersionWarns(t *testing.T) {
-	raw := strings.Replace(string(record(t, 6)), `"engine":"`+sim.EngineVersion+`"`, `"engine":"0.0.1"`, 1)
-	rep, err := replay.Read(strings.NewReader(raw))
+// A replay of another engine loads with a warning but is refused
+// re-simulation, naming both engines, instead of "diverging at turn K"
+// (issue 34); AnyEngine re-simulates it all the same.
+func TestAnotherEngineIsRefused(t *testing.T) {
+	recorded := string(record(t, 6))
+	require.Contains(t, recorded, `"engine":"`+sim.Fingerprint()+`"`)
+	for _, old := range []string{"0.2.0", "0.3.0+000000000000"} {
+		raw := strings.Replace(recorded, `"engine":"`+sim.Fingerprint()+`"`, `"engine":"`+old+`"`, 1)
+		rep, err := replay.Read(strings.NewReader(raw))
+		require.NoError(t, err)
+		assert.Contains(t, rep.Warning(), "engine "+old)
+		err = rep.Play(nil)
+		var ee *replay.EngineError
+		require.ErrorAs(t, err, &ee, old)
+		assert.ErrorContains(t, err, "engine "+old)
+		assert.ErrorContains(t, err, "this is engine "+sim.Fingerprint())
+		rep.AnyEngine = true
+		assert.NoError(t, rep.Play(nil), "the same engine in all but name plays")
+	}
+	rep, err := replay.Read(strings.NewReader(recorded))
 	require.NoError(t, err)
-	assert.Contains(t, rep.Warning(), "engine 0.0.1")
+	assert.Empty(t, rep.Warning())
+	assert.NoError(t, rep.Play(nil))
 }
 
 func TestObservationAfterTurnK(t *testing.T) {

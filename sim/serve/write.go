@@ -283,7 +283,7 @@ type Info struct {
 
 func (sv *Server) writeInfo() error {
 	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
-		Engine: sim.EngineVersion, Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: sv.recordBytes,
+		Engine: sim.Fingerprint(), Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: sv.recordBytes,
 		Actions: sv.table.Replies(), Tasks: TaskNames(), Shm: sv.opt.Shm, ShmBytes: len(sv.shm)})
 }
 

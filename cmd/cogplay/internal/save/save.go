@@ -40,7 +40,7 @@ const (
 type Envelope struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
-	// Engine is sim.EngineVersion: a save of another engine is refused,
+	// Engine is sim.Fingerprint(): a save of another engine is refused,
 	// as NetHack refuses another version's saves.
 	Engine string `json:"engine"`
 	Seed   uint64 `json:"seed"`
@@ -105,7 +105,7 @@ func Encode(s *sim.Sim, wizard bool, log []string, replay []byte) ([]byte, error
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	cfg := s.Config()
-	env := Envelope{Format: Format, Version: Version, Engine: sim.EngineVersion, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
+	env := Envelope{Format: Format, Version: Version, Engine: sim.Fingerprint(), Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
 		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap, Replay: string(replay)}
 	if cfg.Scenario != nil {
 		env.Scenario = cfg.Scenario.Name
@@ -252,8 +252,8 @@ func decode(data []byte, build func(*sim.Snapshot) (*sim.Sim, error)) (Envelope,
 		return env, nil, fmt.Errorf("not a cogsim save file (format %q)", env.Format)
 	case env.Version != Version:
 		return env, nil, fmt.Errorf("save format version %d, this cogplay reads %d", env.Version, Version)
-	case env.Engine != sim.EngineVersion:
-		return env, nil, fmt.Errorf("saved by engine %s, this is engine %s", env.Engine, sim.EngineVersion)
+	case env.Engine != sim.Fingerprint():
+		return env, nil, fmt.Errorf("saved by engine %s, this is engine %s", sim.Printable(env.Engine), sim.Fingerprint())
 	}
 	var snap sim.Snapshot
 	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {
