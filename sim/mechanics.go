@@ -50,7 +50,7 @@ func VersionWarnings(installed []ecs.MechanicRef) []string {
 	var out []string
 	for _, r := range installed {
 		if m, ok := ecs.LookupMechanic(r.Name); ok && m.Version != r.Version {
-			out = append(out, fmt.Sprintf("mechanic %s is version %s here, the record was made with %s", r.Name, m.Version, r.Version))
+			out = append(out, fmt.Sprintf("mechanic %s is version %s here, the record was made with %s", r.Name, m.Version, Printable(r.Version)))
 		}
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -49,6 +50,7 @@ func boardCmd(_ context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	warn(out, "board", b.warnings)
 	if o.html == "" {
 		b.write(out.stdout)
 		return nil
@@ -70,6 +72,8 @@ type Board struct {
 	Files []string   `json:"files"`
 	Deeds []string   `json:"deeds"`
 	Rows  []BoardRow `json:"rows"`
+	// warnings are the files' (merged.warnings).
+	warnings []string
 }
 
 // BoardRow is one agent under one setting: summarize's summary of its
@@ -88,11 +92,13 @@ type BoardRow struct {
 func readBoard(files []string) (*Board, error) {
 	var groups []*merged
 	var where [][]string
+	var warnings []string
 	for _, f := range files {
 		var m merged
 		if err := m.read(f); err != nil {
 			return nil, err
 		}
+		warnings = append(warnings, m.warnings...)
 		if len(m.results) == 0 {
 			return nil, fmt.Errorf("no results in %s", f)
 		}
@@ -109,7 +115,7 @@ func readBoard(files []string) (*Board, error) {
 		}
 		where[i] = append(where[i], f)
 	}
-	b := &Board{Files: files}
+	b := &Board{Files: files, warnings: warnings}
 	earned := map[string]bool{}
 	for i, g := range groups {
 		s := g.stats()
@@ -123,7 +129,15 @@ func readBoard(files []string) (*Board, error) {
 			b.Deeds = append(b.Deeds, d)
 		}
 	}
+	// A row of one episode has no interval: it is listed after the
+	// measured rows, unranked (issue 34).
 	slices.SortStableFunc(b.Rows, func(x, y BoardRow) int {
+		if xn, yn := x.Score.CI95 == nil, y.Score.CI95 == nil; xn != yn {
+			if xn {
+				return 1
+			}
+			return -1
+		}
 		if c := cmp.Compare(y.Score.Mean, x.Score.Mean); c != 0 {
 			return c
 		}
@@ -154,9 +168,35 @@ func (m *merged) absorb(o *merged) error {
 // rules is the row's rules with its mechanics.
 func (r BoardRow) rules() string {
 	if r.Mechanics == "" {
-		return r.Rules
+		return sim.Printable(r.Rules)
 	}
-	return r.Rules + " (" + r.Mechanics + ")"
+	return sim.Printable(r.Rules) + " (" + sim.Printable(r.Mechanics) + ")"
+}
+
+// rank is the row's place, i+1, or "—" for a row of one episode,
+// which measures nothing to rank by.
+func (r BoardRow) rank(i int) string {
+	if r.Score.CI95 == nil {
+		return "—"
+	}
+	return fmt.Sprint(i + 1)
+}
+
+// ciCell is the mean's interval, or "none (1 episode)".
+func (r BoardRow) ciCell() string {
+	if r.Score.CI95 == nil {
+		return "none (1 episode)"
+	}
+	return fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High)
+}
+
+// ciSort sorts the page's interval column by its low end, a row without
+// one last.
+func (r BoardRow) ciSort() string {
+	if r.Score.CI95 == nil {
+		return fmt.Sprint(-math.MaxFloat64)
+	}
+	return fmt.Sprint(r.Score.CI95.Low)
 }
 
 // rate is the row's rate of deed, 0 when none earned it.
@@ -176,10 +216,13 @@ func (r BoardRow) setting() string {
 		s += ", strict"
 	}
 	if r.Scenario != "" {
-		s += ", scenario " + r.Scenario
+		s += ", scenario " + sim.Printable(r.Scenario)
 	}
 	if l := r.LLM; l != nil {
 		s += fmt.Sprintf(", %s, history %d, temperature %g", l.Template, l.History, l.Temperature)
+	}
+	if r.Engine != sim.Fingerprint() {
+		s += ", engine " + engineText(r.Engine)
 	}
 	return s
 }
@@ -192,8 +235,8 @@ func (b *Board) write(w io.Writer) {
 	head = append(head, "prompt tokens/ep", "completion tokens/ep")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for i, r := range b.Rows {
-		cells := []string{fmt.Sprint(i + 1), r.Agent, r.rules(), r.setting(), fmt.Sprint(r.Episodes),
-			fmt.Sprintf("%.1f", r.Score.Mean), fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High), fmt.Sprintf("%.1f", r.Score.Median),
+		cells := []string{r.rank(i), sim.Printable(r.Agent), r.rules(), r.setting(), fmt.Sprint(r.Episodes),
+			fmt.Sprintf("%.1f", r.Score.Mean), r.ciCell(), fmt.Sprintf("%.1f", r.Score.Median),
 			fmt.Sprintf("%.1f%%", 100*r.Died.Rate)}
 		for _, d := range b.Deeds {
 			cells = append(cells, fmt.Sprintf("%.1f%%", 100*r.rate(d).Rate))
@@ -238,13 +281,13 @@ func (b *Board) page(w io.Writer) error {
 	var rows []row
 	for i, r := range b.Rows {
 		cells := []boardCell{
-			{Text: fmt.Sprint(i + 1), Sort: fmt.Sprint(i + 1)},
+			{Text: r.rank(i), Sort: fmt.Sprint(i + 1)},
 			{Text: r.Agent, Sort: r.Agent},
 			{Text: r.rules(), Sort: r.rules()},
 			{Text: r.setting(), Sort: r.setting(), Title: strings.Join(r.Files, ", ")},
 			{Text: fmt.Sprint(r.Episodes), Sort: fmt.Sprint(r.Episodes)},
 			{Text: fmt.Sprintf("%.1f", r.Score.Mean), Sort: fmt.Sprint(r.Score.Mean), Title: fmt.Sprintf("sd %.1f, min %d, max %d", r.Score.SD, r.Score.Min, r.Score.Max)},
-			{Text: fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High), Sort: fmt.Sprint(r.Score.CI95.Low)},
+			{Text: r.ciCell(), Sort: r.ciSort()},
 			{Text: fmt.Sprintf("%.1f", r.Score.Median), Sort: fmt.Sprint(r.Score.Median)},
 			{Text: fmt.Sprintf("%.1f%%", 100*r.Died.Rate), Sort: fmt.Sprint(r.Died.Rate), Title: ciTitle(r.Died)},
 		}

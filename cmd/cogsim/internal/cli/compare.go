@@ -46,6 +46,7 @@ func compareCmd(_ context.Context, out streams, args []string) error {
 		if err := sides[i].read(f); err != nil {
 			return err
 		}
+		warn(out, "compare", sides[i].warnings)
 		if len(sides[i].results) == 0 {
 			return fmt.Errorf("no results in %s", f)
 		}
@@ -97,13 +98,16 @@ func pair(files []string, a, b *merged) ([]sim.Result, []sim.Result, error) {
 // Side is one file of a comparison: what it was played under, and its
 // mean score.
 type Side struct {
-	File      string      `json:"file"`
-	Rules     string      `json:"rules"`
-	Mechanics string      `json:"mechanics"`
-	Agent     string      `json:"agent"`
-	Scenario  string      `json:"scenario"`
-	MaxTurns  int         `json:"maxTurns"`
-	Strict    bool        `json:"strict"`
+	File      string `json:"file"`
+	Rules     string `json:"rules"`
+	Mechanics string `json:"mechanics"`
+	Agent     string `json:"agent"`
+	Scenario  string `json:"scenario"`
+	MaxTurns  int    `json:"maxTurns"`
+	Strict    bool   `json:"strict"`
+	// Engine is the engine that played the side ("" before engines
+	// were recorded): an A/B of two builds has two.
+	Engine    string      `json:"engine"`
 	ScoreMean float64     `json:"scoreMean"`
 	Tokens    TokenTotals `json:"tokens"`
 }
@@ -315,7 +319,7 @@ func comparePaired(files []string, a, b []sim.Result) *Comparison {
 // side describes one file's results (checked alike by merged.read).
 func side(file string, rs []sim.Result) Side {
 	r := rs[0]
-	s := Side{File: file, Rules: r.Rules, Agent: r.Agent, Scenario: r.Scenario, MaxTurns: r.MaxTurns, Strict: r.Strict}
+	s := Side{File: file, Rules: r.Rules, Agent: r.Agent, Scenario: r.Scenario, MaxTurns: r.MaxTurns, Strict: r.Strict, Engine: r.Engine}
 	var mech []string
 	for _, x := range r.Mechanics {
 		mech = append(mech, x.Name+"@"+x.Version)
@@ -335,16 +339,20 @@ func (c *Comparison) write(w io.Writer) {
 		label string
 		Side
 	}{{"A", c.A}, {"B", c.B}} {
-		rules := s.Rules
+		// The strings came from the files: shown printable (issue 34).
+		rules := sim.Printable(s.Rules)
 		if s.Mechanics != "" {
-			rules += " (" + s.Mechanics + ")"
+			rules += " (" + sim.Printable(s.Mechanics) + ")"
 		}
-		fmt.Fprintf(w, "%s: %s  rules: %s  agent: %s  turns: %d", s.label, s.File, rules, s.Agent, s.MaxTurns)
+		fmt.Fprintf(w, "%s: %s  rules: %s  agent: %s  turns: %d", s.label, sim.Printable(s.File), rules, sim.Printable(s.Agent), s.MaxTurns)
 		if s.Strict {
 			fmt.Fprint(w, "  strict")
 		}
 		if s.Scenario != "" {
-			fmt.Fprintf(w, "  scenario: %s", s.Scenario)
+			fmt.Fprintf(w, "  scenario: %s", sim.Printable(s.Scenario))
+		}
+		if c.A.Engine != c.B.Engine {
+			fmt.Fprintf(w, "  engine: %s", engineText(s.Engine))
 		}
 		fmt.Fprintln(w)
 	}
@@ -375,7 +383,7 @@ func (c *Comparison) write(w io.Writer) {
 		fmt.Fprintln(tw, "deed\tA\tB\tB-A\tonly A\tonly B\ttest\tp")
 		for _, x := range c.Deeds {
 			fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%+.1f%%\t%d\t%d\t%s\t%s\n",
-				x.Name, 100*x.RateA, 100*x.RateB, 100*x.Diff, x.OnlyA, x.OnlyB, x.Test, pText(x.P))
+				sim.Printable(x.Name), 100*x.RateA, 100*x.RateB, 100*x.Diff, x.OnlyA, x.OnlyB, x.Test, pText(x.P))
 		}
 		tw.Flush()
 	}
@@ -383,7 +391,7 @@ func (c *Comparison) write(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "end\tA\tB")
 	for _, e := range c.Ends {
-		fmt.Fprintf(tw, "%s\t%d\t%d\n", e.Name, e.A, e.B)
+		fmt.Fprintf(tw, "%s\t%d\t%d\n", sim.Printable(e.Name), e.A, e.B)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)

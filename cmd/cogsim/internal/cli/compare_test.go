@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/sim"
 )
 
 // resultLine is a valid result line: seed, a score of gold plus 25 per
@@ -20,7 +22,7 @@ func resultLine(seed uint64, gold int, deeds ...string) string {
 	for i, d := range deeds {
 		ds = append(ds, fmt.Sprintf(`{"name":%q,"tick":%d}`, d, i+1))
 	}
-	return fmt.Sprintf(`{"seed":%d,"agent":"explore","rules":"cog","mechanics":[],"score":%d,"parts":{"depth":0,"xp":0,"gold":%d,"deeds":%d},"deeds":[%s],"cause":"starvation","maxDepth":1,"ticks":10,"turns":10,"unusable":0,"ignored":0,"maxTurns":55,"strict":false}`+"\n",
+	return fmt.Sprintf(`{"seed":%d,"agent":"explore","rules":"cog","mechanics":[],"engine":"`+sim.Fingerprint()+`","score":%d,"parts":{"depth":0,"xp":0,"gold":%d,"deeds":%d},"deeds":[%s],"cause":"starvation","maxDepth":1,"ticks":10,"turns":10,"unusable":0,"ignored":0,"maxTurns":55,"strict":false}`+"\n",
 		seed, gold+25*len(deeds), gold, 25*len(deeds), strings.Join(ds, ","))
 }
 

@@ -16,18 +16,20 @@ import (
 )
 
 type replayOptions struct {
-	verify bool
-	turn   int
-	json   bool
-	html   string
-	site   string
-	rules  rulesFlags
+	verify    bool
+	anyEngine bool
+	turn      int
+	json      bool
+	html      string
+	site      string
+	rules     rulesFlags
 }
 
 func replayFlags() (*flag.FlagSet, *replayOptions) {
 	o := &replayOptions{}
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.BoolVar(&o.verify, "verify", false, "re-simulate and check every recorded observation hash and the whole result; exit 1 at the first difference")
+	fs.BoolVar(&o.anyEngine, "any-engine", false, "re-simulate a replay recorded by another engine all the same (it warns; without this such a replay is refused, issue 34)")
 	fs.BoolVar(&o.json, "json", false, "with --turn: print the observation as the JSON message of §20 and §29 (glyphs, stats, reward …)")
 	fs.IntVar(&o.turn, "turn", -1, "print the observation after command turn K (0: the first); with --verify, after verifying the whole replay (the ok line then goes to stderr)")
 	fs.StringVar(&o.html, "html", "", "write one self-contained web page that plays the replay (§31): the browser cogplay and the replay inside it")
@@ -57,6 +59,11 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 	rep, err := replay.Load(file)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	rep.AnyEngine = o.anyEngine
+	resimulates := o.verify || isSet(fs, "turn") || o.html != ""
+	if resimulates && !o.anyEngine && sim.EngineDiff(rep.Engine) != "" {
+		return fmt.Errorf("%s: %w (--any-engine tries anyway)", file, &replay.EngineError{Recorded: rep.Engine})
 	}
 	if w := rep.Warning(); w != "" {
 		fmt.Fprintf(out.stderr, "cogsim replay: warning: %s\n", w)
@@ -139,7 +146,7 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		return nil
 	}
 	fmt.Fprintf(out.stdout, "replay of seed %d, rules %s, agent %s, engine %s: %d turns, score %d, %s\n",
-		rep.Seed, rep.RulesLabel(), rep.Agent, rep.Engine, len(rep.Turns), rep.Result.Score, rep.Result.Cause)
+		rep.Seed, sim.Printable(rep.RulesLabel()), sim.Printable(rep.Agent), sim.Printable(rep.Engine), len(rep.Turns), rep.Result.Score, rep.Result.Cause)
 	return nil
 }
 

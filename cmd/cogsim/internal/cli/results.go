@@ -65,7 +65,8 @@ func looksTorn(b []byte) bool {
 }
 
 // settingDiff names the first setting in which result got differs from
-// want — rules with mechanics, agent, scenario, maxTurns, strict — with
+// want — rules with mechanics, agent, scenario, maxTurns, strict, an
+// LLM's settings, the engine (issue 34) — with
 // both values, or returns "" when they are played alike.
 func settingDiff(got, want *sim.Result) (setting, g, w string) {
 	rules := func(r *sim.Result) string {
@@ -88,8 +89,19 @@ func settingDiff(got, want *sim.Result) (setting, g, w string) {
 		return "strict", fmt.Sprint(got.Strict), fmt.Sprint(want.Strict)
 	case got.LLM.String() != want.LLM.String():
 		return "llm", got.LLM.String(), want.LLM.String()
+	case got.Engine != want.Engine:
+		return "engine", engineText(got.Engine), engineText(want.Engine)
 	}
 	return "", "", ""
+}
+
+// engineText shows a result's engine: its fingerprint, or that results
+// written before fingerprints name none.
+func engineText(engine string) string {
+	if engine == "" {
+		return "none recorded"
+	}
+	return sim.Printable(engine)
 }
 
 // scenarioText shows a result's scenario: none, or its name (if any)

@@ -375,7 +375,9 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 		if done[res.Seed] != 0 {
 			return usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
 		}
-		if setting, got, w := settingDiff(&res, &want); setting != "" {
+		if setting, got, w := settingDiff(&res, &want); setting == "engine" {
+			return usagef("--resume: %s line %d: engine %s, this build is engine %s: a results file is finished by the build that began it (--force starts it afresh)", name, n, got, w)
+		} else if setting != "" {
 			return usagef("--resume: %s line %d: %s %s, this run plays %s", name, n, setting, got, w)
 		}
 		if at := r.seeds[n-1]; res.Seed != at {

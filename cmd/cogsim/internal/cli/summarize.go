@@ -46,6 +46,7 @@ func summarizeCmd(_ context.Context, out streams, args []string) error {
 			return err
 		}
 	}
+	warn(out, "summarize", m.warnings)
 	if len(m.results) == 0 {
 		return fmt.Errorf("no results in %s", strings.Join(files, ", "))
 	}
@@ -73,6 +74,16 @@ type merged struct {
 	firstWhere string
 	// tokens totals the results' token counts (§36).
 	tokens TokenTotals
+	// warnings say which files were written by another engine than
+	// this build's, or before engines were recorded (issue 34).
+	warnings []string
+}
+
+// warn prints the files' warnings to stderr, one a line.
+func warn(out streams, command string, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(out.stderr, "cogsim %s: warning: %s\n", command, w)
+	}
 }
 
 func (m *merged) read(path string) error {
@@ -92,6 +103,11 @@ func (m *merged) read(path string) error {
 			return fmt.Errorf("%s: seed %d again (first at %s)", at, r.Seed, prev)
 		}
 		m.where[r.Seed] = at
+		if lines == 1 {
+			if d := sim.EngineDiff(r.Engine); d != "" {
+				m.warnings = append(m.warnings, fmt.Sprintf("%s: results %s", path, d))
+			}
+		}
 		if m.first == nil {
 			m.first, m.firstWhere = &r, at
 		} else if setting, got, want := settingDiff(&r, m.first); setting != "" {
@@ -101,6 +117,8 @@ func (m *merged) read(path string) error {
 				msg += ": results of different rules do not merge"
 			case "agent":
 				msg += ": summarize one agent at a time"
+			case "engine":
+				msg += ": results of different engines do not merge"
 			default:
 				msg += ": results of different settings do not merge"
 			}
@@ -183,13 +201,18 @@ type Summary struct {
 	Mechanics string `json:"mechanics"`
 	Agent     string `json:"agent"`
 	Scenario  string `json:"scenario"`
-	Score     struct {
-		Mean   float64  `json:"mean"`
-		CI95   Interval `json:"ci95"`
-		SD     float64  `json:"sd"`
-		Median float64  `json:"median"`
-		Min    int      `json:"min"`
-		Max    int      `json:"max"`
+	// Engine is the engine that played the results (sim.Fingerprint):
+	// "" for results written before engines were recorded.
+	Engine string `json:"engine"`
+	Score  struct {
+		Mean float64 `json:"mean"`
+		// CI95 is the mean's interval: null for one episode, which
+		// measures no spread (issue 34).
+		CI95   *Interval `json:"ci95"`
+		SD     float64   `json:"sd"`
+		Median float64   `json:"median"`
+		Min    int       `json:"min"`
+		Max    int       `json:"max"`
 	} `json:"score"`
 	MaxDepthMean float64 `json:"maxDepthMean"`
 	Died         Rate    `json:"died"`
@@ -251,7 +274,7 @@ func (m *merged) stats() *Summary {
 	slices.SortFunc(rs, func(a, b sim.Result) int { return cmp.Compare(a.Seed, b.Seed) })
 	n := len(rs)
 	s := &Summary{Episodes: n}
-	s.Rules, s.Agent, s.Scenario, s.LLM = rs[0].Rules, rs[0].Agent, rs[0].Scenario, rs[0].LLM
+	s.Rules, s.Agent, s.Scenario, s.LLM, s.Engine = rs[0].Rules, rs[0].Agent, rs[0].Scenario, rs[0].LLM, rs[0].Engine
 	var mech []string
 	for _, x := range rs[0].Mechanics {
 		mech = append(mech, x.Name+"@"+x.Version)
@@ -292,12 +315,11 @@ func (m *merged) stats() *Summary {
 	} else {
 		s.Score.Median = (float64(sorted[n/2-1]) + float64(sorted[n/2])) / 2
 	}
-	s.Score.CI95 = Interval{round4(mean), round4(mean)}
 	if n > 1 {
 		sd := math.Sqrt(ss / float64(n-1))
 		h := tQuantile(n-1) * sd / math.Sqrt(float64(n))
 		s.Score.SD = round4(sd)
-		s.Score.CI95 = Interval{round4(mean - h), round4(mean + h)}
+		s.Score.CI95 = &Interval{round4(mean - h), round4(mean + h)}
 	}
 	s.MaxDepthMean = round4(depth / float64(n))
 	s.Died = Rate{Name: "died", Episodes: died, Rate: round4(float64(died) / float64(n)), CI95: wilson(died, n)}
@@ -309,20 +331,22 @@ func (m *merged) stats() *Summary {
 
 // write prints the summary as text.
 func (s *Summary) write(w io.Writer) {
-	rules := s.Rules
+	// The strings came from the files: shown printable (issue 34).
+	rules := sim.Printable(s.Rules)
 	if s.Mechanics != "" {
-		rules += " (" + s.Mechanics + ")"
+		rules += " (" + sim.Printable(s.Mechanics) + ")"
 	}
-	fmt.Fprintf(w, "episodes: %d  rules: %s  agent: %s", s.Episodes, rules, s.Agent)
+	fmt.Fprintf(w, "episodes: %d  rules: %s  agent: %s", s.Episodes, rules, sim.Printable(s.Agent))
 	if s.Scenario != "" {
-		fmt.Fprintf(w, "  scenario: %s", s.Scenario)
+		fmt.Fprintf(w, "  scenario: %s", sim.Printable(s.Scenario))
 	}
 	fmt.Fprintln(w)
 	if s.LLM != nil {
 		fmt.Fprintf(w, "llm: %s\n", s.LLM)
 	}
-	fmt.Fprintf(w, "score: mean %.1f (95%% CI %.1f to %.1f), median %.1f, sd %.1f, min %d, max %d\n",
-		s.Score.Mean, s.Score.CI95.Low, s.Score.CI95.High, s.Score.Median, s.Score.SD, s.Score.Min, s.Score.Max)
+	fmt.Fprintf(w, "engine: %s\n", engineText(s.Engine))
+	fmt.Fprintf(w, "score: mean %.1f (%s), median %.1f, sd %.1f, min %d, max %d\n",
+		s.Score.Mean, s.ciText(), s.Score.Median, s.Score.SD, s.Score.Min, s.Score.Max)
 	fmt.Fprintf(w, "max depth: mean %.2f\n", s.MaxDepthMean)
 	fmt.Fprintf(w, "died: %s\n", s.Died.text())
 	fmt.Fprintf(w, "replies: %d turns, %d unusable, %d ignored\n", s.Replies.Turns, s.Replies.Unusable, s.Replies.Ignored)
@@ -334,7 +358,7 @@ func (s *Summary) write(w io.Writer) {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "%s\tepisodes\trate\t95%% CI\n", head)
 		for _, r := range rs {
-			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%% to %.1f%%\n", r.Name, r.Episodes, 100*r.Rate, 100*r.CI95.Low, 100*r.CI95.High)
+			fmt.Fprintf(tw, "%s\t%d\t%.1f%%\t%.1f%% to %.1f%%\n", sim.Printable(r.Name), r.Episodes, 100*r.Rate, 100*r.CI95.Low, 100*r.CI95.High)
 		}
 		tw.Flush()
 	}
@@ -342,6 +366,14 @@ func (s *Summary) write(w io.Writer) {
 	if len(s.Deeds) > 0 {
 		table("deed", s.Deeds)
 	}
+}
+
+// ciText says the mean score's interval, or that one episode has none.
+func (s *Summary) ciText() string {
+	if s.Score.CI95 == nil {
+		return "one episode: no interval"
+	}
+	return fmt.Sprintf("95%% CI %.1f to %.1f", s.Score.CI95.Low, s.Score.CI95.High)
 }
 
 func (r Rate) text() string {
