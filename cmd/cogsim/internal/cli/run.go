@@ -62,9 +62,9 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	o := &runOptions{}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
-	fs.IntVar(&o.episodes, "episodes", 1, "number of episodes")
-	fs.StringVar(&o.seeds, "seeds", "", "the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line")
-	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
+	fs.IntVar(&o.episodes, "episodes", 1, fmt.Sprintf("number of episodes, 1 … %d", maxSeeds))
+	fs.StringVar(&o.seeds, "seeds", "", fmt.Sprintf("the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line; at most %d seeds", maxSeeds))
+	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's (SLURM_ARRAY_TASK_ID-SLURM_ARRAY_TASK_MIN)/SLURM_ARRAY_TASK_STEP of SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
 	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
 	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines (each checked against this run's settings and the result schema), drop a torn last line, and run only the missing seeds, appending")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out (without --resume or --force it is refused)")
@@ -194,8 +194,8 @@ func (l *lineWriter) writeLine(line []byte) error {
 
 // runner checks the options and makes the runner they describe.
 func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, error) {
-	if o.episodes < 1 {
-		return nil, usagef("--episodes: must be at least 1, got %d", o.episodes)
+	if o.episodes < 1 || o.episodes > maxSeeds {
+		return nil, usagef("--episodes: must be 1 … %d, got %d", maxSeeds, o.episodes)
 	}
 	if o.seeds != "" && (isSet(fs, "seed") || isSet(fs, "episodes")) {
 		return nil, usagef("--seeds: not with --seed or --episodes")
@@ -272,19 +272,16 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
 		}
 	}
-	var seeds []uint64
+	var seeds seedSeq
 	if o.seeds != "" {
-		if seeds, err = parseSeeds(o.seeds); err != nil {
+		if seeds, err = parseSeedSeq(o.seeds); err != nil {
 			return nil, usagef("%v", err)
 		}
 	} else {
 		if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
 			return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
 		}
-		seeds = make([]uint64, o.episodes)
-		for i := range seeds {
-			seeds[i] = seed + uint64(i)
-		}
+		seeds = seedRange(seed, o.episodes)
 	}
 	if isLLM {
 		// Last: the server is asked only once all else is right.
@@ -296,7 +293,7 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 		}
 	}
 	seeds = sh.block(seeds)
-	return &runner{ep: ep, seeds: seeds, count: len(seeds), workers: o.workers}, nil
+	return &runner{ep: ep, seeds: seeds, count: seeds.len(), workers: o.workers}, nil
 }
 
 // rulesFlags are --rules and --mechanics; check turns their errors into
@@ -356,20 +353,17 @@ func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
 // writing it) is cut off. The seeds done are dropped from r.
 func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 	first := uint64(1)
-	if len(r.seeds) > 0 {
-		first = r.seeds[0]
+	if r.seeds.len() > 0 {
+		first = r.seeds.at(0)
 	}
 	want, err := r.ep.expected(first)
 	if err != nil {
 		return 0, err
 	}
-	in := make(map[uint64]bool, len(r.seeds))
-	for _, s := range r.seeds {
-		in[s] = true
-	}
+	in := r.seeds.member()
 	done := map[uint64]int{}
 	kept, torn, err := readResults(f, name, func(n int, res sim.Result) error {
-		if !in[res.Seed] {
+		if !in(res.Seed) {
 			return usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
 		}
 		if done[res.Seed] != 0 {
@@ -380,7 +374,7 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 		} else if setting != "" {
 			return usagef("--resume: %s line %d: %s %s, this run plays %s", name, n, setting, got, w)
 		}
-		if at := r.seeds[n-1]; res.Seed != at {
+		if at := r.seeds.at(n - 1); res.Seed != at {
 			return usagef("--resume: %s line %d: seed %d, but this run's seed list has seed %d there: a results file is a prefix of its seed list, in order (--force starts it afresh)", name, n, res.Seed, at)
 		}
 		done[res.Seed] = n
@@ -403,8 +397,8 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 	if _, err := f.Seek(kept, io.SeekStart); err != nil {
 		return 0, fmt.Errorf("--resume: %s: %w", name, err)
 	}
-	r.seeds = r.seeds[len(done):]
-	r.count = len(r.seeds)
+	r.seeds = r.seeds.slice(len(done), r.seeds.len())
+	r.count = r.seeds.len()
 	return kept, nil
 }
 
@@ -425,7 +419,7 @@ func (e episodes) expected(seed uint64) (sim.Result, error) {
 // goroutines, each with its own Sim and agent.
 type runner struct {
 	ep      episodes
-	seeds   []uint64
+	seeds   seedSeq
 	count   int
 	workers int
 }
@@ -491,7 +485,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 			for i := range jobs {
 				o := outcome{i: i, err: err}
 				if err == nil {
-					o.res, o.err = r.ep.playWith(ctx, r.seeds[i], pl, i)
+					o.res, o.err = r.ep.playWith(ctx, r.seeds.at(i), pl, i)
 				}
 				results <- o
 			}
@@ -520,7 +514,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 				continue
 			}
 			if errors.Is(p.err, errEpisodeInterrupted) {
-				cut = append(cut, r.seeds[p.i])
+				cut = append(cut, r.seeds.at(p.i))
 				continue
 			}
 			if len(cut) > 0 {
@@ -528,7 +522,7 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 				// written, so that --resume, which appends, ends
 				// with an uninterrupted run's bytes (issue 25).
 				if p.err == nil {
-					held = append(held, r.seeds[p.i])
+					held = append(held, r.seeds.at(p.i))
 				}
 				continue
 			}

@@ -39,37 +39,107 @@ func evalSeeds(n int) []uint64 {
 	return out
 }
 
-// maxSeeds bounds a seed list.
+// maxSeeds bounds a seed list, however it is given (--episodes, a
+// range, a file): ten million episodes are weeks of a cluster's time,
+// and a bound keeps a typo (--episodes 9000000000000000000) a clear
+// error rather than a panic (issue 34).
 const maxSeeds = 10_000_000
 
-// parseSeeds reads --seeds: a range A-B (inclusive), a named set, or a
-// file of seeds, one a line (blank lines and # comments skipped). A seed
-// listed twice is refused.
+// seedSeq is a run's seeds, in order: n seeds from first on (first,
+// first+1, …), held as those two numbers whatever n is (issue 34:
+// --episodes 1000000000 made a slice of 8 GB before any episode), or
+// the seeds of list.
+type seedSeq struct {
+	first uint64
+	n     int
+	list  []uint64 // nil: the range
+}
+
+// seedRange is the n seeds first, first+1, …
+func seedRange(first uint64, n int) seedSeq { return seedSeq{first: first, n: n} }
+
+// seedsOf is the seeds of list, in its order.
+func seedsOf(list []uint64) seedSeq { return seedSeq{n: len(list), list: list} }
+
+func (l seedSeq) len() int { return l.n }
+
+// at is the i-th seed, from 0.
+func (l seedSeq) at(i int) uint64 {
+	if l.list != nil {
+		return l.list[i]
+	}
+	return l.first + uint64(i)
+}
+
+// slice is seeds i to j-1.
+func (l seedSeq) slice(i, j int) seedSeq {
+	if l.list != nil {
+		return seedsOf(l.list[i:j])
+	}
+	return seedRange(l.first+uint64(i), j-i)
+}
+
+// all lists the seeds.
+func (l seedSeq) all() []uint64 {
+	if l.list != nil {
+		return l.list
+	}
+	out := make([]uint64, l.n)
+	for i := range out {
+		out[i] = l.at(i)
+	}
+	return out
+}
+
+// member returns whether a seed is in the list: for a range without
+// listing it.
+func (l seedSeq) member() func(uint64) bool {
+	if l.list == nil {
+		return func(s uint64) bool { return s >= l.first && s-l.first < uint64(l.n) }
+	}
+	in := make(map[uint64]bool, len(l.list))
+	for _, s := range l.list {
+		in[s] = true
+	}
+	return func(s uint64) bool { return in[s] }
+}
+
+// parseSeeds reads --seeds as a list (parseSeedSeq).
 func parseSeeds(spec string) ([]uint64, error) {
+	l, err := parseSeedSeq(spec)
+	if err != nil {
+		return nil, err
+	}
+	return l.all(), nil
+}
+
+// parseSeedSeq reads --seeds: a range A-B (inclusive), a named set, or
+// a file of seeds, one a line (blank lines and # comments skipped). A
+// seed listed twice is refused, and so is a list of more than maxSeeds.
+func parseSeedSeq(spec string) (seedSeq, error) {
 	if n, ok := namedSets[spec]; ok {
-		return evalSeeds(n), nil
+		return seedsOf(evalSeeds(n)), nil
 	}
 	if a, b, ok := strings.Cut(spec, "-"); ok && isDigits(a) && isDigits(b) {
 		lo, err1 := strconv.ParseUint(a, 10, 64)
 		hi, err2 := strconv.ParseUint(b, 10, 64)
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("--seeds %s: a seed is out of range", spec)
+			return seedSeq{}, fmt.Errorf("--seeds %s: a seed is out of range", spec)
 		}
 		if hi < lo {
-			return nil, fmt.Errorf("--seeds %s: the range is empty", spec)
+			return seedSeq{}, fmt.Errorf("--seeds %s: the range is empty", spec)
 		}
 		if hi-lo >= maxSeeds {
-			return nil, fmt.Errorf("--seeds %s: more than %d seeds", spec, maxSeeds)
+			return seedSeq{}, fmt.Errorf("--seeds %s: more than %d seeds", spec, maxSeeds)
 		}
-		out := make([]uint64, 0, hi-lo+1)
-		for s := lo; ; s++ {
-			out = append(out, s)
-			if s == hi {
-				break
-			}
-		}
-		return out, nil
+		return seedRange(lo, int(hi-lo+1)), nil
 	}
+	list, err := readSeedFile(spec)
+	return seedsOf(list), err
+}
+
+// readSeedFile reads a file of seeds for --seeds.
+func readSeedFile(spec string) ([]uint64, error) {
 	f, err := os.Open(spec)
 	if err != nil {
 		return nil, fmt.Errorf("--seeds %s: not a range A-B, a named set (eval-100, eval-1000, eval-10000) or a readable file: %v", spec, err)
@@ -127,12 +197,12 @@ type shard struct{ k, n int }
 // the blocks in order are the whole list, and their sizes differ by at
 // most one. k·len is taken in 128 bits: with N near 2^63 (from a flag
 // or a scheduler's variables) it does not fit in an int.
-func (s shard) block(seeds []uint64) []uint64 {
+func (s shard) block(seeds seedSeq) seedSeq {
 	if s.n <= 1 {
 		return seeds
 	}
-	l := len(seeds)
-	return seeds[mulDiv(s.k, l, s.n):mulDiv(s.k+1, l, s.n)]
+	l := seeds.len()
+	return seeds.slice(mulDiv(s.k, l, s.n), mulDiv(s.k+1, l, s.n))
 }
 
 // mulDiv is ⌊a·b/c⌋ for 0 ≤ a ≤ c and b ≥ 0, c > 0, without overflow.
@@ -143,9 +213,10 @@ func mulDiv(a, b, c int) int {
 }
 
 // parseShard reads --shard: K/N, or auto with the scheduler's variables:
-// Slurm's SLURM_ARRAY_TASK_ID (less SLURM_ARRAY_TASK_MIN) of
-// SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX of
-// --shard-count.
+// Slurm's (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
+// SLURM_ARRAY_TASK_STEP of SLURM_ARRAY_TASK_COUNT (--array=0-6:2 has
+// the tasks 0, 2, 4, 6: shards 0 to 3 of 4), or Kubernetes'
+// JOB_COMPLETION_INDEX of --shard-count.
 func parseShard(spec string, count int, getenv func(string) string) (shard, error) {
 	if spec == "" {
 		if count != 0 {
@@ -175,6 +246,18 @@ func parseShard(spec string, count int, getenv func(string) string) (shard, erro
 					return s, err
 				}
 			}
+			step := 1
+			if v := getenv("SLURM_ARRAY_TASK_STEP"); v != "" {
+				if step, err = num("SLURM_ARRAY_TASK_STEP", v); err != nil {
+					return s, err
+				}
+				if step == 0 {
+					return s, usagef("--shard auto: SLURM_ARRAY_TASK_STEP=0 is not a step")
+				}
+			}
+			if id < lo || (id-lo)%step != 0 {
+				return s, usagef("--shard auto: SLURM_ARRAY_TASK_ID=%d is not a task of the array from SLURM_ARRAY_TASK_MIN=%d by SLURM_ARRAY_TASK_STEP=%d", id, lo, step)
+			}
 			n := count
 			if v := getenv("SLURM_ARRAY_TASK_COUNT"); v != "" && count == 0 {
 				if n, err = num("SLURM_ARRAY_TASK_COUNT", v); err != nil {
@@ -184,7 +267,7 @@ func parseShard(spec string, count int, getenv func(string) string) (shard, erro
 			if n == 0 {
 				return s, usagef("--shard auto: SLURM_ARRAY_TASK_COUNT is not set; give --shard-count N")
 			}
-			s = shard{id - lo, n}
+			s = shard{(id - lo) / step, n}
 		case getenv("JOB_COMPLETION_INDEX") != "":
 			id, err := num("JOB_COMPLETION_INDEX", getenv("JOB_COMPLETION_INDEX"))
 			if err != nil {

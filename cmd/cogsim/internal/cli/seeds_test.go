@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -87,19 +89,54 @@ func TestShardSpecs(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7}
 	var all []uint64
 	for k := range 3 {
-		all = append(all, shard{k, 3}.block(seeds)...)
+		all = append(all, shard{k, 3}.block(seedsOf(seeds)).all()...)
 	}
 	assert.Equal(t, seeds, all)
-	assert.Empty(t, shard{0, 9}.block(seeds[:3]), "more shards than seeds: some are empty")
+	assert.Empty(t, shard{0, 9}.block(seedsOf(seeds[:3])).all(), "more shards than seeds: some are empty")
 	// Issue 25: k·len overflowed an int and panicked.
 	last, err := parseShard("2305843009213693952/2305843009213693953", 0, none)
 	require.NoError(t, err)
-	assert.Equal(t, seeds[6:], last.block(seeds), "the last of 2^61+1 shards")
-	assert.Empty(t, shard{2, last.n}.block(seeds))
+	assert.Equal(t, seeds[6:], last.block(seedsOf(seeds)).all(), "the last of 2^61+1 shards")
+	assert.Empty(t, shard{2, last.n}.block(seedsOf(seeds)).all())
+	assert.Equal(t, seeds[6:], last.block(seedRange(1, 7)).all(), "a range shards as its list does")
 	code, stdout, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "1", "--shard", "2305843009213693952/2305843009213693953")
 	assert.Equal(t, ExitOK, code, errs)
 	require.Len(t, results(t, stdout), 1)
 	assert.Equal(t, uint64(3), results(t, stdout)[0].Seed)
+}
+
+// TestSlurmArrayStepsCoverEverySeedOnce (issue 34): with a step in
+// the array (--array=0-6:2, the tasks 0, 2, 4, 6), task ID is shard
+// (ID − MIN) / STEP of SLURM_ARRAY_TASK_COUNT, so the tasks together
+// play every seed once; an ID off the step is refused.
+func TestSlurmArrayStepsCoverEverySeedOnce(t *testing.T) {
+	seeds := seedRange(1, 8)
+	for _, a := range []struct{ lo, hi, step int }{{0, 6, 2}, {1, 7, 3}, {5, 5, 1}, {3, 20, 4}, {0, 3, 1}} {
+		var ids []int
+		for id := a.lo; id <= a.hi; id += a.step {
+			ids = append(ids, id)
+		}
+		count := map[uint64]int{}
+		for _, id := range ids {
+			vars := map[string]string{
+				"SLURM_ARRAY_TASK_ID": fmt.Sprint(id), "SLURM_ARRAY_TASK_MIN": fmt.Sprint(a.lo),
+				"SLURM_ARRAY_TASK_MAX": fmt.Sprint(a.hi), "SLURM_ARRAY_TASK_STEP": fmt.Sprint(a.step),
+				"SLURM_ARRAY_TASK_COUNT": fmt.Sprint(len(ids)),
+			}
+			sh, err := parseShard("auto", 0, func(k string) string { return vars[k] })
+			require.NoError(t, err, "--array=%d-%d:%d task %d", a.lo, a.hi, a.step, id)
+			for _, s := range sh.block(seeds).all() {
+				count[s]++
+			}
+		}
+		for _, s := range seeds.all() {
+			assert.Equal(t, 1, count[s], "--array=%d-%d:%d: seed %d", a.lo, a.hi, a.step, s)
+		}
+		assert.Len(t, count, seeds.len(), "--array=%d-%d:%d: only the run's seeds", a.lo, a.hi, a.step)
+	}
+	vars := map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "4"}
+	_, err := parseShard("auto", 0, func(k string) string { return vars[k] })
+	assert.ErrorContains(t, err, "SLURM_ARRAY_TASK_ID=3 is not a task of the array")
 }
 
 // TestShardsConcatenateToOneRun: the shards' outputs in order are one
@@ -200,4 +237,47 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 	// Nothing left to do.
 	code, _, errs = cogsim(t, append(args, "--out", torn, "--resume")...)
 	require.Equal(t, ExitOK, code, errs)
+}
+
+// TestEpisodesAndSeedsAreBounded: --episodes past 10 000 000 is refused
+// with a clear error, not a panic or gigabytes of seeds; a run of the
+// most that is allowed, and a range as long, are planned without
+// listing their seeds.
+func TestEpisodesAndSeedsAreBounded(t *testing.T) {
+	for _, n := range []string{"9000000000000000000", "1000000000", "10000001"} {
+		code, _, errs := cogsim(t, "run", "--episodes", n)
+		assert.Equal(t, ExitUsage, code, n)
+		assert.Contains(t, errs, "--episodes: must be 1 … 10000000, got "+n)
+	}
+	code, _, errs := cogsim(t, "run", "--seeds", "1-10000001")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "more than 10000000 seeds")
+
+	for _, args := range [][]string{
+		{"--episodes", "10000000"},
+		{"--seeds", "5-10000004"},
+		{"--episodes", "10000000", "--shard", "3/4"},
+	} {
+		fs, o := runFlags()
+		require.NoError(t, parseFlags(fs, args))
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r, err := o.runner(context.Background(), fs)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err, args)
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(8<<20), "%v: bytes allocated to plan the run", args)
+		switch args[1] {
+		case "10000000":
+			if len(args) == 2 {
+				assert.Equal(t, 10_000_000, r.count)
+				assert.Equal(t, uint64(10_000_000), r.seeds.at(r.count-1))
+			} else {
+				assert.Equal(t, 2_500_000, r.count)
+				assert.Equal(t, uint64(7_500_001), r.seeds.at(0))
+			}
+		default:
+			assert.Equal(t, uint64(10_000_004), r.seeds.at(r.count-1))
+		}
+	}
 }
