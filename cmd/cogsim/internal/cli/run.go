@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/internal/atomicfile"
+	"github.com/cogsim/cogsim/internal/lockfile"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
 )
@@ -97,6 +99,11 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
+	release, err := o.claim()
+	if err != nil {
+		return err
+	}
+	defer release()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
 	lw := &lineWriter{w: out.stdout}
@@ -566,6 +573,61 @@ func separateWriters(out, replays, log string) error {
 	}
 	return nil
 }
+
+// claim takes the locks of the run's files — --out and the --replays
+// and --log folders — so that a second run on any of them is refused,
+// naming the first (issue 34: a Slurm requeue while the old job still
+// ran, two terminals: both wrote, lines torn or mixed), before it writes
+// anything. Then, sure that no run of ours is writing there, it removes
+// the temporary files of replays and trajectories that a run killed
+// while writing them left (SIGKILL). The function returned lets go.
+func (o *runOptions) claim() (func(), error) {
+	var held []*lockfile.Lock
+	release := func() {
+		for _, l := range held {
+			l.Release()
+		}
+	}
+	take := func(what, path string) error {
+		l, err := lockfile.Acquire(path)
+		if h := (*lockfile.HeldError)(nil); errors.As(err, &h) {
+			holder := h.Holder
+			if holder == "" {
+				holder = "its holder unknown"
+			}
+			return usagef("%s: in use by another cogsim run (%s); wait for it to end or choose another", what, holder)
+		}
+		if err != nil {
+			return usagef("%s: %v", what, err)
+		}
+		held = append(held, l)
+		return nil
+	}
+	if o.out != "" && o.out != "-" {
+		lock := filepath.Join(filepath.Dir(o.out), "."+filepath.Base(o.out)+".cogsim.lock")
+		if err := take("--out "+o.out, lock); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range []struct{ flag, dir string }{{"--replays", o.replays}, {"--log", o.log}} {
+		if d.dir == "" {
+			continue
+		}
+		what := d.flag + " " + d.dir
+		if err := take(what, filepath.Join(d.dir, dirLock)); err != nil {
+			release()
+			return nil, err
+		}
+		if _, err := atomicfile.RemoveStale(d.dir, perSeedName.MatchString); err != nil {
+			release()
+			return nil, usagef("%s: %v", what, err)
+		}
+	}
+	return release, nil
+}
+
+// dirLock is the lock file of a --replays or --log folder.
+const dirLock = ".cogsim.lock"
 
 // perSeedName is the name of a replay or trajectory file.
 var perSeedName = regexp.MustCompile(`^seed-[0-9]+\.jsonl$`)
