@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cogsim/cogsim/agents"
@@ -78,6 +78,43 @@ type episodes struct {
 	// llm configures the agents of an llm:MODEL agent (§36), nil for
 	// any other.
 	llm *llm.Config
+	// lost notes the replays and logs that could not be written.
+	lost *lostFiles
+}
+
+// lostFiles notes the episodes whose replay, trajectory or stderr file
+// could not be written whole (a full disk, a replay past what its
+// reader reads): each costs only that file, never the episode's result
+// nor the run (issue 34).
+type lostFiles struct {
+	mu    sync.Mutex
+	n     int
+	notes []string // the first maxLostNotes
+}
+
+const maxLostNotes = 10
+
+func (l *lostFiles) add(seed uint64, file string, err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n++
+	if len(l.notes) < maxLostNotes {
+		l.notes = append(l.notes, fmt.Sprintf("seed %d's %s (%v)", seed, file, err))
+	}
+}
+
+// String says what was lost, "" when nothing was.
+func (l *lostFiles) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%d files not written, their episodes' results kept: %s", l.n, strings.Join(l.notes, "; "))
+	if l.n > len(l.notes) {
+		s += fmt.Sprintf("; and %d more", l.n-len(l.notes))
+	}
+	return s
 }
 
 // player is what plays a worker's episodes: a built-in agent, an LLM
@@ -116,14 +153,15 @@ func (e episodes) newPersistent(w int) (player, func(), error) {
 		return player{persistent: p}, p.Close, nil
 	}
 	path := filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))
-	between, err := os.Create(path)
+	between, err := createLog(path)
 	if err != nil {
 		return player{}, nil, err
 	}
-	rt := newStderrRouter(between)
+	capped := newLogCap(between)
+	rt := newStderrRouter(capped)
 	var p *protocol.Persistent
 	if rt == nil {
-		p = protocol.NewPersistent(cmd, between)
+		p = protocol.NewPersistent(cmd, capped)
 	} else {
 		p = protocol.NewPersistent(cmd, rt.w)
 	}
@@ -133,7 +171,7 @@ func (e episodes) newPersistent(w int) (player, func(), error) {
 			rt.close()
 		}
 		if st, err := between.Stat(); err == nil && st.Size() == 0 && rt != nil {
-			os.Remove(path)
+			removeOwn(path, st)
 		}
 		between.Close()
 	}, nil
@@ -188,28 +226,37 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 	}
 	var traj *trajectory
 	if e.log != "" {
-		if traj, err = newTrajectory(e.log, s); err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: its trajectory: %w", seed, err)
+		// A log that cannot be written costs only itself.
+		var terr error
+		if traj, terr = newTrajectory(e.log, s); terr != nil {
+			e.lost.add(seed, "trajectory", terr)
+		} else {
+			defer func() {
+				if err != nil {
+					traj.discard()
+				}
+			}()
 		}
-		defer func() {
-			if err != nil {
-				traj.discard()
-			}
-		}()
 	}
 	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
 		var stderr io.Writer
 		if e.log != "" && (p == nil || pl.stderr != nil) {
-			f, err := os.Create(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed)))
-			if err != nil {
-				return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
+			if f, ferr := createLog(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed))); ferr != nil {
+				e.lost.add(seed, "stderr", ferr)
+			} else {
+				defer f.Close()
+				lc := newLogCap(f)
+				defer func() {
+					if lc.err != nil {
+						e.lost.add(seed, "stderr", lc.err)
+					}
+				}()
+				if p != nil {
+					pl.stderr.moveTo(lc)
+					defer pl.stderr.moveTo(nil) // before f closes
+				}
+				stderr = lc
 			}
-			defer f.Close()
-			if p != nil {
-				pl.stderr.moveTo(f)
-				defer pl.stderr.moveTo(nil) // before f closes
-			}
-			stderr = f
 		}
 		var trace func(obs, line []byte)
 		if traj != nil {
@@ -229,11 +276,7 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 		case err != nil:
 			return res, fmt.Errorf("episode seed %d: %w", seed, err)
 		}
-		if traj != nil {
-			if err := traj.end(s, res); err != nil {
-				return res, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
-			}
-		}
+		e.endTrajectory(s, res, traj)
 		return res, nil
 	}
 	if pl.model != nil {
@@ -265,17 +308,24 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 // finish writes the end of an episode's trajectory and replay.
 func (e episodes) finish(s *sim.Sim, res sim.Result, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
 	seed := s.Config().Seed
-	if traj != nil {
-		if err := traj.end(s, res); err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing its trajectory: %w", seed, err)
-		}
-	}
+	e.endTrajectory(s, res, traj)
 	if rec != nil {
 		if err := rec.End(); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
 		}
 	}
 	return res, nil
+}
+
+// endTrajectory writes the end of an episode's trajectory, if any; one
+// that cannot be written costs only itself (issue 34).
+func (e episodes) endTrajectory(s *sim.Sim, res sim.Result, traj *trajectory) {
+	if traj == nil {
+		return
+	}
+	if err := traj.end(s, res); err != nil {
+		e.lost.add(s.Config().Seed, "trajectory", err)
+	}
 }
 
 // playModel plays the episode s with the model a (§36): each turn is

@@ -78,7 +78,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
 	fs.BoolVar(&o.strict, "strict", false, strictDoc)
-	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there (else it is dropped)")
+	fs.StringVar(&o.log, "log", "", "write a JSONL trajectory per episode into this folder (created if missing), seed-N.jsonl: each turn's observation, the reply and the agent's extra reply fields; exec agents' stderr goes to seed-N.stderr there, its first 1 MiB (else it is dropped)")
 	fs.BoolVar(&o.persistent, "persistent", false, "with --agent exec:CMD, keep one agent process per worker for many episodes (docs/protocol.md) instead of one per episode")
 	fs.DurationVar(&o.timeout, "turn-timeout", protocol.DefaultTurnTimeout, turnTimeoutDoc)
 	o.llm.add(fs)
@@ -136,6 +136,9 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		if cerr := file.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("writing results: %w", cerr)
 		}
+	}
+	if lost := r.ep.lost.String(); lost != "" {
+		fmt.Fprintln(out.stderr, "cogsim run: "+lost)
 	}
 	sum.interrupted = len(cut) + len(held)
 	if err == nil && (n < r.count || len(cut) > 0) {
@@ -243,7 +246,8 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 	if err := separateWriters(o.out, o.replays, o.log); err != nil {
 		return nil, err
 	}
-	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent}
+	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent,
+		lost: &lostFiles{}}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)

@@ -2,11 +2,82 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
 )
+
+// maxStderr bounds what is kept of an exec agent's stderr in each file
+// under --log (issue 34: one agent's endless stderr filled the disk and
+// stopped the run): past it a line says so and the rest is dropped —
+// still read, so that the agent never blocks on a full pipe.
+const maxStderr = 1 << 20
+
+// stderrCut is the line that ends a stderr file cut at maxStderr.
+const stderrCut = "[cogsim: stderr cut at 1 MiB]\n"
+
+// logCap writes the first maxStderr bytes to w, then stderrCut, and
+// drops the rest. It never fails: a write error (a full disk) drops the
+// rest too and is kept in err, so that it costs only this file, and the
+// copier of the agent's pipe that writes here goes on reading.
+type logCap struct {
+	w    io.Writer
+	left int
+	last byte // the last byte kept
+	cut  bool
+	err  error
+}
+
+func newLogCap(w io.Writer) *logCap { return &logCap{w: w, left: maxStderr} }
+
+func (c *logCap) Write(p []byte) (int, error) {
+	if c.err != nil || c.cut {
+		return len(p), nil
+	}
+	keep := p[:min(len(p), c.left)]
+	if len(keep) > 0 {
+		_, c.err = c.w.Write(keep)
+		c.left -= len(keep)
+		c.last = keep[len(keep)-1]
+	}
+	if c.err == nil && len(keep) < len(p) {
+		c.cut = true
+		line := stderrCut
+		if c.last != '\n' {
+			line = "\n" + line
+		}
+		_, c.err = io.WriteString(c.w, line)
+	}
+	return len(p), nil
+}
+
+// createLog creates the log file path afresh, as no other file: what is
+// at the name — a file of an earlier run, a link, a second name of
+// another file — is removed first (the link, never what it points to),
+// and the file is made new (O_EXCL: never through a link). Issue 34: a
+// link planted at seed-N.stderr had its target overwritten.
+func createLog(path string) (*os.File, error) {
+	if st, err := os.Lstat(path); err == nil {
+		if st.IsDir() {
+			return nil, fmt.Errorf("%s is a folder", path)
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+}
+
+// removeOwn removes path if it is still the file st describes (not a
+// link or a file put there since).
+func removeOwn(path string, st fs.FileInfo) {
+	if cur, err := os.Lstat(path); err == nil && os.SameFile(st, cur) {
+		os.Remove(path)
+	}
+}
 
 // stderrRouter carries a persistent agent's stderr (§30) to the file of
 // the episode being played, DIR/seed-N.stderr, and what it writes

@@ -70,7 +70,11 @@ func newTrajectory(dir string, s *sim.Sim) (*trajectory, error) {
 		h.Scenario = &cfg.Scenario.Name
 	}
 	t.line(h)
-	return t, t.err
+	if t.err != nil {
+		f.Abort()
+		return nil, t.err
+	}
+	return t, nil
 }
 
 func (t *trajectory) line(v any) {
