@@ -80,6 +80,9 @@ type episodes struct {
 	llm *llm.Config
 	// lost notes the replays and logs that could not be written.
 	lost *lostFiles
+	// replayBytes bounds a replay file: replay.MaxBytes, the most its
+	// reader reads (0: that; a test makes it small).
+	replayBytes int64
 }
 
 // lostFiles notes the episodes whose replay, trajectory or stderr file
@@ -115,6 +118,38 @@ func (l *lostFiles) String() string {
 		s += fmt.Sprintf("; and %d more", l.n-len(l.notes))
 	}
 	return s
+}
+
+// replayBound passes a replay's writes on while the file stays within
+// max bytes, and drops them once it would not (over): the episode goes
+// on, and its replay is not kept.
+type replayBound struct {
+	w      io.Writer
+	max, n int64
+	over   bool
+}
+
+func (b *replayBound) Write(p []byte) (int, error) {
+	if b.over || int64(len(p)) > b.max-b.n {
+		b.over = true
+		return len(p), nil
+	}
+	b.n += int64(len(p))
+	return b.w.Write(p)
+}
+
+// maxReply bounds a model's reply as protocol.MaxLine bounds an exec
+// agent's reply line: a longer one is unusable (issue 34: 4 MiB answers
+// made replays that their reader refuses). Every turn line of a replay
+// then fits replay.MaxLine, escaped six bytes a byte at worst.
+const maxReply = protocol.MaxLine
+
+// boundReply makes a turn whose reply is longer than maxReply unusable.
+func boundReply(t llm.Turn) llm.Turn {
+	if t.OK && len(t.Reply) > maxReply {
+		t.OK, t.Error = false, fmt.Sprintf("the reply is longer than %d bytes (1 MiB)", maxReply)
+	}
+	return t
 }
 
 // player is what plays a worker's episodes: a built-in agent, an LLM
@@ -213,14 +248,25 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 		if cerr != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, cerr)
 		}
+		// Never a replay its reader refuses (issue 34).
+		bound := &replayBound{w: f, max: e.replayBytes}
+		if bound.max == 0 {
+			bound.max = replay.MaxBytes
+		}
 		defer func() { // err is the episode's (the named result)
-			if err != nil {
+			switch {
+			case err != nil:
 				f.Abort()
-			} else if cerr := f.Commit(); cerr != nil {
-				err = fmt.Errorf("episode seed %d: writing %s: %w", seed, path, cerr)
+			case bound.over:
+				f.Abort()
+				e.lost.add(seed, "replay", fmt.Errorf("longer than %d bytes, the most a replay holds", bound.max))
+			default:
+				if cerr := f.Commit(); cerr != nil {
+					err = fmt.Errorf("episode seed %d: writing %s: %w", seed, path, cerr)
+				}
 			}
 		}()
-		if rec, err = replay.NewRecorder(s, f); err != nil {
+		if rec, err = replay.NewRecorder(s, bound); err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
 		}
 	}
@@ -345,6 +391,7 @@ func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *
 		}
 		turn := s.State().Clock.Turn
 		t, err := llmTurn(ctx, a, s, e.timeout, func(t llm.Turn) error {
+			t = boundReply(t)
 			switch {
 			case rec != nil && t.OK:
 				return rec.Turn(t.Reply)
@@ -368,6 +415,7 @@ func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *
 		if err != nil {
 			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
 		}
+		t = boundReply(t) // as played
 		addTokens(&tokens, t.Usage)
 		if traj != nil {
 			var reply *string
