@@ -23,7 +23,7 @@ func TestInterruptThenResumeIsOneRun(t *testing.T) {
 	dir := t.TempDir()
 	marks := filepath.Join(dir, "marks")
 	require.NoError(t, os.MkdirAll(marks, 0o755))
-	agent := "exec:" + hostile("slowone.py") + " " + marks
+	agent := "exec:" + held(t, "slowone.py") + " " + marks
 	args := []string{"run", "--seeds", "1-10", "--turns", "3", "--workers", "2", "--turn-timeout", patient, "--agent", agent}
 
 	clean := filepath.Join(dir, "clean.jsonl")
@@ -41,15 +41,15 @@ func TestInterruptThenResumeIsOneRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(marks, "slow.txt"), s.Observe(), 0o644))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	cancelled := make(chan time.Time, 1)
 	go func() {
+		defer func() { cancelled <- time.Now(); cancel() }()
 		waitForPids(t, marks, 1)
 		waitForMarks(t, marks, "done.*", 7)
-		cancel()
 	}()
 	out := filepath.Join(dir, "out.jsonl")
-	start := time.Now()
 	code, _, errs = cogsimCtx(ctx, append(args, "--out", out)...)
-	assert.Less(t, time.Since(start), heldFor, "stopped, not waiting for the slow agent")
+	assert.Less(t, time.Since(<-cancelled), heldFor, "stopped, not waiting for the slow agent")
 	require.Equal(t, ExitInterrupted, code, errs)
 	assert.Contains(t, errs, "1 cut short and not written (seeds 1)")
 	assert.Contains(t, errs, "7 finished after the first of them and not written either, so that the results are a prefix of the seed list (seeds 2, 3, 4, 5, 6, 7, 8); --resume runs them again")
@@ -76,14 +76,13 @@ func clearMarks(t *testing.T, dir string) {
 }
 
 // waitForMarks waits until dir holds n files matching pattern; it
-// bounds the wait well above what the agents need.
+// bounds the wait (settle) well above what the agents need.
 func waitForMarks(t *testing.T, dir, pattern string, n int) {
 	t.Helper()
-	for range 3000 {
+	for deadline := time.Now().Add(settle); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if files, _ := filepath.Glob(filepath.Join(dir, pattern)); len(files) >= n {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
-	t.Errorf("fewer than %d %s in %s", n, pattern, dir)
+	t.Errorf("fewer than %d %s in %s after %v", n, pattern, dir, settle)
 }

@@ -100,14 +100,21 @@ func TestSiteServe(t *testing.T) {
 		code, _, _ := cogsimCtx(ctx, "site", site, "--serve", addr)
 		done <- code
 	}()
+	// It builds the browser cogplay first: minutes on a loaded machine.
+	// The wait ends when the server answers or cogsim stops; ten
+	// minutes is only a safety net against a hang.
 	var resp *http.Response
-	for i := 0; i < 600; i++ {
+	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
 		if resp, err = http.Get("http://" + addr + "/cogplay.wasm"); err == nil {
 			break
 		}
-		time.Sleep(100 * time.Millisecond)
+		select {
+		case code := <-done:
+			require.FailNow(t, "cogsim site --serve stopped before serving", "exit code %d: %v", code, err)
+		default:
+		}
+		require.True(t, time.Now().Before(deadline), "not serving after 10 minutes: %v", err)
 	}
-	require.NoError(t, err)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, "application/wasm", resp.Header.Get("Content-Type"))
 	resp.Body.Close()
