@@ -24,11 +24,13 @@ fi
 
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
+# -timeout 60m: only a guard against a hung browser, which a loaded
+# machine cannot hit (issue 34); each test's tab has a guard of its own.
 set +e
-go test -tags browsertest -count=1 -timeout 5m -v ./internal/site/ >"$out" 2>&1
+go test -tags browsertest -count=1 -timeout 60m -v ./internal/site/ >"$out" 2>&1
 status=$?
 if ((status == 0)); then
-	go test -tags browsertest -count=1 -timeout 5m -v -run 'InTheBrowser' ./cmd/cogsim/internal/cli/ >>"$out" 2>&1
+	go test -tags browsertest -count=1 -timeout 60m -v -run 'InTheBrowser' ./cmd/cogsim/internal/cli/ >>"$out" 2>&1
 	status=$?
 fi
 set -e

@@ -82,7 +82,10 @@ setpriv --reuid=munge --regid=munge --init-groups \
 	--socket="$sock" --pid-file="$tmp/munge/munged.pid" \
 	--seed-file="$tmp/munge/munged.seed" --log-file="$tmp/munged.log" >>"$tmp/munged.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+# The waits below end when what they wait for is there; their minutes
+# are only guards against a hang, far above what a loaded machine needs.
+deadline=$((SECONDS + 300))
+while [ ! -S "$sock" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
 [ -S "$sock" ] || die "munged did not start"
 munge --socket="$sock" -n </dev/null | unmunge --socket="$sock" >/dev/null || die "munge does not round-trip"
 
@@ -130,7 +133,8 @@ pids+=($!)
 
 say "waiting for the node"
 state=
-for _ in $(seq 300); do
+deadline=$((SECONDS + 300))
+while [ "$SECONDS" -lt "$deadline" ]; do
 	state=$(sinfo -h -n "$node" -o %t 2>/dev/null || true)
 	case "$state" in idle | mix | alloc) break ;; esac
 	sleep 0.1
@@ -144,7 +148,7 @@ EOF
 chmod +x "$tmp/shard.sh"
 say "sbatch --wait --array=0-3 (seeds $seeds, $turns turns)"
 start=$(date +%s)
-timeout 300 sbatch --wait --array=0-3 --job-name=cogsim-shards \
+timeout 1800 sbatch --wait --array=0-3 --job-name=cogsim-shards \
 	--output="$tmp/out/slurm-%a.txt" --chdir="$tmp" "$tmp/shard.sh" || die "the array job failed"
 say "array job done in $(($(date +%s) - start)) s"
 
