@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"bufio"
 	"encoding/binary"
 	"encoding/json"
+	"io"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -233,6 +235,19 @@ func (sv *Server) writeFrame(kind byte, body []byte) error {
 	}
 	_, err := sv.out.Write(body)
 	return err
+}
+
+// Refuse answers a client this session will not serve (a second one on
+// serve --listen, issue 34) with one error in the session's framing —
+// an {"error":…} line, or an 'E' frame with --binary — on w, which is
+// not the session's own output.
+func (sv *Server) Refuse(w io.Writer, msg string) error {
+	bw := bufio.NewWriter(w)
+	other := &Server{opt: sv.opt, out: bw}
+	if err := other.writeError(msg); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // writeJSON writes v: a JSON line, or a 'J' frame in binary mode.

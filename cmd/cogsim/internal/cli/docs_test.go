@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/sim/serve"
 )
 
 // repoRoot is the repository's top folder, from this package's.
@@ -148,4 +150,33 @@ func TestReplayFlagsEitherSide(t *testing.T) {
 	code, _, errs = cogsim(t, "replay", file, file)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errs, "unexpected argument")
+}
+
+// TestServeDocsSayTheRecordsColoursAreFilled: the binary record's
+// colors are the cells' colours, and docs/serve.md says so instead of
+// "reserved: all 0" (issue 34).
+func TestServeDocsSayTheRecordsColoursAreFilled(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 1})
+	require.NoError(t, err)
+	colors := make([]byte, serve.OffInvLetters-serve.OffColors)
+	rec := make([]byte, serve.OffMask)
+	s.FillRecord(sim.RecordFields{Message: rec[serve.OffMessage:serve.OffStatus], Chars: rec[serve.OffChars:serve.OffGlyphs],
+		Glyphs: rec[serve.OffGlyphs:serve.OffColors], Colors: colors, Status: rec[serve.OffStatus:serve.OffChars],
+		InvLetters: rec[serve.OffInvLetters:serve.OffInvClasses], InvClasses: rec[serve.OffInvClasses:serve.OffInvGlyphs],
+		InvGlyphs: rec[serve.OffInvGlyphs:serve.OffInvStrs], InvStrs: rec[serve.OffInvStrs:serve.OffMask]})
+	filled := 0
+	for _, c := range colors {
+		if c != 0 {
+			filled++
+		}
+	}
+	assert.Equal(t, len(colors), filled, "every cell has a colour (a blank one 7)")
+
+	doc, err := os.ReadFile(filepath.Join(repoRoot, "docs", "serve.md"))
+	require.NoError(t, err)
+	row := regexp.MustCompile(`(?m)^\| ` + strconv.Itoa(serve.OffColors) + ` \|.*$`).FindString(string(doc))
+	require.NotEmpty(t, row, "docs/serve.md's record table has a row at offset %d", serve.OffColors)
+	assert.Contains(t, row, "colors")
+	assert.NotContains(t, row, "reserved")
+	assert.NotContains(t, row, "all 0")
 }

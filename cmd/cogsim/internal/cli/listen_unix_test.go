@@ -3,8 +3,11 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,4 +73,37 @@ func TestAFileInPlaceOfTheSocketIsKept(t *testing.T) {
 	code, _, errs := cogsim(t, "serve", "--listen", path)
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errs, "exists already")
+}
+
+// TestASecondClientIsRefused: while one client is served, a second
+// connection is answered at once with an error and closed, not left
+// waiting for ever (issue 34); the first client is served on.
+func TestASecondClientIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.sock")
+	stop := serveListening(t, path)
+	first, err := net.Dial("unix", path)
+	require.NoError(t, err)
+	defer first.Close()
+	r1 := bufio.NewReader(first)
+	_, err = first.Write([]byte(`{"op":"reset","env":0,"seed":3}` + "\n"))
+	require.NoError(t, err)
+	line, err := r1.ReadString('\n')
+	require.NoError(t, err)
+	require.Contains(t, line, `"type":"observation"`, "the first client is served")
+
+	second, err := net.Dial("unix", path)
+	require.NoError(t, err)
+	defer second.Close()
+	// A guard only, against the defect's endless wait.
+	require.NoError(t, second.SetReadDeadline(time.Now().Add(2*time.Minute)))
+	answer, err := io.ReadAll(second)
+	require.NoError(t, err, "the second client is answered and closed")
+	assert.Contains(t, string(answer), `{"error":"cogsim serve --listen `+path+` serves one client, and another is being served`)
+
+	_, err = first.Write([]byte(`{"op":"step","env":0,"reply":"search"}` + "\n"))
+	require.NoError(t, err)
+	line, err = r1.ReadString('\n')
+	require.NoError(t, err)
+	assert.Contains(t, line, `"type":"observation"`, "the first client is still served")
+	assert.Equal(t, ExitInterrupted, stop())
 }

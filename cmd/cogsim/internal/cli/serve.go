@@ -129,13 +129,26 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	}
 	defer ln.Close()
 	fmt.Fprintf(out.stderr, "cogsim serve: listening on %s\n", o.listen)
+	// The first client is served; every later one is answered at once
+	// with an error in the session's framing and closed, rather than
+	// left waiting (issue 34), until the listener closes.
 	accepted := make(chan net.Conn, 1)
 	go func() {
+		defer close(accepted)
 		conn, err := ln.Accept()
-		if err == nil {
-			accepted <- conn
+		if err != nil {
+			return
 		}
-		close(accepted)
+		accepted <- conn
+		for {
+			other, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			_ = other.SetWriteDeadline(time.Now().Add(time.Second))
+			_ = sv.Refuse(other, fmt.Sprintf("cogsim serve --listen %s serves one client, and another is being served: try again when it has closed", o.listen))
+			other.Close()
+		}
 	}()
 	var conn net.Conn
 	select {
