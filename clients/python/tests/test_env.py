@@ -250,10 +250,40 @@ class EnvTest(unittest.TestCase):
         # (a cold build takes two minutes here).
         env["GOCACHE"] = subprocess.run(["go", "env", "GOCACHE"], capture_output=True, text=True,
                                         check=True).stdout.strip()
-        with mock.patch.dict(os.environ, env, clear=True), mock.patch.object(_binary, "_built", None):
+        with mock.patch.dict(os.environ, env, clear=True):
             argv = _binary.find_binary()
-        self.assertEqual(argv, [os.path.join(env["XDG_CACHE_HOME"], "cogsim", "cogsim")])
+            folder = _binary.build_dir(_binary.repo_root())
+        self.assertEqual(os.path.dirname(folder), os.path.join(env["XDG_CACHE_HOME"], "cogsim"))
+        self.assertEqual(argv, [os.path.join(folder, "cogsim")])
         self.assertTrue(os.access(argv[0], os.X_OK))
+
+    def test_each_checkout_and_source_builds_its_own(self):
+        # Issue 34: two checkouts shared ~/.cache/cogsim/cogsim, so a
+        # process ran the other checkout's engine. The build folder is
+        # the checkout's and its Go sources'.
+        root = self._tmp()
+        checkouts = []
+        for name in ("a", "b"):
+            d = os.path.join(root, name)
+            os.makedirs(os.path.join(d, "cmd", "cogsim"))
+            with open(os.path.join(d, "go.mod"), "w") as f:
+                f.write("module github.com/cogsim/cogsim\n")
+            with open(os.path.join(d, "cmd", "cogsim", "main.go"), "w") as f:
+                f.write("package main\n")
+            checkouts.append(d)
+        with mock.patch.dict(os.environ, {"XDG_CACHE_HOME": self._tmp()}):
+            a, b = (_binary.build_dir(d) for d in checkouts)
+            self.assertNotEqual(a, b, "two checkouts of the same sources")
+            self.assertEqual(a, _binary.build_dir(checkouts[0]), "the same checkout and sources")
+            with open(os.path.join(checkouts[0], "cmd", "cogsim", "main.go"), "a") as f:
+                f.write("// an edit\n")
+            self.assertNotEqual(a, _binary.build_dir(checkouts[0]), "an edited source")
+            test = os.path.join(checkouts[0], "cmd", "cogsim", "main_test.go")
+            with open(test, "w") as f:
+                f.write("package main\n")
+            edited = _binary.build_dir(checkouts[0])
+            os.remove(test)
+            self.assertEqual(edited, _binary.build_dir(checkouts[0]), "a test file is no part of the build")
 
     def test_render(self):
         with cogsim.Env(render_mode="ansi") as env:
