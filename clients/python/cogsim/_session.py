@@ -561,6 +561,14 @@ class Session:
             self._shm_fd = None
         proc, self._proc = self._proc, None
         if proc is not None:
+            # The close request ends the session even when EOF cannot:
+            # a forked child holding the server's stdin keeps it open
+            # (issue 34), and close() would wait, then kill.
+            try:
+                if proc.poll() is None:
+                    self._write(frame({"op": "close"}))
+            except (OSError, ValueError, AttributeError, CogsimError):
+                pass
             try:
                 if self._sock is not None:
                     self._sock.close()

@@ -7,6 +7,7 @@ Run from clients/python:
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -256,6 +257,27 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(os.path.dirname(folder), os.path.join(env["XDG_CACHE_HOME"], "cogsim"))
         self.assertEqual(argv, [os.path.join(folder, "cogsim")])
         self.assertTrue(os.access(argv[0], os.X_OK))
+
+    @unittest.skipUnless(hasattr(os, "fork"), "needs fork")
+    def test_close_ends_the_server_while_a_child_holds_its_stdin(self):
+        # Issue 34: a forked child holding the server's stdin kept EOF
+        # from reaching it; close() waited 5 s and then killed it. The
+        # close request ends it.
+        env = cogsim.Env()
+        env.reset(seed=1)
+        proc = env._session._proc
+        child = os.fork()
+        if child == 0:  # holds every inherited descriptor, stdin's too
+            try:
+                time.sleep(30)
+            finally:
+                os._exit(0)
+        try:
+            env.close()
+            self.assertEqual(proc.returncode, 0, "the server ended by itself, not killed")
+        finally:
+            os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
 
     def test_each_checkout_and_source_builds_its_own(self):
         # Issue 34: two checkouts shared ~/.cache/cogsim/cogsim, so a
