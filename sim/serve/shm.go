@@ -49,6 +49,9 @@ func (sv *Server) mapShm(path string) error {
 	}
 	defer f.Close()
 	size := ShmSize(len(sv.slots), sv.recordBytes)
+	if err := reserve(f, size); err != nil {
+		return fmt.Errorf("shm: reserving %d bytes for %s: %w (no space left there? a full /dev/shm or tmpfs)", size, path, err)
+	}
 	if err := f.Truncate(int64(size)); err != nil {
 		return fmt.Errorf("shm: sizing %s to %d bytes: %w", path, size, err)
 	}
