@@ -207,6 +207,12 @@ type requestError struct{ msg string }
 
 func (e *requestError) Error() string { return e.msg }
 
+// MaxReply bounds a step's reply, as an exec agent's line is bounded
+// (protocol.MaxLine): a longer one is refused, the session going on, so
+// that --record never writes a turn line longer than replay.MaxLine (a
+// reply is escaped at most six bytes a byte; issue 34).
+const MaxReply = 1 << 20
+
 func bad(format string, args ...any) error { return &requestError{fmt.Sprintf(format, args...)} }
 
 // errClosed ends the session after a close request.
@@ -459,6 +465,9 @@ func (sv *Server) handle(data []byte) error {
 		if req.Reply == nil {
 			return bad("reply: missing (a string)")
 		}
+		if len(*req.Reply) > MaxReply {
+			return bad("reply: %d bytes, longer than %d (1 MiB)", len(*req.Reply), MaxReply)
+		}
 		if err := sv.ready(i, sl); err != nil {
 			return err
 		}
@@ -467,6 +476,11 @@ func (sv *Server) handle(data []byte) error {
 	case "step_all":
 		if len(req.Replies) != len(sv.slots) {
 			return bad("replies: %d replies for %d envs", len(req.Replies), len(sv.slots))
+		}
+		for k, r := range req.Replies {
+			if len(r) > MaxReply {
+				return bad("replies[%d]: %d bytes, longer than %d (1 MiB)", k, len(r), MaxReply)
+			}
 		}
 		for i, sl := range sv.slots {
 			if err := sv.ready(i, sl); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/cogsim/cogsim/sim"
@@ -167,4 +168,29 @@ func TestRecordedReplaysVerify(t *testing.T) {
 	}
 	_, err := replay.Load(filepath.Join(dir, "seed-30.2.jsonl"))
 	require.NoError(t, err)
+}
+
+// TestARecordedSessionWritesReplaysItsReaderReads: a reply longer than
+// serve.MaxReply is refused, naming the bound, and the session and its
+// recording go on; the longest reply allowed, of the worst escaping,
+// still makes a replay its reader reads and verifies (issue 34: a
+// 17 MiB reply made an unreadable replay).
+func TestARecordedSessionWritesReplaysItsReaderReads(t *testing.T) {
+	dir := t.TempDir()
+	s := start(t, serve.Options{Envs: 1, RecordDir: dir, MaxTurns: 3})
+	s.obs(`{"op":"reset","env":0,"seed":9}`)
+	long := strings.Repeat("x", serve.MaxReply+1)
+	_, body := s.ask(`{"op":"step","env":0,"reply":"` + long + `"}`)
+	assert.Contains(t, string(body), `"error":"reply: 1048577 bytes, longer than 1048576 (1 MiB)"`)
+	_, body = s.ask(`{"op":"step_all","replies":["` + long + `"]}`)
+	assert.Contains(t, string(body), `"error":"replies[0]: 1048577 bytes, longer than 1048576 (1 MiB)"`)
+	// Control characters escape to six bytes each in the replay's JSON.
+	worst := strings.Repeat(`\u0001`, serve.MaxReply)
+	for range 3 {
+		s.obs(`{"op":"step","env":0,"reply":"` + worst + `"}`)
+	}
+	r, err := replay.Load(filepath.Join(dir, "seed-9.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, r.Play(nil))
+	assert.Equal(t, 3, r.Result.Turns)
 }
