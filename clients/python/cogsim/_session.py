@@ -240,6 +240,10 @@ class Session:
         self._proc = None
         self._sock = None
         self._dir = None
+        # _broken says why the session cannot go on, or is None: a request
+        # whose answer was not read whole (Ctrl-C in a step) leaves the
+        # pipe out of step, and a next request would read that answer.
+        self._broken = None
         self._stderr = tempfile.TemporaryFile()
         try:
             if transport == "pipe":
@@ -342,6 +346,7 @@ class Session:
         recv: one write, usually one read, into a buffer kept."""
         if self._proc is None:
             raise CogsimError("the session is closed")
+        self._check_in_step()
         bell = self._bell
         try:
             self._write(data)
@@ -359,6 +364,7 @@ class Session:
                     total = 4 + int.from_bytes(bell[:4], "little")
         except OSError as exc:
             raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+        self._broken = None  # the answer is read whole: in step again
         kind = bell[4]
         if kind != 0x4D:  # 'M'
             if kind == 0x45:  # 'E'
@@ -466,6 +472,7 @@ class Session:
                 got += k
         except OSError as exc:
             raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+        self._broken = None  # the answer is read whole: in step again
         if self._small is None:
             self._expect = max(self._expect, PAD + total)
         elif len(buf) > len(self._small):
@@ -476,8 +483,22 @@ class Session:
         return buf, kind, total
 
     def request(self, data):
+        """Send one request and read its answer. An exchange cut short —
+        a KeyboardInterrupt or another exception between the first byte
+        sent and the last byte read — marks the session broken: every
+        later request raises CogsimError instead of reading a stale or
+        half answer (issue 34)."""
+        self._check_in_step()
         self.send(data)
         return self.recv()
+
+    def _check_in_step(self):
+        """Refuse a request on a broken session; else mark the exchange
+        begun (recv and doorbell clear it once the answer is whole)."""
+        if self._broken is not None:
+            raise CogsimError(f"this session is out of step with cogsim: {self._broken}; "
+                              "close it and make a new one")
+        self._broken = "a request was interrupted before its answer was read (Ctrl-C during a step?)"
 
     def request_json(self, obj):
         buf, kind, total = self.request(frame(obj))
@@ -565,7 +586,9 @@ class Session:
             # a forked child holding the server's stdin keeps it open
             # (issue 34), and close() would wait, then kill.
             try:
-                if proc.poll() is None:
+                # Not after a request cut short: the server may hold half
+                # a frame, which the close would only lengthen.
+                if proc.poll() is None and self._broken is None:
                     self._write(frame({"op": "close"}))
             except (OSError, ValueError, AttributeError, CogsimError):
                 pass

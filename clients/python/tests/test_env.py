@@ -258,6 +258,58 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(argv, [os.path.join(folder, "cogsim")])
         self.assertTrue(os.access(argv[0], os.X_OK))
 
+    def test_an_interrupted_step_breaks_the_session_never_answers_stale(self):
+        # Issue 34: Ctrl-C during a step left the answer in the pipe, and
+        # the next call hung, returned the previous step's answer or read
+        # a frame of the wrong kind. The interrupt is delivered at every
+        # stage of the exchange: while sending, and after k bytes read.
+        interrupted_at = []
+        for make in (lambda: cogsim.Env(), lambda: cogsim.VecEnv(2)):
+            for cut in ("send", 0, 1, 4, 5, 100, 3000):
+                env = make()
+                try:
+                    env.reset(seed=5)
+                    session = env._session
+                    if cut == "send":
+                        write = session._write
+
+                        def interrupted(data, write=write):
+                            write(data[:3])
+                            raise KeyboardInterrupt
+                        session._write = interrupted
+                    else:
+                        readinto = session._readinto
+                        left = [cut]
+
+                        def interrupted(view, readinto=readinto, left=left):
+                            if left[0] <= 0:
+                                raise KeyboardInterrupt
+                            k = readinto(view[:left[0]])
+                            left[0] -= k
+                            return k
+                        session._readinto = interrupted
+                    action = 0 if isinstance(env, cogsim.Env) else np.zeros(2, np.int64)
+                    try:
+                        env.step(action)
+                    except KeyboardInterrupt:
+                        interrupted_at.append(cut)
+                        with self.assertRaisesRegex(cogsim.CogsimError,
+                                                    "out of step with cogsim: a request was interrupted", msg=cut):
+                            env.step(action)
+                        with self.assertRaisesRegex(cogsim.CogsimError, "out of step", msg=cut):
+                            env.reset(seed=5)
+                    else:  # the answer was shorter than the cut: whole, in step
+                        env.step(action)
+                finally:
+                    env.close()
+        self.assertGreaterEqual(len(interrupted_at), 10, interrupted_at)
+        # A whole exchange, even one the server refused, leaves it in step.
+        with cogsim.Env() as env:
+            env.reset(seed=5)
+            with self.assertRaises(cogsim.CogsimError):
+                env._session.request_json({"op": "no such op"})
+            env.step(0)
+
     @unittest.skipUnless(hasattr(os, "fork"), "needs fork")
     def test_close_ends_the_server_while_a_child_holds_its_stdin(self):
         # Issue 34: a forked child holding the server's stdin kept EOF

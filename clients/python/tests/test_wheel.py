@@ -17,6 +17,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -280,13 +281,19 @@ class BuildAnnouncedTest(unittest.TestCase):
             with open(stderr_file) as f:
                 stderr = f.read()
             self.assertEqual(proc.returncode, 0, stderr)
-            self.assertEqual(proc.stdout.strip(), os.path.join(cache, "cogsim", "cogsim"))
+            # A folder of the checkout and its sources (issue 34).
+            built = proc.stdout.strip()
+            self.assertEqual(os.path.dirname(os.path.dirname(built)), os.path.join(cache, "cogsim"))
+            self.assertRegex(os.path.basename(os.path.dirname(built)), r"^[0-9a-f]{16}-[0-9a-f]{32}$")
+            self.assertEqual(os.path.basename(built), "cogsim")
             with open(log) as f:
                 said, argv, cgo, cwd = json.load(f)
             self.assertEqual(said, stderr)
             self.assertEqual(said.count("\n"), 1)
             self.assertRegex(said, r"^cogsim: building the cogsim binary with go build in .*first time")
-            self.assertEqual(argv, ["build", "-o", os.path.join(cache, "cogsim", "cogsim"), "./cmd/cogsim"])
+            self.assertEqual(argv[:2] + argv[3:], ["build", "-o", "./cmd/cogsim"])
+            self.assertRegex(argv[2], "^" + re.escape(os.path.join(os.path.dirname(built), "cogsim.")) + r"\d+\.part$",
+                             "built under a name of its own, then renamed")
             self.assertEqual((cgo, cwd), ("0", REPO_ROOT))
 
 
