@@ -11,7 +11,7 @@ import (
 
 func TestAChildThatCalledSetsidIsKilledWithItsAgent(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "pid")
-	res, took, err := timed(t, context.Background(), held(t, "setsid.py")+" "+file, patient)
+	res, took, err := timed(t, context.Background(), agentPath("setsid.py")+" "+file, patient)
 	require.NoError(t, err)
 	assert.Equal(t, "clock", res.Cause)
 	assert.Less(t, took, heldFor, "not waiting for the child")

@@ -26,9 +26,9 @@ import (
 // machine under a load of 17 on 2 cores may take many seconds to start
 // a Python agent. Only an agent that must hang gets a short turn
 // timeout; every other timeout, wait and bound is a minute or more, a
-// safety net against a hang, and the agents that hold their pipes are
-// run from copies (held) that hold them for longer than all of those,
-// so that an episode that waited for them still fails.
+// safety net against a hang, and the agents of testdata/agents that hold
+// their pipes do so for 10 minutes, longer than all of those, so that an
+// episode that waited for them still fails.
 
 // gone reports whether process pid no longer runs (a zombie waiting for
 // its parent counts as gone: it holds nothing).
@@ -76,26 +76,6 @@ func assertGone(t *testing.T, pid int, what string) {
 	_ = syscall.Kill(pid, syscall.SIGKILL)
 }
 
-// hold is how long the copies of held hold their pipes or sleep: longer
-// than every bound and timeout here.
-const hold = 10 * time.Minute
-
-// held is the hostile agent name of testdata/agents, which holds its
-// pipes or sleeps for 30 s, copied into a temporary folder to hold them
-// for hold instead: 30 s is less than the bounds, so an episode that
-// waited for the original could pass.
-func held(t *testing.T, name string) string {
-	t.Helper()
-	src, err := os.ReadFile(agentPath(name))
-	require.NoError(t, err)
-	secs := strconv.Itoa(int(hold / time.Second))
-	long := strings.NewReplacer("sleep 30", "sleep "+secs, "time.sleep(30)", "time.sleep("+secs+")").Replace(string(src))
-	require.NotEqual(t, string(src), long, "%s holds nothing for 30 s", name)
-	p := filepath.Join(t.TempDir(), name)
-	require.NoError(t, os.WriteFile(p, []byte(long), 0o755))
-	return p
-}
-
 func agentPath(name string) string {
 	p, _ := filepath.Abs(filepath.Join("testdata", "agents", name))
 	return p
@@ -122,7 +102,7 @@ func TestAnAgentThatDoesNotReadTimesOut(t *testing.T) {
 }
 
 func TestAnAgentThatClosesItsOutputIsDisconnectedAtOnce(t *testing.T) {
-	res, took, err := timed(t, context.Background(), held(t, "closeout.sh"), patient)
+	res, took, err := timed(t, context.Background(), agentPath("closeout.sh"), patient)
 	require.NoError(t, err)
 	assert.Equal(t, protocol.CauseDisconnected, res.Cause, "not the turn timeout")
 	assert.Less(t, took, heldFor, "not after the turn timeout")
@@ -130,7 +110,7 @@ func TestAnAgentThatClosesItsOutputIsDisconnectedAtOnce(t *testing.T) {
 
 func TestAnAgentThatExitsLeavingAChildIsDisconnectedAtOnce(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "pid")
-	res, took, err := timed(t, context.Background(), held(t, "orphan.sh")+" "+file, patient)
+	res, took, err := timed(t, context.Background(), agentPath("orphan.sh")+" "+file, patient)
 	require.NoError(t, err)
 	assert.Equal(t, protocol.CauseDisconnected, res.Cause, "not the turn timeout")
 	assert.Less(t, took, heldFor, "not after the turn timeout")
@@ -145,7 +125,7 @@ func TestACancelledEpisodeKillsItsAgentAndIsNoResult(t *testing.T) {
 		defer func() { cancelled <- time.Now(); cancel() }()
 		pidIn(t, file)
 	}()
-	_, _, err := timed(t, ctx, held(t, "sleeper.sh")+" "+file, patient)
+	_, _, err := timed(t, ctx, agentPath("sleeper.sh")+" "+file, patient)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, time.Since(<-cancelled), heldFor, "stopped, not waiting for the agent")
 	assertGone(t, pidIn(t, file), "the agent")

@@ -108,7 +108,7 @@ func TestParseReply(t *testing.T) {
 const patient = 5 * time.Minute
 
 // heldFor bounds an episode that must not wait for a hung or hostile
-// agent (hold, or sleep 600 below) nor for the patient timeout; it too
+// agent (the testdata agents hold for 10 minutes, sleep 600 below) nor for the patient timeout; it too
 // is only a safety net, far above what a loaded machine needs.
 const heldFor = 2 * time.Minute
 

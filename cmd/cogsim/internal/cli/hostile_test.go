@@ -28,8 +28,8 @@ import (
 // machine under a load of 17 on 2 cores may take many seconds to start
 // three Python agents. Only an agent that must hang gets a short turn
 // timeout; every other timeout, wait and bound is a minute or more, a
-// safety net against a hang. The agents that hold their pipes or sleep
-// are run from copies (held) that do so for longer than all of those: a
+// safety net against a hang. The agents of testdata/agents that hold
+// their pipes or sleep do so for 10 minutes, longer than all of those: a
 // run that waited for them, or for a turn timeout, would miss the
 // bounds by far.
 
@@ -43,27 +43,8 @@ const heldFor = 2 * time.Minute
 // settle bounds each wait for the agents to start or to go.
 const settle = 2 * time.Minute
 
-// hold is how long the copies of held hold their pipes or sleep.
-const hold = 10 * time.Minute
-
 func hostile(name string) string {
 	p, _ := filepath.Abs(filepath.Join("testdata", "agents", name))
-	return p
-}
-
-// held is the hostile agent name of testdata/agents, which holds its
-// pipes or sleeps for 30 s, copied into a temporary folder to hold them
-// for hold instead: 30 s is less than the bounds, so a run that waited
-// for the original could pass.
-func held(t *testing.T, name string) string {
-	t.Helper()
-	src, err := os.ReadFile(hostile(name))
-	require.NoError(t, err)
-	secs := strconv.Itoa(int(hold / time.Second))
-	long := strings.NewReplacer("sleep 30", "sleep "+secs, "time.sleep(30)", "time.sleep("+secs+")").Replace(string(src))
-	require.NotEqual(t, string(src), long, "%s holds nothing for 30 s", name)
-	p := filepath.Join(t.TempDir(), name)
-	require.NoError(t, os.WriteFile(p, []byte(long), 0o755))
 	return p
 }
 
@@ -143,9 +124,6 @@ func TestHostileAgentsCostOnlyTheirEpisodes(t *testing.T) {
 				}
 				dir := t.TempDir()
 				command := hostile(tc.agent)
-				if tc.agent != "noread.py" {
-					command = held(t, tc.agent)
-				}
 				if tc.pids {
 					command += " " + dir
 				}
@@ -195,7 +173,7 @@ func TestCtrlCWritesNoUnfinishedEpisode(t *testing.T) {
 		waitForPids(t, dir, 2)
 	}()
 	code, stdout, stderr := cogsimCtx(ctx, "run", "--episodes", "10", "--workers", "2", "--turn-timeout", patient,
-		"--agent", "exec:"+held(t, "sleeper.sh")+" "+dir)
+		"--agent", "exec:"+hostile("sleeper.sh")+" "+dir)
 	assert.Less(t, time.Since(<-cancelled), heldFor, "stopped, not waiting for the agents")
 	assert.Equal(t, ExitInterrupted, code)
 	assert.Empty(t, stdout, "no result for an episode cut short")
@@ -210,7 +188,7 @@ func TestSIGTERMStopsABatchAndItsAgents(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "results.jsonl")
 	args, err := json.Marshal([]string{"run", "--episodes", "10", "--workers", "2", "--out", out, "--turn-timeout", patient,
-		"--agent", "exec:" + held(t, "sleeper.sh") + " " + dir})
+		"--agent", "exec:" + hostile("sleeper.sh") + " " + dir})
 	require.NoError(t, err)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
 	cmd.Env = append(os.Environ(), helperEnv+"="+string(args))

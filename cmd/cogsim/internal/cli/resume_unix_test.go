@@ -23,7 +23,7 @@ func TestInterruptThenResumeIsOneRun(t *testing.T) {
 	dir := t.TempDir()
 	marks := filepath.Join(dir, "marks")
 	require.NoError(t, os.MkdirAll(marks, 0o755))
-	agent := "exec:" + held(t, "slowone.py") + " " + marks
+	agent := "exec:" + hostile("slowone.py") + " " + marks
 	args := []string{"run", "--seeds", "1-10", "--turns", "3", "--workers", "2", "--turn-timeout", patient, "--agent", agent}
 
 	clean := filepath.Join(dir, "clean.jsonl")

@@ -9,7 +9,7 @@ import time
 pid = os.fork()
 if pid == 0:
     os.setsid()
-    time.sleep(30)
+    time.sleep(600)
     os._exit(0)
 with open(sys.argv[1] + ".tmp", "w") as f:
     f.write(str(pid))

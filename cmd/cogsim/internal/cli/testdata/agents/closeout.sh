@@ -1,4 +1,4 @@
 #!/bin/sh
 # A hostile agent that closes its output and lives on.
 exec >&-
-exec sleep 30
+exec sleep 600

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A hostile agent that exits at once, leaving a child that holds its
 # output open. The child's pid goes to a file in the folder $1.
-sleep 30 &
+sleep 600 &
 echo $! > "$1/pid.$!"
 exit 0

@@ -10,7 +10,7 @@ import time
 pid = os.fork()
 if pid == 0:
     os.setsid()
-    time.sleep(30)
+    time.sleep(600)
     os._exit(0)
 with open(os.path.join(sys.argv[1], "pid.%d" % pid), "w") as f:
     f.write(str(pid))

@@ -2,4 +2,4 @@
 # A hostile agent that never answers; its pid goes to a file in the
 # folder $1.
 echo $$ > "$1/pid.$$"
-exec sleep 30
+exec sleep 600

@@ -22,7 +22,7 @@ for line in sys.stdin:
     if first and msg.get("text") == slow:
         with open(os.path.join(folder, "pid.%d" % os.getpid()), "w") as f:
             f.write("%d\n" % os.getpid())
-        time.sleep(30)
+        time.sleep(600)
     first = False
     sys.stdout.write(json.dumps({"reply": "search"}) + "\n")
     sys.stdout.flush()
