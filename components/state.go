@@ -72,7 +72,7 @@ func (l *Level) UnmarshalJSON(b []byte) error {
 	}
 	*l = Level(v)
 	l.Creatures, l.FloorItems, l.traps = Occupancy{}, ItemIndex{}, [N]bool{}
-	l.drawnOK, l.seen = false, seenView{}
+	l.seen = seenView{}
 	return nil
 }
 

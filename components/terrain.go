@@ -1,11 +1,6 @@
 package components
 
-import (
-	"encoding/binary"
-	"slices"
-
-	arche "github.com/mlange-42/arche/ecs"
-)
+import arche "github.com/mlange-42/arche/ecs"
 
 // Terrain is the kind of a board cell (§4).
 type Terrain uint8
@@ -137,14 +132,6 @@ type Level struct {
 	// top one.
 	FloorItems ItemIndex
 
-	// drawn caches the memory as the map draws it, one glyph a cell (see
-	// [Level.MemoryGlyph]), so the observation copies rows instead of
-	// deciding 864 cells. drawnOK says it agrees with the memory: the
-	// memory's setters keep it so; a zero Level, a cleared one or one
-	// decoded from a snapshot has drawnOK false and is redrawn whole on the
-	// next [Level.Drawn].
-	drawn   [N]byte
-	drawnOK bool
 	// traps marks the cells that hold a trap, kept by the code that
 	// places traps ([Level.PutTrap]), so that "is there a trap at p" is
 	// O(1) and only a cell that holds one is looked up among the traps.
@@ -155,9 +142,6 @@ type Level struct {
 	// the same rectangle again changes nothing.
 	terrainChanges uint64
 	seen           seenView
-	// memWrites counts the writes to the memory through its setters and
-	// the whole redraws of drawn ([Level.MemoryWrites]).
-	memWrites uint64
 	// builds counts the levels built into this value ([Level.ClearDynamic]).
 	builds uint64
 }
@@ -195,7 +179,6 @@ func (l *Level) ClearDynamic() {
 	l.SearchCount = [N]uint8{}
 	l.Creatures = Occupancy{}
 	l.FloorItems = ItemIndex{}
-	l.drawn, l.drawnOK = [N]byte{}, false
 	l.traps = [N]bool{}
 	l.seen = seenView{}
 	l.builds++
@@ -232,52 +215,6 @@ func (l *Level) MemoryGlyph(i int) byte {
 	return ' '
 }
 
-// Drawn returns the memory as the map draws it: [Level.MemoryGlyph] of
-// every cell, row after row. It redraws the whole grid first when the
-// memory was written other than through See, RememberTerrain and
-// ShowTrap. The array must not be written.
-func (l *Level) Drawn() *[N]byte {
-	if !l.drawnOK {
-		const blank = 0x2020202020202020
-		le := binary.LittleEndian
-		for w := 0; w < N; w += 8 {
-			// Eight cells remembering nothing (most of a new level) are
-			// blank.
-			if le.Uint64(l.MemTerrain[w:])|le.Uint64(l.MemItem[w:]) == 0 && !slices.Contains(l.TrapShown[w:w+8], true) {
-				le.PutUint64(l.drawn[w:], blank)
-				continue
-			}
-			for i := w; i < w+8; i++ {
-				l.drawn[i] = l.MemoryGlyph(i)
-			}
-		}
-		l.drawnOK = true
-		l.memWrites++
-	}
-	return &l.drawn
-}
-
-// MemoryWrites counts the writes to the memory through See,
-// RememberTerrain and ShowTrap, and the redraws of [Level.Drawn]: while
-// it and [Level.Changes] stay the same, so does what the memory draws
-// (a cache of the drawn map keys on it). Like Changes it starts again
-// with the value: a reader keeps it for one Level value.
-func (l *Level) MemoryWrites() uint64 { return l.memWrites }
-
-// DrawnInStep reports whether the drawn memory agrees with the memory
-// (for the invariant checker): true when it is not cached yet.
-func (l *Level) DrawnInStep() bool {
-	if !l.drawnOK {
-		return true
-	}
-	for i := range l.drawn {
-		if l.drawn[i] != l.MemoryGlyph(i) {
-			return false
-		}
-	}
-	return true
-}
-
 // See records that every cell of r (on the board) is seen now: its
 // terrain and top item are remembered as they are (§12). Seeing again
 // what it saw last, with no terrain or floor item changed since, it has
@@ -290,19 +227,9 @@ func (l *Level) See(r Rect) {
 		return
 	}
 	l.seen = view
-	l.memWrites++
 	for y := r.Y0; y <= r.Y1; y++ {
 		for i := y*W + r.X0; i <= y*W+r.X1; i++ {
-			t, item := l.Terrain[i].Glyph(), l.FloorItems.top[i]
-			l.MemTerrain[i], l.MemItem[i] = t, item
-			switch {
-			case item != 0:
-				l.drawn[i] = item
-			case l.TrapShown[i]:
-				l.drawn[i] = '^'
-			default:
-				l.drawn[i] = t // never 0: rock is seen as a space
-			}
+			l.MemTerrain[i], l.MemItem[i] = l.Terrain[i].Glyph(), l.FloorItems.top[i]
 		}
 	}
 }
@@ -311,15 +238,11 @@ func (l *Level) See(r Rect) {
 // door found, §11).
 func (l *Level) RememberTerrain(i int, g byte) {
 	l.MemTerrain[i] = g
-	l.drawn[i] = l.MemoryGlyph(i)
-	l.memWrites++
 }
 
 // ShowTrap marks the trap on cell i discovered: it is drawn '^' (§11).
 func (l *Level) ShowTrap(i int) {
 	l.TrapShown[i] = true
-	l.drawn[i] = l.MemoryGlyph(i)
-	l.memWrites++
 }
 
 // PutTrap records that p holds a trap.

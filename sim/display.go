@@ -27,7 +27,7 @@ type display struct {
 	changes uint64
 	// version names what the display holds ([MapKey]).
 	version uint64
-	// writes is the level's MemoryWrites when last brought up to date.
+	// writes is the memory's Changes when last brought up to date.
 	writes  uint64
 	drawn   [c.N]byte
 	memItem [c.N]byte
@@ -43,13 +43,13 @@ type display struct {
 
 // update brings d up to the level's memory.
 func (d *display) update(s *Sim, l *c.Level) {
-	l.Drawn() // first: a whole redraw counts as a write
+	s.memory.Draw(l) // first: a whole redraw counts as a change
 	if ch := l.Changes(); !d.valid || d.changes != ch {
 		d.valid, d.changes = false, ch
 	}
 	const word = 8
 	changed := !d.valid
-	if writes := l.MemoryWrites(); !d.valid || writes != d.writes {
+	if writes := s.memory.Changes(); !d.valid || writes != d.writes {
 		d.writes = writes
 		changed = d.compare(s, l) || changed
 	}
@@ -71,7 +71,7 @@ func (d *display) update(s *Sim, l *c.Level) {
 func (d *display) compare(s *Sim, l *c.Level) bool {
 	const word = 8
 	le := binary.LittleEndian
-	drawn := l.Drawn()
+	drawn := s.memory.Drawn()
 	if !d.valid {
 		// Everything anew (a new level: mostly blank words).
 		d.drawn, d.memItem, d.traps = *drawn, l.MemItem, 0
@@ -126,7 +126,7 @@ func (d *display) redrawWord(s *Sim, l *c.Level, w int) {
 	mc := &memoryColours
 	table := text.GlyphTable()
 	e := s.env
-	drawn := l.Drawn()
+	drawn := s.memory.Drawn()
 	le := binary.LittleEndian
 	if le.Uint64(drawn[w:]) == blankWord {
 		// Never seen, or rock (most of a new level): Gray, never dimmed.
@@ -306,7 +306,7 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 		}
 	}
 	chars = chars[:c.N]
-	copy(chars, l.Drawn()[:])
+	copy(chars, s.memory.Drawn()[:])
 	if glyphs != nil {
 		glyphs = glyphs[:2*c.N]
 		copy(glyphs, d.glyphs[:])

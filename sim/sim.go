@@ -103,8 +103,9 @@ type Sim struct {
 	// hungryMeals counts the cog's meals eaten while Hungry or worse
 	// since the episode started or was restored (the Eat task, §35.3).
 	hungryMeals int
-	// display keeps the map's glyph ids and colours from memory; line
-	// is room for the status line.
+	// memory keeps the map drawn from the level's memory, display its
+	// glyph ids and colours; line is room for the status line.
+	memory  text.Memory
 	display display
 	overlay []overlayCell
 	line    []byte
@@ -519,6 +520,7 @@ func (s *Sim) Frame() text.Frame {
 	s.msg = append(s.msg, last...)
 	return text.Frame{
 		Level:   e.Level,
+		Memory:  &s.memory,
 		Vision:  e.Vision.Rect,
 		Cog:     e.CogPos(),
 		Message: s.msg,

@@ -16,11 +16,10 @@ const NameInvariants = "invariants"
 // the occupancy index equal to the positions, 0 < hp ≤ maxHp for the
 // living, the pack's stacks valid, no dangling entity references, the
 // floor-item index equal to the items, the trap index equal to the traps,
-// the drawn memory equal to the memory, the memory of what the cog sees
-// equal to the board, memory never showing a monster, and a death
-// halting its tick (§27.6): the Death event is the tick's last and the cog
-// keeps the hit points it died with. It is off by default
-// (sim.Config.Invariants turns it on).
+// the memory of what the cog sees equal to the board, memory never
+// showing a monster, and a death halting its tick (§27.6): the Death
+// event is the tick's last and the cog keeps the hit points it died with.
+// It is off by default (sim.Config.Invariants turns it on).
 type Invariants struct {
 	// OnViolation is called with each violation; nil panics, so a test
 	// episode stops at the first broken invariant.
@@ -107,9 +106,6 @@ func (s *Invariants) Update(w *arche.World) {
 		if g := lvl.MemItem[i]; g != 0 && !isItemGlyph(g) {
 			s.fail("item memory shows %q at %v", g, c.PosOf(i))
 		}
-	}
-	if !lvl.DrawnInStep() {
-		s.fail("the drawn memory differs from the memory")
 	}
 	if !run.Ended { // a death halts the tick before vision
 		r := s.vision.Rect

@@ -32,7 +32,10 @@ type Status struct {
 
 // Frame is everything the observation is drawn from.
 type Frame struct {
-	Level   *c.Level
+	Level *c.Level
+	// Memory, when not nil, keeps the level's memory drawn between
+	// observations ([Memory]); without it the map is drawn cell by cell.
+	Memory  *Memory
 	Vision  c.Rect
 	Cog     c.Pos
 	Message []byte
@@ -57,15 +60,25 @@ func Glyph(f *Frame, p c.Pos) byte {
 }
 
 // AppendMap appends the 18 map lines, each followed by a newline: the
-// level's drawn memory row by row, then the monsters on visible cells and
-// the cog drawn over it — the same bytes as [Glyph] of every cell.
+// level's drawn memory row by row (copied from f.Memory when it is
+// given), then the monsters on visible cells and the cog drawn over it —
+// the same bytes as [Glyph] of every cell.
 func AppendMap(b []byte, f *Frame) []byte {
 	const stride = c.W + 1
 	start := len(b)
-	mem := f.Level.Drawn()
-	for y := 0; y < c.H; y++ {
-		b = append(b, mem[y*c.W:(y+1)*c.W]...)
-		b = append(b, '\n')
+	if f.Memory != nil {
+		mem := f.Memory.Draw(f.Level)
+		for y := 0; y < c.H; y++ {
+			b = append(b, mem[y*c.W:(y+1)*c.W]...)
+			b = append(b, '\n')
+		}
+	} else {
+		for i := 0; i < c.N; i++ {
+			b = append(b, f.Level.MemoryGlyph(i))
+			if i%c.W == c.W-1 {
+				b = append(b, '\n')
+			}
+		}
 	}
 	m := b[start:]
 	r := f.Vision

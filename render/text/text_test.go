@@ -81,25 +81,37 @@ func TestAppendMapEqualsTheCellByCellRule(t *testing.T) {
 	}
 }
 
-// TestDrawnMemoryIsRedrawnAfterDirectWrites: memory written directly, not
-// through the Level's setters (as a decoder or a scenario builder does
-// before the first observation), shows once the cache is cleared.
-func TestDrawnMemoryIsRedrawnAfterDirectWrites(t *testing.T) {
+// TestDrawnMemoryShowsEveryWrite: memory written through the Level's
+// setters or directly (as a decoder or a scenario builder does) shows in
+// the next map, drawn with a kept Memory or without one.
+func TestDrawnMemoryShowsEveryWrite(t *testing.T) {
 	var l c.Level
+	var mem text.Memory
+	kept := text.Frame{Level: &l, Memory: &mem, Cog: c.Pos{X: -1, Y: -1}}
+	fresh := text.Frame{Level: &l, Cog: c.Pos{X: -1, Y: -1}}
+	check := func(what string) {
+		t.Helper()
+		want := string(reference(&fresh))
+		require.Equal(t, want, string(text.AppendMap(nil, &kept)), what+": kept")
+		require.Equal(t, want, string(text.AppendMap(nil, &fresh)), what+": fresh")
+	}
+	check("nothing remembered")
 	l.MemTerrain[50], l.MemItem[51], l.TrapShown[52] = '#', '$', true
-	f := text.Frame{Level: &l, Cog: c.Pos{X: -1, Y: -1}}
-	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
+	check("direct writes")
+	changes := mem.Changes()
+	check("again")
+	require.Equal(t, changes, mem.Changes(), "the same memory is no change")
 	l.Terrain[53] = c.Floor
 	l.See(c.Rect{X0: 5, Y0: 1, X1: 6, Y1: 1})
 	l.ShowTrap(54)
 	l.RememberTerrain(55, '+')
-	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
-	require.True(t, l.DrawnInStep())
+	check("the setters")
+	require.Less(t, changes, mem.Changes())
 	l.MemTerrain[56] = '|'
-	require.False(t, l.DrawnInStep(), "a direct write leaves the cache behind")
+	check("a direct write after the setters")
 	l.ClearDynamic()
 	l.MemTerrain[57] = '-'
-	require.Equal(t, string(reference(&f)), string(text.AppendMap(nil, &f)))
+	check("a cleared level")
 }
 
 func TestTheStatusLineCountsTurnsOrTicks(t *testing.T) {
