@@ -14,6 +14,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // Result is the record of an episode (§16).
@@ -305,8 +306,8 @@ func (r *Result) Check() error {
 		return bad("turns", "%d is out of range 0…%d (maxTurns)", r.Turns, r.MaxTurns)
 	case r.Ticks < r.Turns || r.Ticks > r.Turns*c.MaxQueue:
 		return bad("ticks", "%d is out of range %d…%d (turns … turns × %d)", r.Ticks, r.Turns, r.Turns*c.MaxQueue, c.MaxQueue)
-	case r.MaxDepth < 1 || r.MaxDepth > maxScenarioDepth+r.Ticks:
-		return bad("maxDepth", "%d is out of range 1…%d (%d + ticks)", r.MaxDepth, maxScenarioDepth+r.Ticks, maxScenarioDepth)
+	case r.MaxDepth < 1 || r.MaxDepth > scenario.MaxDepth+r.Ticks:
+		return bad("maxDepth", "%d is out of range 1…%d (%d + ticks)", r.MaxDepth, scenario.MaxDepth+r.Ticks, scenario.MaxDepth)
 	case r.Unusable < 0 || r.Unusable > r.Turns:
 		return bad("unusable", "%d is out of range 0…%d (turns)", r.Unusable, r.Turns)
 	case r.Ignored < 0 || r.Ignored > r.Turns:

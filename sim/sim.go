@@ -11,6 +11,7 @@ import (
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/worldgen"
 	arche "github.com/mlange-42/arche/ecs"
@@ -23,11 +24,8 @@ const (
 )
 
 // MaxClockTurns bounds an episode's clock in command turns, whoever sets
-// it (--turns, a serve request, a scenario, sim.Config): 100 000 turns
-// of at most 40 ticks keep every tick count far inside the int32 of the
-// stats array and the snapshots' checks (issue 25: 3e9 turns showed as
-// −1294967296, and 53 687 092 made the server's snapshots unrestorable).
-const MaxClockTurns = 100000
+// it ([scenario.MaxClockTurns]).
+const MaxClockTurns = scenario.MaxClockTurns
 
 // UnusableReply is the message of a turn whose reply could not be read
 // (§20).
