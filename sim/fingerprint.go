@@ -12,6 +12,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim/result"
 	"github.com/cogsim/cogsim/worldgen"
 )
 
@@ -85,7 +86,7 @@ func computeFingerprint() string {
 				h.Write(s.Observe())
 			}
 			e := s.env
-			put(uint64(s.parts().Score()))
+			put(uint64(s.Score()))
 			h.Write([]byte(e.Run.Cause))
 			put(uint64(e.Clock.Tick))
 			// The variant's own generator (the Oracle's level, Rogue's
@@ -159,7 +160,7 @@ func EngineDiff(engine string) string {
 	case engine == "":
 		return fmt.Sprintf("written by an engine that did not record itself (before %s); this is engine %s", EngineVersion, this)
 	case !strings.Contains(engine, "+"):
-		return fmt.Sprintf("written by engine %s, without a fingerprint; this is engine %s", Printable(engine), this)
+		return fmt.Sprintf("written by engine %s, without a fingerprint; this is engine %s", result.Printable(engine), this)
 	}
-	return fmt.Sprintf("written by engine %s; this is engine %s", Printable(engine), this)
+	return fmt.Sprintf("written by engine %s; this is engine %s", result.Printable(engine), this)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/sim/result"
 	"github.com/cogsim/cogsim/systems"
 	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and variants
 )
@@ -50,7 +51,7 @@ func VersionWarnings(installed []ecs.MechanicRef) []string {
 	var out []string
 	for _, r := range installed {
 		if m, ok := ecs.LookupMechanic(r.Name); ok && m.Version != r.Version {
-			out = append(out, fmt.Sprintf("mechanic %s is version %s here, the record was made with %s", r.Name, m.Version, Printable(r.Version)))
+			out = append(out, fmt.Sprintf("mechanic %s is version %s here, the record was made with %s", r.Name, m.Version, result.Printable(r.Version)))
 		}
 	}
 	return out
