@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
@@ -122,16 +121,7 @@ type Sim struct {
 // New builds the episode of cfg: the first level (or the scenario), the
 // cog, and the first observation.
 func New(cfg Config) (*Sim, error) {
-	if cfg.Rules == "" {
-		cfg.Rules = "cog"
-	}
-	if cfg.Goal != "" && (!slices.Contains(DeedNames, cfg.Goal) || cfg.Goal == "full-clock") {
-		return nil, fmt.Errorf("goal %q: not a deed an episode can earn before its end", cfg.Goal)
-	}
-	if cfg.MaxTurns < 0 || cfg.MaxTurns > MaxClockTurns {
-		return nil, fmt.Errorf("max turns %d: out of range 1…%d (0: the default)", cfg.MaxTurns, MaxClockTurns)
-	}
-	mechanics, err := ecs.Select(cfg.Rules, cfg.Mechanics)
+	cfg, mechanics, err := cfg.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -139,9 +129,6 @@ func New(cfg Config) (*Sim, error) {
 	// monsters, items and traps, and larger first blocks only cost time
 	// and memory when the episode is built.
 	s := &Sim{cfg: cfg, world: arche.NewWorld(16), msg: make([]byte, 0, 2*text.MaxMessage), obs: make([]byte, 0, text.Size)}
-	if sc := cfg.Scenario; sc != nil && sc.Seed != nil && cfg.Seed == 0 {
-		s.cfg.Seed = *sc.Seed
-	}
 	s.dungeon = worldgen.Plan(s.cfg.Seed)
 	w := &s.world
 	// The registered resources of the core game and of the installed
@@ -206,21 +193,7 @@ func (s *Sim) startEpisode() error {
 	// on the potions' appearances, drawn anew.
 	s.display.valid, s.pack.valid = false, false
 	clock := s.env.Clock
-	clock.MaxTurns, clock.TurnTicks = DefaultMaxTurns, DefaultTurnTicks
-	if sc := cfg.Scenario; sc != nil && sc.Clock != nil {
-		if sc.Clock.MaxTurns > 0 {
-			clock.MaxTurns = sc.Clock.MaxTurns
-		}
-		if sc.Clock.TurnTicks > 0 {
-			clock.TurnTicks = sc.Clock.TurnTicks
-		}
-	}
-	if cfg.MaxTurns > 0 {
-		clock.MaxTurns = cfg.MaxTurns
-	}
-	if cfg.TurnTicks > 0 {
-		clock.TurnTicks = min(cfg.TurnTicks, c.MaxQueue)
-	}
+	clock.MaxTurns, clock.TurnTicks = cfg.clock()
 	s.drawAppearances()
 	if cfg.Scenario != nil {
 		if err := s.buildScenario(cfg.Scenario); err != nil {
