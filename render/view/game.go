@@ -273,12 +273,11 @@ func (r *Recording) Bytes() []byte { return r.buf.Bytes() }
 // of cfg's rules (or scenario) counted in ticks, MaxTurns × TurnTicks
 // command turns of one tick each.
 func HumanConfig(cfg sim.Config) (sim.Config, error) {
-	s, err := sim.New(cfg)
+	r, err := cfg.Resolve()
 	if err != nil {
 		return cfg, err
 	}
-	clock := s.State().Clock
-	cfg.MaxTurns = clock.MaxTurns * clock.TurnTicks
+	cfg.MaxTurns = r.MaxTicks
 	return cfg, nil
 }
 

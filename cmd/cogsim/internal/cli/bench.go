@@ -239,12 +239,12 @@ func measure(ctx context.Context, o *benchOptions, sel bench.Selection, prof *os
 
 // systemEntries lists the game's systems in tick order: the standard
 // game's, with what the selection's mechanics install.
-func systemEntries(g *bench.Game) ([]*ecs.Entry, error) {
-	s, err := sim.New(g.Config(g.Episodes[0].Seed))
+func systemEntries(g *bench.Game) ([]sim.SystemRef, error) {
+	r, err := g.Config(g.Episodes[0].Seed).Resolve()
 	if err != nil {
 		return nil, err
 	}
-	return s.Scheduler().Entries(), nil
+	return r.Systems, nil
 }
 
 // replayPass runs the game once, timing only sim.Turn, and adds up what the
