@@ -1,7 +1,7 @@
 // Package picture draws the cog's observation as an RGB picture (§35.5),
 // for agents that read images: the message line, the map and the status
 // line laid out as the window's play screen lays them out
-// ([view.DrawObservation]), in the window's colours, with the window's
+// ([grid.DrawObservation]), in the window's colours, with the window's
 // Go Mono letters (render/bitmap). It is pure Go: the headless binary
 // draws pictures without cgo or a display.
 //
@@ -12,7 +12,7 @@ package picture
 
 import (
 	"github.com/cogsim/cogsim/render/bitmap"
-	"github.com/cogsim/cogsim/render/view"
+	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/sim"
 
 	c "github.com/cogsim/cogsim/components"
@@ -26,12 +26,12 @@ type Painter struct {
 	// masks[ch] is printable character ch's glyph, one byte a pixel
 	// (1: ink), row after row; nil for a blank.
 	masks [128][]byte
-	grid  *view.Grid
-	m     view.Map
+	grid  *grid.Grid
+	m     grid.Map
 	pix   []byte
 	// drawn are the cells pix shows (valid once drawn), so that a
 	// picture redraws only the cells that changed since the last.
-	drawn []view.GridCell
+	drawn []grid.GridCell
 	valid bool
 }
 
@@ -41,12 +41,12 @@ func New() (*Painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: view.NewGrid(view.ObservationCols, view.ObservationRows)}
+	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: grid.NewGrid(grid.ObservationCols, grid.ObservationRows)}
 	for ch := '!'; ch <= '~'; ch++ {
 		p.masks[ch] = inkMask(sheet, ch)
 	}
 	p.pix = make([]byte, 3*p.Width()*p.Height())
-	p.drawn = make([]view.GridCell, view.ObservationCols*view.ObservationRows)
+	p.drawn = make([]grid.GridCell, grid.ObservationCols*grid.ObservationRows)
 	return p, nil
 }
 
@@ -90,22 +90,22 @@ func b2u8(b bool) byte {
 	return 0
 }
 
-// Width is a picture's width in pixels: view.ObservationCols cells.
-func (p *Painter) Width() int { return view.ObservationCols * p.CellW }
+// Width is a picture's width in pixels: grid.ObservationCols cells.
+func (p *Painter) Width() int { return grid.ObservationCols * p.CellW }
 
-// Height is a picture's height in pixels: view.ObservationRows cells.
-func (p *Painter) Height() int { return view.ObservationRows * p.CellH }
+// Height is a picture's height in pixels: grid.ObservationRows cells.
+func (p *Painter) Height() int { return grid.ObservationRows * p.CellH }
 
 // Draw draws the current observation of s: Height rows of Width pixels
 // of 3 bytes (red, green, blue), row after row, numpy's uint8 [H, W, 3].
 // The message and status are the observation's lines (§15). The slice
 // is the painter's and is overwritten by the next Draw.
 func (p *Painter) Draw(s *sim.Sim) []byte {
-	view.PlayMap(&p.m, s)
+	grid.PlayMap(&p.m, s)
 	obs := s.Observe()
 	msg, status := line(obs, c.H), line(obs, c.H+1)
 	p.grid.Clear()
-	view.DrawObservation(p.grid, string(msg), &p.m, string(status))
+	grid.DrawObservation(p.grid, string(msg), grid.TextColour, &p.m, string(status))
 	return p.DrawGrid(p.grid)
 }
 
@@ -129,15 +129,15 @@ func line(text []byte, n int) []byte {
 	return text
 }
 
-// DrawGrid draws the top-left view.ObservationCols x
-// view.ObservationRows cells of g as Draw does: each cell's letter in its
+// DrawGrid draws the top-left grid.ObservationCols x
+// grid.ObservationRows cells of g as Draw does: each cell's letter in its
 // colour on its background, the window's background where it has none.
 // A grid smaller than that leaves the rest as it was.
-func (p *Painter) DrawGrid(g *view.Grid) []byte {
-	cols := min(g.W, view.ObservationCols)
-	for gy := 0; gy < min(g.H, view.ObservationRows); gy++ {
+func (p *Painter) DrawGrid(g *grid.Grid) []byte {
+	cols := min(g.W, grid.ObservationCols)
+	for gy := 0; gy < min(g.H, grid.ObservationRows); gy++ {
 		cells := g.Cells[gy*g.W : gy*g.W+cols]
-		drawn := p.drawn[gy*view.ObservationCols : gy*view.ObservationCols+cols]
+		drawn := p.drawn[gy*grid.ObservationCols : gy*grid.ObservationCols+cols]
 		for gx := range cells {
 			if p.valid && drawn[gx] == cells[gx] {
 				continue
@@ -146,15 +146,15 @@ func (p *Painter) DrawGrid(g *view.Grid) []byte {
 			p.drawCell(gx, gy, cells[gx])
 		}
 	}
-	p.valid = p.valid || (g.W >= view.ObservationCols && g.H >= view.ObservationRows)
+	p.valid = p.valid || (g.W >= grid.ObservationCols && g.H >= grid.ObservationRows)
 	return p.pix
 }
 
 // drawCell draws one cell at column gx, row gy.
-func (p *Painter) drawCell(gx, gy int, cell view.GridCell) {
+func (p *Painter) drawCell(gx, gy int, cell grid.GridCell) {
 	cw, ch := p.CellW, p.CellH
 	stride := 3 * p.Width()
-	bg := view.Background
+	bg := grid.Background
 	if cell.Bg.A != 0 {
 		bg = cell.Bg
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/bitmap"
+	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/render/picture"
-	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,9 +27,9 @@ func rgb(col color.RGBA) [3]byte { return [3]byte{col.R, col.G, col.B} }
 
 // colourOf is the colour the window draws a colors entry in.
 func colourOf(v byte) color.RGBA {
-	fg := view.RGBA(view.Colour(v &^ sim.ColourDimmed))
+	fg := grid.RGBA(c.Colour(v &^ sim.ColourDimmed))
 	if v&sim.ColourDimmed != 0 {
-		fg = view.Dimmed(fg)
+		fg = grid.Dimmed(fg)
 	}
 	return fg
 }
@@ -128,32 +128,32 @@ func requirePicture(t *testing.T, p *picture.Painter, s *sim.Sim, ink map[byte][
 	o := s.ObservationOf(0, &a)
 	for y := range c.H {
 		for x := range c.W {
-			requireCell(t, p, pix, ink, x, view.ObservationMapTop+y, o.Map[y][x], colourOf(o.Colors[y][x]), view.MapBack, what)
+			requireCell(t, p, pix, ink, x, grid.ObservationMapTop+y, o.Map[y][x], colourOf(o.Colors[y][x]), grid.MapBack, what)
 		}
-		for x := c.W; x < view.ObservationCols; x++ {
-			requireCell(t, p, pix, ink, x, view.ObservationMapTop+y, ' ', view.TextColour, view.Background, what)
+		for x := c.W; x < grid.ObservationCols; x++ {
+			requireCell(t, p, pix, ink, x, grid.ObservationMapTop+y, ' ', grid.TextColour, grid.Background, what)
 		}
 	}
-	lines := view.Wrap(o.Message, view.ObservationCols)
+	lines := grid.Wrap(o.Message, grid.ObservationCols)
 	for row := range 2 {
 		line := ""
 		if row < len(lines) {
 			line = lines[row]
 		}
-		for x := range view.ObservationCols {
+		for x := range grid.ObservationCols {
 			ch := byte(' ')
 			if x < len(line) {
 				ch = line[x]
 			}
-			requireCell(t, p, pix, ink, x, row, ch, view.TextColour, view.Background, what+": message")
+			requireCell(t, p, pix, ink, x, row, ch, grid.TextColour, grid.Background, what+": message")
 		}
 	}
-	for x := range view.ObservationCols {
+	for x := range grid.ObservationCols {
 		ch := byte(' ')
 		if x < len(o.Status) {
 			ch = o.Status[x]
 		}
-		requireCell(t, p, pix, ink, x, view.ObservationRows-1, ch, view.StatusColour, view.Background, what+": status")
+		requireCell(t, p, pix, ink, x, grid.ObservationRows-1, ch, grid.StatusColour, grid.Background, what+": status")
 	}
 }
 

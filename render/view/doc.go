@@ -23,11 +23,13 @@
 //	Viewer    viewer.go, viewerdraw.go: the replay viewer, then the game
 //	          taken over from it (T)
 //
-// The rest is shared drawing: the Grid (grid.go), the board's cells and
-// colours (cells.go, colours.go, palette.go), the keys (keys.go,
-// keymap.go, verbs.go) and the options file (options.go).
+// The rest is shared drawing: the Grid, the board's cells and the
+// observation screen, which are render/grid's (named here in grid.go),
+// the full map and the colours (cells.go, colours.go, palette.go), the
+// keys (keys.go, keymap.go, verbs.go) and the options file (options.go).
 //
-// Around it: render/gfx draws a Grid with ebiten; render/text is the
+// Around it: render/gfx draws a Grid with ebiten; render/grid is the
+// Grid itself, shared with render/picture's pictures; render/text is the
 // observation text (§15); cmd/cogplay/internal/save keeps the save
 // files, the record and the end-of-game files; internal/site builds the
 // web pages (§31).

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/stretchr/testify/require"
@@ -37,7 +38,7 @@ func requireWindowMatchesColors(t *testing.T, s *sim.Sim, what string) {
 	top := view.NewGrid(view.ObservationCols, view.ObservationRows)
 	var m view.Map
 	view.PlayMap(&m, s)
-	view.DrawObservation(top, o.Message, &m, o.Status)
+	grid.DrawObservation(top, o.Message, grid.TextColour, &m, o.Status)
 	for y := range c.H {
 		for x := range c.W {
 			cell := g.At(x, view.ObservationMapTop+y)

@@ -4,63 +4,29 @@ import (
 	"image/color"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/grid"
 )
 
 // Colour is one of NetHack's sixteen display colours: the tables'
 // [c.Colour], defined once in components (§27.5).
 type Colour = c.Colour
 
-// rgb is how each colour is drawn on the dark background: the VGA
-// palette, with the dark blues lifted so that they read on black.
-var rgb = [...]color.RGBA{
-	c.Black:         {0x60, 0x60, 0x6c, 0xff},
-	c.Red:           {0xd0, 0x30, 0x30, 0xff},
-	c.Green:         {0x20, 0xb0, 0x20, 0xff},
-	c.Brown:         {0xb8, 0x7a, 0x2e, 0xff},
-	c.Blue:          {0x40, 0x60, 0xe0, 0xff},
-	c.Magenta:       {0xb8, 0x40, 0xb8, 0xff},
-	c.Cyan:          {0x20, 0xb0, 0xb0, 0xff},
-	c.Gray:          {0xb4, 0xb4, 0xb4, 0xff},
-	c.NoColour:      {0xb4, 0xb4, 0xb4, 0xff},
-	c.Orange:        {0xff, 0x90, 0x20, 0xff},
-	c.BrightGreen:   {0x60, 0xff, 0x60, 0xff},
-	c.Yellow:        {0xff, 0xff, 0x50, 0xff},
-	c.BrightBlue:    {0x70, 0x90, 0xff, 0xff},
-	c.BrightMagenta: {0xff, 0x60, 0xff, 0xff},
-	c.BrightCyan:    {0x60, 0xff, 0xff, 0xff},
-	c.White:         {0xff, 0xff, 0xff, 0xff},
-}
-
-// RGBA is col as drawn at full brightness.
-func RGBA(col Colour) color.RGBA { return rgb[col] }
-
-// Background is the window's background colour.
-var Background = color.RGBA{0x0c, 0x0c, 0x10, 0xff}
-
-// dimFactor is how bright a remembered-but-not-seen cell is drawn, in
-// 256ths of the full colour.
-const dimFactor = 144
-
-// Dimmed is c darkened for a cell remembered but not in sight.
-func Dimmed(c color.RGBA) color.RGBA {
-	f := func(v uint8) uint8 { return uint8(int(v) * dimFactor / 256) }
-	return color.RGBA{f(c.R), f(c.G), f(c.B), c.A}
-}
-
-// UI colours of the panels around the map.
+// UI colours of the panels around the map; those of the observation
+// screen and the board, and the background, are render/grid's.
 var (
-	TextColour    = color.RGBA{0xc8, 0xc8, 0xc8, 0xff}
+	Background    = grid.Background
+	TextColour    = grid.TextColour
 	HeadColour    = color.RGBA{0xff, 0xd0, 0x60, 0xff}
 	FaintColour   = color.RGBA{0x80, 0x80, 0x88, 0xff}
 	PromptColour  = color.RGBA{0x60, 0xff, 0xff, 0xff}
 	WarnColour    = color.RGBA{0xff, 0x70, 0x70, 0xff}
-	StatusColour  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	StatusColour  = grid.StatusColour
 	PanelText     = color.RGBA{0x7c, 0xf0, 0x8c, 0xff} // the observation panel: a terminal's green
 	PanelBack     = color.RGBA{0x06, 0x1c, 0x0c, 0xff}
 	BoxBack       = color.RGBA{0x18, 0x18, 0x28, 0xff}
-	MapBack       = color.RGBA{0x14, 0x14, 0x1a, 0xff} // the board's 48 x 18 cells
-	SightBack     = color.RGBA{0x1c, 0x1c, 0x2c, 0xff} // the cog's field of view in the full map
-	HiddenBack    = color.RGBA{0x50, 0x10, 0x30, 0xff} // undiscovered secret doors and traps
+	MapBack       = grid.MapBack
+	SightBack     = grid.SightBack
+	HiddenBack    = grid.HiddenBack
 	CursorBack    = color.RGBA{0x20, 0x70, 0x90, 0xff} // the cell being picked (travel, look)
 	TimelineDone  = color.RGBA{0x30, 0x60, 0xc0, 0xff}
 	TimelineLeft  = color.RGBA{0x30, 0x30, 0x38, 0xff}

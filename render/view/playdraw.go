@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/render/grid"
 )
 
 // The play screen, in character cells:
@@ -17,10 +18,12 @@ import (
 //	            under way, why it stopped, or what the mouse points at
 //	rows 22-29  the message log          |
 //	row 30      the key hints and the game's title
+//
+// Its top, rows 0-20, is the observation screen (render/grid).
 const (
-	playCols    = 96
+	playCols    = grid.ObservationCols
 	playRows    = 31
-	mapTop      = 2
+	mapTop      = grid.ObservationMapTop
 	invLeft     = 51
 	statusRow   = mapTop + c.H
 	activityRow = statusRow + 1
@@ -28,35 +31,6 @@ const (
 	logRows     = 7
 	hintRow     = playRows - 1
 )
-
-// The observation screen (§35.5): the top of the play screen, rows 0-20
-// (the message line, the map and the status line) at its full width.
-const (
-	ObservationCols = playCols
-	ObservationRows = statusRow + 1
-	// ObservationMapTop is the row of the map's first line.
-	ObservationMapTop = mapTop
-)
-
-// DrawObservation draws the cog's observation as the play screen lays it
-// out, on a grid of at least ObservationCols x ObservationRows: the
-// message wrapped over rows 0-1, the map m from row 2, the status line
-// on row 20. The play screen draws its top with it.
-func DrawObservation(g *Grid, message string, m *Map, status string) {
-	drawTop(g, message, TextColour, m, status)
-}
-
-// drawTop draws the message line in msgColour, the map and the status
-// line.
-func drawTop(g *Grid, message string, msgColour color.RGBA, m *Map, status string) {
-	for i, line := range Wrap(message, playCols) {
-		if i < 2 {
-			g.Text(0, i, line, msgColour)
-		}
-	}
-	g.DrawMap(0, mapTop, m, false)
-	g.Text(0, statusRow, status, StatusColour)
-}
 
 // Draw implements App: the play screen, the modes stacked over it, the
 // profiler overlay, and at the end the tombstone.
@@ -71,7 +45,7 @@ func (p *Play) Draw(g *Grid) {
 		msgColour = PromptColour
 	}
 	PlayMap(&p.m, p.Sim)
-	drawTop(g, p.Message(), msgColour, &p.m, p.StatusLine())
+	grid.DrawObservation(g, p.Message(), msgColour, &p.m, p.StatusLine())
 	cog := p.Sim.State().CogPos()
 	if p.tomb == nil {
 		g.Fill(cog.X, mapTop+cog.Y, cog.X+1, mapTop+cog.Y+1, CogBack)
