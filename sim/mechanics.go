@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,41 +54,6 @@ func VersionWarnings(installed []ecs.MechanicRef) []string {
 		}
 	}
 	return out
-}
-
-// RulesFlags are the --rules and --mechanics flags (§27.1) that every
-// command starting episodes takes.
-type RulesFlags struct{ Rules, Mechanics string }
-
-// Add defines the two flags on fs; their help lists what is registered,
-// each with its one-line doc.
-func (r *RulesFlags) Add(fs *flag.FlagSet) {
-	var variants, mechanics []string
-	for _, v := range ecs.Variants() {
-		variants = append(variants, v.Name+" ("+v.Doc+")")
-	}
-	for _, m := range ecs.Mechanics() {
-		mechanics = append(mechanics, m.Name+" ("+m.Doc+")")
-	}
-	fs.StringVar(&r.Rules, "rules", "cog", "rules variant (§25): "+strings.Join(variants, "; "))
-	fs.StringVar(&r.Mechanics, "mechanics", "", "extra mechanics to install, comma-separated (§27): "+strings.Join(mechanics, "; "))
-}
-
-// Check resolves the flags, refusing an unknown name with the known ones
-// ("--rules: unknown rules …", "--mechanics: unknown mechanic …"), and
-// returns the extra mechanics' names for [Config.Mechanics], each once
-// (a mechanic is installed once however often it is named).
-func (r *RulesFlags) Check() ([]string, error) {
-	var names []string
-	for _, n := range ecs.ParseMechanics(r.Mechanics) {
-		if !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	if field, err := CheckSelection(r.Rules, names); err != nil {
-		return nil, fmt.Errorf("--%s: %w", field, err)
-	}
-	return names, nil
 }
 
 // CheckSelection checks a rules variant and extra mechanics, naming the

@@ -79,14 +79,6 @@ func TestUnknownRulesAndMechanicsAreRefusedWithTheKnownOnes(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown mechanic "dragons" (known: `)
 	assert.Contains(t, err.Error(), yellowmold.Name)
-
-	var rf sim.RulesFlags
-	rf.Rules, rf.Mechanics = "cog", "yellow-mold, dragons"
-	_, err = rf.Check()
-	assert.ErrorContains(t, err, `--mechanics: unknown mechanic "dragons"`)
-	rf.Rules, rf.Mechanics = "nope", ""
-	_, err = rf.Check()
-	assert.ErrorContains(t, err, `--rules: unknown rules "nope"`)
 }
 
 func TestAVariantIsANamedListOfMechanics(t *testing.T) {

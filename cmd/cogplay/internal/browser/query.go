@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/internal/rulesflag"
 )
 
 // Options are what the page's query string asks for:
@@ -69,7 +69,7 @@ func ParseQuery(query string) (Options, error) {
 		}
 		o.SeedSet = true
 	}
-	rules := sim.RulesFlags{Rules: "cog", Mechanics: q.Get("mechanics")}
+	rules := rulesflag.Flags{Rules: "cog", Mechanics: q.Get("mechanics")}
 	if v := q.Get("rules"); v != "" {
 		rules.Rules = v
 	}

@@ -14,8 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/render/view"
-	"github.com/cogsim/cogsim/sim"
 )
 
 const usage = `cogplay plays cogsim in a window (§22).
@@ -39,7 +39,7 @@ type Options struct {
 	seed     uint64
 	seedSet  bool
 	scenario string
-	rules    sim.RulesFlags
+	rules    rulesflag.Flags
 	// mechanics are the extra mechanics' names, checked.
 	mechanics []string
 	wizard    bool

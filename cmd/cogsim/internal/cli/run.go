@@ -21,6 +21,7 @@ import (
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 	"github.com/cogsim/cogsim/internal/lockfile"
+	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
 )
@@ -309,7 +310,7 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 
 // rulesFlags are --rules and --mechanics; check turns their errors into
 // usage errors.
-type rulesFlags struct{ sim.RulesFlags }
+type rulesFlags struct{ rulesflag.Flags }
 
 func (r *rulesFlags) add(fs *flag.FlagSet) { r.Add(fs) }
 
