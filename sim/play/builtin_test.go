@@ -1,0 +1,5 @@
+package play_test
+
+// The tests play the built-in mechanics, which the commands link and
+// the library does not (§2).
+import _ "github.com/cogsim/cogsim/systems/builtin"
