@@ -12,9 +12,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // DefaultTurnTimeout is how long an outside agent may think about a turn.
@@ -76,112 +73,6 @@ func Check(command string) error {
 		return fmt.Errorf("cannot run %q: %w", f[0], err)
 	}
 	return nil
-}
-
-// Exec plays one episode with an outside agent program (see [Command])
-// with the protocol on its stdin and stdout. Every write to the agent and
-// every wait for its reply has a deadline, timeout after the turn began:
-// an agent that does not answer, or does not read, is killed and its
-// episode ends ("timeout"). A program that crashes, exits or closes its
-// output ends its episode at once ("disconnected"); junk lines cost it
-// unusable turns; nothing it does affects other episodes. When ctx is
-// cancelled the agent is killed and Exec returns ctx's error: the episode
-// did not finish and its result is not one. The agent's whole process
-// group is killed when the episode ends, and on Linux every process that
-// inherited its [EnvToken]. The program's stderr goes to stderr (nil:
-// discarded).
-func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec *replay.Recorder) (sim.Result, error) {
-	return ExecTraced(ctx, command, s, timeout, stderr, rec, nil)
-}
-
-// ExecTraced is Exec with trace, when not nil, called after each command
-// turn (see [Conn.Trace]).
-func ExecTraced(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec *replay.Recorder, trace func(obs, line []byte)) (sim.Result, error) {
-	if timeout <= 0 {
-		timeout = DefaultTurnTimeout
-	}
-	a, err := startAgent(command, stderr)
-	if err != nil {
-		return s.Result(), err
-	}
-	finished := false
-	defer func() { a.stop(finished) }()
-
-	replies := make(chan lineOrErr)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		lines := NewLines(a.stdout, MaxLine)
-		for {
-			l, err := lines.Next()
-			if l != nil {
-				l = append([]byte(nil), l...)
-			}
-			select {
-			case replies <- lineOrErr{l, err}:
-			case <-stop:
-				return
-			}
-			if err != nil && !errors.Is(err, ErrTooLong) {
-				return
-			}
-		}
-	}()
-
-	w := &deadlineWriter{w: a.stdin, ctx: ctx}
-	c := NewConn(s, w, rec)
-	c.Trace = trace
-	end := func(cause string) (sim.Result, error) {
-		err := c.End(cause)
-		return s.Result(), err
-	}
-	exited := a.exited
-	for !s.Done() {
-		w.deadline = time.Now().Add(timeout)
-		if err := c.Send(); err != nil {
-			switch {
-			case ctx.Err() != nil:
-				return s.Result(), ctx.Err()
-			case errors.Is(err, errWriteTimeout):
-				return end(CauseTimeout)
-			}
-			return end(CauseDisconnected)
-		}
-		timer := time.NewTimer(time.Until(w.deadline))
-		var r lineOrErr
-		for got := false; !got; {
-			select {
-			case <-ctx.Done():
-				timer.Stop()
-				return s.Result(), ctx.Err()
-			case <-timer.C:
-				return end(CauseTimeout)
-			case <-exited:
-				// The agent is gone; whatever it started may still
-				// hold its output open. Killing that lets the reader
-				// see what was written, then EOF.
-				a.reclaim()
-				exited = nil
-			case r = <-replies:
-				// A line naming another message is dropped.
-				got = r.err != nil || !c.Stray(r.line)
-			}
-		}
-		timer.Stop()
-		if r.err != nil && !errors.Is(r.err, ErrTooLong) {
-			return end(CauseDisconnected)
-		}
-		if err := c.Answer(r.line); err != nil {
-			return s.Result(), err
-		}
-	}
-	if rec != nil {
-		err = rec.End()
-	}
-	w.deadline = time.Now().Add(timeout)
-	_ = c.Send()
-	finished = true
-	return s.Result(), err
 }
 
 // agent is a started agent program.

@@ -26,7 +26,7 @@ func episodes(t *testing.T, command string, n int) string {
 	for i := range n {
 		s, err := sim.New(sim.Config{Seed: uint64(i + 1), MaxTurns: 7})
 		require.NoError(t, err)
-		res, err := p.Play(context.Background(), s, 2*i, patient, nil, nil)
+		res, err := p.Play(context.Background(), s, 2*i, patient, nil)
 		require.NoError(t, err)
 		b, err := json.Marshal(res)
 		require.NoError(t, err)

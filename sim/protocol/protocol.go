@@ -12,6 +12,7 @@ package protocol
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -19,7 +20,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/obs"
+	"github.com/cogsim/cogsim/sim/play"
 )
 
 // MaxLine bounds a reply line; longer lines are unusable.
@@ -27,14 +29,14 @@ const MaxLine = 1 << 20
 
 // Causes of an episode cut short by its agent.
 const (
-	CauseDisconnected = "disconnected"
-	CauseTimeout      = "timeout"
+	CauseDisconnected = play.CauseDisconnected
+	CauseTimeout      = play.CauseTimeout
 )
 
 // Observation is the env's message for each command turn: §20's fields
 // and §29's (glyphs, stats, reward, terminated, truncated, unusable,
 // ignored), the same message `cogsim serve` sends.
-type Observation = sim.Observation
+type Observation = obs.Observation
 
 // End is the env's last message: the result and the final observation's
 // text, turn, tick and reward (the change of score in the last turn).
@@ -143,56 +145,48 @@ func (l *Lines) Next() ([]byte, error) {
 	}
 }
 
-// Conn is the env's side of one agent connection.
+// Conn is the env's side of one agent connection: it writes the
+// observations and the end message.
 type Conn struct {
 	Sim *sim.Sim
-	// Recorder, when set, records the replay.
-	Recorder *replay.Recorder
-	out      *bufio.Writer
-	// Trace, when set, is called after each command turn with the
-	// observation the agent answered and its line as received (nil for a
-	// line too long), for trajectories (§30).
-	Trace func(obs, line []byte)
+	out *bufio.Writer
 	// Env, when set, numbers the episode in its messages (persistent
 	// agents, §30).
 	Env *int
-	// Tokens, when set, is the model's token count that the end
-	// message's result carries (an LLM agent, §36).
-	Tokens *sim.Tokens
-	// LLM, when set, are the LLM agent's settings the end message's
-	// result carries (§36.1).
-	LLM *sim.LLMSettings
 	// score is the score at the last observation sent, for the reward.
 	score int
 	// turn is the turn of the last observation sent, the one awaiting
 	// its reply.
-	turn   int
-	arrays sim.Arrays
-	before []byte
+	turn int
+	// enc writes the observations.
+	enc obs.Encoder
 }
 
 // NewConn plays s against the agent writing to w.
-func NewConn(s *sim.Sim, w io.Writer, rec *replay.Recorder) *Conn {
-	return &Conn{Sim: s, Recorder: rec, out: bufio.NewWriter(w)}
+func NewConn(s *sim.Sim, w io.Writer) *Conn {
+	return &Conn{Sim: s, out: bufio.NewWriter(w)}
 }
 
 // Send writes the current observation, or the end message once the
-// episode is over.
-func (c *Conn) Send() error {
+// episode is over (res, when not nil, is its result: a model's adds its
+// tokens).
+func (c *Conn) Send() error { return c.SendEnd(nil) }
+
+// SendEnd is Send with the end message's result res (nil: the
+// episode's).
+func (c *Conn) SendEnd(res *sim.Result) error {
 	var v any
 	s := c.Sim
 	if s.Done() {
 		e := s.State()
-		res := s.Result()
-		if c.Tokens != nil {
-			t := *c.Tokens
-			res.Tokens = &t
+		if res == nil {
+			r := s.Result()
+			res = &r
 		}
-		res.LLM = c.LLM
-		v = End{Type: "end", Env: c.Env, Result: res, Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
-			Reward: s.Score() - c.score, Terminated: s.Terminated(), Truncated: s.Truncated()}
+		v = End{Type: "end", Env: c.Env, Result: *res, Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
+			Reward: s.Score() - c.score, Terminated: obs.Terminated(s), Truncated: obs.Truncated(s)}
 	} else {
-		o := s.ObservationOf(c.score, &c.arrays)
+		o := c.enc.Observation(s, c.score)
 		o.Env = c.Env
 		c.turn = o.Turn
 		v = o
@@ -221,72 +215,64 @@ func (c *Conn) Stray(line []byte) bool {
 	return env != nil && c.Env != nil && *env != *c.Env || turn != nil && *turn != c.turn
 }
 
-// Answer plays a command turn with the agent's line (nil: unusable).
-func (c *Conn) Answer(line []byte) error {
-	if c.Trace == nil {
-		return c.answer(line)
-	}
-	c.before = append(c.before[:0], c.Sim.Observe()...)
-	err := c.answer(line)
-	c.Trace(c.before, line)
-	return err
+// Stdio is an agent speaking the protocol over a reader and a writer
+// (cogsim agent's stdin and stdout): EOF or a broken pipe ends the
+// episode as disconnected, after which the end message is still
+// written.
+type Stdio struct {
+	c     *Conn
+	in    io.Reader
+	out   io.Writer
+	lines *Lines
 }
 
-func (c *Conn) answer(line []byte) error {
-	reply, ok := ParseReply(line)
+// NewStdio is the agent reading its lines from in and its messages
+// written to out.
+func NewStdio(in io.Reader, out io.Writer) *Stdio {
+	return &Stdio{in: in, out: out, lines: NewLines(in, MaxLine)}
+}
+
+// Reset implements play.Agent.
+func (a *Stdio) Reset(_ context.Context, s *sim.Sim, _ int) error {
+	a.c = NewConn(s, a.out)
+	return nil
+}
+
+// Reply implements play.Agent.
+func (a *Stdio) Reply(context.Context, *sim.Sim) (play.Reply, error) {
+	if err := a.c.Send(); err != nil {
+		return play.Reply{Gone: CauseDisconnected}, nil
+	}
+	line, err := a.lines.Next()
+	for err == nil && a.c.Stray(line) {
+		line, err = a.lines.Next()
+	}
 	switch {
-	case c.Recorder != nil && ok:
-		return c.Recorder.Turn(reply)
-	case c.Recorder != nil:
-		return c.Recorder.TurnUnusable()
-	case ok:
-		c.Sim.Turn(reply)
-	default:
-		c.Sim.TurnUnusable()
+	case err == ErrTooLong:
+		line = nil
+	case err != nil: // EOF or a broken pipe
+		return play.Reply{Gone: CauseDisconnected}, nil
 	}
+	return ReplyOf(line), nil
+}
+
+// End implements play.Ender: the end message, written whatever came
+// before.
+func (a *Stdio) End(_ context.Context, _ *sim.Sim, res *sim.Result) error {
+	_ = a.c.SendEnd(res)
 	return nil
 }
 
-// End ends the episode early with cause (the agent went away) and writes
-// the replay's result line.
-func (c *Conn) End(cause string) error {
-	c.Sim.Disconnect(cause)
-	if c.Recorder != nil {
-		return c.Recorder.End()
-	}
-	return nil
-}
+// Close implements play.Agent.
+func (a *Stdio) Close() error { return nil }
 
-// Serve plays the whole episode over in and out: it returns when the
+// Serve plays the whole episode over in and out (see [Stdio]),
+// recording it with rec when that is not nil: it returns when the
 // episode is over (end message written) or the agent hung up.
-func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec *replay.Recorder) (sim.Result, error) {
-	c := NewConn(s, out, rec)
-	lines := NewLines(in, MaxLine)
-	for !s.Done() {
-		if err := c.Send(); err != nil {
-			err := c.End(CauseDisconnected)
-			return s.Result(), err
-		}
-		line, err := lines.Next()
-		for err == nil && c.Stray(line) {
-			line, err = lines.Next()
-		}
-		switch {
-		case err == ErrTooLong:
-			line = nil
-		case err != nil: // EOF or a broken pipe
-			err = c.End(CauseDisconnected)
-			_ = c.Send()
-			return s.Result(), err
-		}
-		if err := c.Answer(line); err != nil {
-			return s.Result(), err
-		}
+func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec play.Observer) (sim.Result, error) {
+	res, err := play.Run(context.Background(), s, NewStdio(in, out), 0, observers(rec)...)
+	if err != nil {
+		res = s.Result()
 	}
-	var err error
-	if rec != nil {
-		err = rec.End()
-	}
-	_ = c.Send()
-	return s.Result(), err
+	return res, err
 }

@@ -38,7 +38,7 @@ func TestTheAgentProtocolSendsObservationV2(t *testing.T) {
 	sum, sawIgnored, sawUnusable := 0, false, false
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	for _, l := range lines[:len(lines)-1] {
-		var o sim.Observation
+		var o protocol.Observation
 		require.NoError(t, json.Unmarshal([]byte(l), &o))
 		require.Equal(t, "observation", o.Type)
 		for y, row := range o.Map {
