@@ -26,8 +26,10 @@ func Record(t testing.TB, seed uint64, turns int) []byte {
 	rec, err := replay.NewRecorder(s, &buf)
 	require.NoError(t, err)
 	for i := 0; i < turns && !s.Done(); i++ {
-		require.NoError(t, rec.Turn(Replies[i%len(Replies)]))
+		r := Replies[i%len(Replies)]
+		s.Turn(r)
+		require.NoError(t, rec.Played(r))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	return buf.Bytes()
 }

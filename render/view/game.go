@@ -54,7 +54,10 @@ func (g *Game) Step(prim c.Primitive) {
 	e := g.Sim.State()
 	from := e.CogPos()
 	if g.rec != nil && !g.revived {
-		if err := g.rec.rec.Turn(PrimitiveString(prim)); err != nil {
+		// A command turn of the one primitive, recorded as the reply
+		// that names it.
+		g.Sim.TurnPrimitive(prim)
+		if err := g.rec.rec.Played(PrimitiveString(prim)); err != nil {
 			g.rec = nil
 		}
 	} else {
@@ -177,7 +180,7 @@ func (g *Game) EndReplay() []byte {
 		return nil
 	}
 	if !g.rec.ended {
-		if err := g.rec.rec.End(); err != nil {
+		if err := g.rec.rec.Finish(); err != nil {
 			return nil
 		}
 		g.rec.ended = true

@@ -29,10 +29,14 @@ func TestSeekingKeepsAMechanicsOwnState(t *testing.T) {
 	}
 	states = append(states, state(s))
 	for i := 0; i < 24 && !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+		{
+			r := replies[i%len(replies)]
+			rec.Sim.Turn(r)
+			require.NoError(t, rec.Played(r))
+		}
 		states = append(states, state(s))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	rep, err := replay.Read(&buf)
 	require.NoError(t, err)
 	assert.Equal(t, s.Mechanics(), rep.Mechanics, "the replay names the mechanics")

@@ -81,9 +81,11 @@ func (v *Viewer) TakeOver() (*sim.Sim, *Recording, error) {
 	}
 	for _, t := range v.Rep.Turns[:v.turn] {
 		if t.Unusable {
-			err = r.rec.TurnUnusable()
+			s.TurnUnusable()
+			err = r.rec.PlayedUnusable()
 		} else {
-			err = r.rec.Turn(t.Reply)
+			s.Turn(t.Reply)
+			err = r.rec.Played(t.Reply)
 		}
 		if err != nil {
 			return nil, nil, err

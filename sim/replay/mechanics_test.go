@@ -22,9 +22,13 @@ func recordWith(t testing.TB, seed uint64, rules string, mechanics ...string) []
 	require.NoError(t, err)
 	replies := []string{"e e e s s", "search*3", "w w n n", "se se se", "kick e", "nw nw nw"}
 	for i := 0; !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+		{
+			r := replies[i%len(replies)]
+			rec.Sim.Turn(r)
+			require.NoError(t, rec.Played(r))
+		}
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	return buf.Bytes()
 }
 
@@ -74,9 +78,10 @@ func TestAMechanicsReplayDivergesWithoutIt(t *testing.T) {
 	rec, err := replay.NewRecorder(s, &buf)
 	require.NoError(t, err)
 	for !s.Done() {
-		require.NoError(t, rec.Turn("search*40"))
+		rec.Sim.Turn("search*40")
+		require.NoError(t, rec.Played("search*40"))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	lines := strings.SplitN(buf.String(), "\n", 2)
 	rep, err := replay.Read(strings.NewReader(lines[0] + "\n" + lines[1]))
 	require.NoError(t, err)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 )
 
 // Format and Version identify the file format.
@@ -117,8 +118,11 @@ func Hash(obs []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Recorder plays an episode and writes its replay as it goes; every line
-// is flushed at once, so an interrupted run keeps what it played.
+// Recorder writes an episode's replay as it is played: it records,
+// never drives. It is the [play.Observer] of the replay, and a caller
+// stepping the Sim itself tells it each turn played ([Recorder.Played]).
+// Every line is flushed at once, so an interrupted run keeps what it
+// played.
 type Recorder struct {
 	Sim  *sim.Sim
 	w    *bufio.Writer
@@ -142,21 +146,26 @@ func ResumeRecorder(s *sim.Sim, w io.Writer, turns int) *Recorder {
 	return &Recorder{Sim: s, w: bufio.NewWriter(w), turn: turns}
 }
 
-// Turn plays and records one command turn with reply.
-func (r *Recorder) Turn(reply string) error {
-	r.Sim.Turn(reply)
-	return r.record(Turn{Reply: reply})
+// Turn implements play.Observer: it records the command turn just
+// played.
+func (r *Recorder) Turn(_ *sim.Sim, t *play.Turn) error {
+	if t.Unusable {
+		return r.PlayedUnusable()
+	}
+	return r.Played(t.Text)
 }
 
-// TurnUnusable plays and records a turn whose reply could not be read.
-func (r *Recorder) TurnUnusable() error {
-	r.Sim.TurnUnusable()
-	return r.record(Turn{Unusable: true})
-}
+// End implements play.Observer: it writes the result line, the
+// episode's own (what re-simulating it gives: no model's tokens).
+func (r *Recorder) End(*sim.Sim, sim.Result) error { return r.Finish() }
 
-// Played records a command turn with reply that the caller has played
-// on the Sim itself (a session playing an action by index, §35.4).
+// Played records a command turn with reply that the caller played on
+// the Sim (s.Turn(reply), or an action by index, §35.4).
 func (r *Recorder) Played(reply string) error { return r.record(Turn{Reply: reply}) }
+
+// PlayedUnusable records a command turn of an unusable reply
+// (s.TurnUnusable()).
+func (r *Recorder) PlayedUnusable() error { return r.record(Turn{Unusable: true}) }
 
 func (r *Recorder) record(t Turn) error {
 	r.turn++
@@ -164,8 +173,8 @@ func (r *Recorder) record(t Turn) error {
 	return r.line(t)
 }
 
-// End writes the result line.
-func (r *Recorder) End() error {
+// Finish writes the result line.
+func (r *Recorder) Finish() error {
 	res := r.Sim.Result()
 	return r.line(struct {
 		Result sim.Result `json:"result"`

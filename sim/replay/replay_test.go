@@ -31,7 +31,8 @@ func record(t testing.TB, seed uint64) []byte {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for !s.Done() {
 		if rng.IntN(10) == 0 {
-			require.NoError(t, rec.TurnUnusable())
+			rec.Sim.TurnUnusable()
+			require.NoError(t, rec.PlayedUnusable())
 			continue
 		}
 		var reply []string
@@ -42,9 +43,10 @@ func record(t testing.TB, seed uint64) []byte {
 			}
 			reply = append(reply, w)
 		}
-		require.NoError(t, rec.Turn(strings.Join(reply, " ")))
+		rec.Sim.Turn(strings.Join(reply, " "))
+		require.NoError(t, rec.Played(strings.Join(reply, " ")))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	return buf.Bytes()
 }
 
@@ -160,13 +162,16 @@ func TestObservationAfterTurnK(t *testing.T) {
 	var buf bytes.Buffer
 	rec, _ := replay.NewRecorder(s, &buf)
 	first := string(s.Observe())
-	require.NoError(t, rec.Turn("e*3"))
+	rec.Sim.Turn("e*3")
+	require.NoError(t, rec.Played("e*3"))
 	after1 := string(s.Observe())
-	require.NoError(t, rec.Turn("w*3"))
+	rec.Sim.Turn("w*3")
+	require.NoError(t, rec.Played("w*3"))
 	for !s.Done() {
-		require.NoError(t, rec.Turn("wait*40"))
+		rec.Sim.Turn("wait*40")
+		require.NoError(t, rec.Played("wait*40"))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 	rep, err := replay.Load(path)
@@ -190,9 +195,10 @@ func TestScenarioReplays(t *testing.T) {
 	var buf bytes.Buffer
 	rec, _ := replay.NewRecorder(s, &buf)
 	for !s.Done() {
-		require.NoError(t, rec.Turn("e w"))
+		rec.Sim.Turn("e w")
+		require.NoError(t, rec.Played("e w"))
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	rep, err := replay.Read(&buf)
 	require.NoError(t, err)
 	assert.Equal(t, "tiny", rep.Scenario.Name)
@@ -266,9 +272,10 @@ func TestAReplayOfAnAgentThatWentAwayVerifies(t *testing.T) {
 	var buf bytes.Buffer
 	rec, err := replay.NewRecorder(s, &buf)
 	require.NoError(t, err)
-	require.NoError(t, rec.Turn("e e"))
+	rec.Sim.Turn("e e")
+	require.NoError(t, rec.Played("e e"))
 	s.Disconnect("timeout")
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	rep, err := replay.Read(&buf)
 	require.NoError(t, err)
 	require.NoError(t, rep.Play(nil))

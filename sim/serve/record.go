@@ -53,7 +53,7 @@ func (sv *Server) recordTurn(sl *slot, reply string) {
 		return
 	}
 	sl.rec = nil
-	if err := r.rec.End(); err != nil {
+	if err := r.rec.Finish(); err != nil {
 		sv.recordFailed(err)
 		return
 	}

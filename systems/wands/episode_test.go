@@ -190,9 +190,13 @@ func TestAReplayWithZapsVerifies(t *testing.T) {
 	require.NoError(t, err)
 	replies := []string{"zap b e", "z a", "zap a e", "zap d", "zap c s", "i", "search*4", "zap a e", "zap c >", "e e search"}
 	for i := 0; !s.Done(); i++ {
-		require.NoError(t, rec.Turn(replies[i%len(replies)]))
+		{
+			r := replies[i%len(replies)]
+			rec.Sim.Turn(r)
+			require.NoError(t, rec.Played(r))
+		}
 	}
-	require.NoError(t, rec.End())
+	require.NoError(t, rec.Finish())
 	data := buf.Bytes()
 	rep, err := replay.Read(bytes.NewReader(data))
 	require.NoError(t, err)
