@@ -8,6 +8,7 @@ import (
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 )
 
 // StandardAgent plays the standard game of the benchmarks (§23).
@@ -79,27 +80,44 @@ func RecordUnder(ctx context.Context, agent string, ticks int, sel Selection) (*
 		return nil, err
 	}
 	g := &Game{Agent: agent, Selection: sel}
+	// The agent is not told the mechanics (agents.Agent hides Know): the
+	// game stays the one recorded before (issue 35).
+	pl := &budgeted{Agent: play.Builtin(struct{ agents.Agent }{a}), g: g, ticks: ticks}
 	for seed := uint64(1); g.Ticks < ticks; seed++ {
 		s, err := sim.New(g.Config(seed))
 		if err != nil {
 			return nil, err
 		}
-		a.Reset(seed)
-		ep := Episode{Seed: seed}
-		clock := s.State().Clock
-		for !s.Done() && g.Ticks+clock.Tick < ticks {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			r := a.Reply(s.Observe())
-			s.Turn(r)
-			ep.Replies = append(ep.Replies, r)
+		var replies play.Replies
+		if _, err := play.Run(ctx, s, pl, 0, &replies); err != nil && err != errSpent {
+			return nil, err
 		}
-		ep.Ticks = clock.Tick
+		ep := Episode{Seed: seed, Replies: replies.List, Ticks: s.State().Clock.Tick}
 		g.Ticks += ep.Ticks
 		g.Episodes = append(g.Episodes, ep)
 	}
 	return g, nil
+}
+
+// errSpent stops the last episode of a recording at its tick budget.
+var errSpent = errors.New("bench: the ticks are recorded")
+
+// budgeted plays its agent until the game being recorded has its ticks,
+// and stops when ctx is cancelled.
+type budgeted struct {
+	play.Agent
+	g     *Game
+	ticks int
+}
+
+func (b *budgeted) Reply(ctx context.Context, s *sim.Sim) (play.Reply, error) {
+	if err := ctx.Err(); err != nil {
+		return play.Reply{}, err
+	}
+	if b.g.Ticks+s.State().Clock.Tick >= b.ticks {
+		return play.Reply{}, errSpent
+	}
+	return b.Agent.Reply(ctx, s)
 }
 
 // Replay runs the game's episodes again, from the first, round and round,

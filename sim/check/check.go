@@ -26,6 +26,7 @@ package check
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -34,10 +35,9 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-	"sync"
 
-	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/replay"
 )
 
@@ -73,6 +73,9 @@ type Config struct {
 	Seeds []uint64
 	// Agents are built-in agents' names (empty: DefaultAgents).
 	Agents []string
+	// NewAgent makes the agent called name (the program links the
+	// built-in agents; package check does not).
+	NewAgent func(name string) (play.Agent, error)
 	// MaxTurns, when positive, shortens every episode (tests).
 	MaxTurns int
 	// Golden is a file of result lines of the cog game (rules "cog", no
@@ -203,8 +206,11 @@ func (cfg Config) normal() (Config, error) {
 	if len(cfg.Agents) == 0 {
 		cfg.Agents = DefaultAgents
 	}
+	if cfg.NewAgent == nil {
+		return cfg, errors.New("check: no NewAgent to make the agents")
+	}
 	for _, a := range cfg.Agents {
-		if _, err := agents.New(a); err != nil {
+		if _, err := cfg.NewAgent(a); err != nil {
 			return cfg, err
 		}
 	}
@@ -263,28 +269,30 @@ type episode struct {
 func (cfg Config) play(base sim.Config, workers int, record bool) []episode {
 	jobs := cfg.jobs()
 	out := make([]episode, len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = playOne(base, jobs[i], record)
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	b := play.Batch{N: len(jobs), Workers: workers, Worker: func(int) (func(context.Context, int) (sim.Result, error), func(), error) {
+		return func(ctx context.Context, i int) (sim.Result, error) {
+			out[i] = cfg.playOne(ctx, base, jobs[i], record)
+			return sim.Result{}, nil
+		}, nil, nil
+	}}
+	_, _ = b.Run(context.Background(), func(int, sim.Result) error { return nil })
 	return out
 }
 
+// hashes keeps each observation's hash and each reply of an episode.
+type hashes struct{ ep *episode }
+
+func (h hashes) Turn(s *sim.Sim, t *play.Turn) error {
+	h.ep.replies = append(h.ep.replies, t.Text)
+	h.ep.hashes = append(h.ep.hashes, sha256.Sum256(s.Observe()))
+	return nil
+}
+
+func (h hashes) End(*sim.Sim, sim.Result) error { return nil }
+
 // playOne plays one episode to its end with its agent, told the
 // installed mechanics, as cogsim run does.
-func playOne(base sim.Config, j job, record bool) (ep episode) {
+func (cfg Config) playOne(ctx context.Context, base sim.Config, j job, record bool) (ep episode) {
 	ep.job = j
 	base.Seed, base.Agent = j.seed, j.agent
 	ep.cfg = base
@@ -299,42 +307,32 @@ func playOne(base sim.Config, j job, record bool) (ep episode) {
 		ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Reason: err.Error()}
 		return ep
 	}
-	a, _ := agents.New(j.agent)
-	a.Reset(j.seed)
-	if k, ok := a.(agents.Knower); ok {
-		k.Know(s.MechanicNames())
+	a, err := cfg.NewAgent(j.agent)
+	if err != nil {
+		ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Reason: err.Error()}
+		return ep
 	}
+	defer a.Close()
+	observers := []play.Observer{hashes{&ep}}
 	var buf bytes.Buffer
-	var rec *replay.Recorder
 	if record {
-		if rec, err = replay.NewRecorder(s, &buf); err != nil {
+		rec, err := replay.NewRecorder(s, &buf)
+		if err != nil {
 			ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Reason: err.Error()}
 			return ep
 		}
+		observers = append(observers, rec)
 	}
 	ep.hashes = append(ep.hashes, sha256.Sum256(s.Observe()))
-	for !s.Done() {
-		r := a.Reply(s.Observe())
-		ep.replies = append(ep.replies, r)
-		if rec != nil {
-			err = rec.Turn(r)
-		} else {
-			s.Turn(r)
-		}
-		if err != nil {
-			ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Turn: len(ep.replies), Reason: err.Error()}
-			return ep
-		}
-		ep.hashes = append(ep.hashes, sha256.Sum256(s.Observe()))
+	res, err := play.Run(ctx, s, a, 0, observers...)
+	if err != nil {
+		ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Turn: len(ep.replies), Reason: err.Error()}
+		return ep
 	}
-	if rec != nil {
-		if err := rec.End(); err != nil {
-			ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Turn: len(ep.replies), Reason: err.Error()}
-			return ep
-		}
+	if record {
 		ep.replay = buf.Bytes()
 	}
-	ep.result, err = json.Marshal(s.Result())
+	ep.result, err = json.Marshal(res)
 	if err != nil {
 		ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Turn: len(ep.replies), Reason: err.Error()}
 	}
@@ -569,16 +567,17 @@ func (cfg Config) unselected(golden map[key][]byte) Outcome {
 		turns = sim.DefaultMaxTurns
 	}
 	cog, game := cfg.cog(), cfg.game()
+	ctx := context.Background()
 	alone := make([]episode, len(jobs))
 	for i, j := range jobs {
-		alone[i] = playOne(cog, j, false)
+		alone[i] = cfg.playOne(ctx, cog, j, false)
 	}
 	// Alternating: the mechanic's episode of each seed first.
 	inter := make([]episode, len(jobs))
 	var side []episode
 	for i, j := range jobs {
-		side = append(side, playOne(game, j, false))
-		inter[i] = playOne(cog, j, false)
+		side = append(side, cfg.playOne(ctx, game, j, false))
+		inter[i] = cfg.playOne(ctx, cog, j, false)
 	}
 	// Beside: the mechanic's episodes on another goroutine.
 	beside := make([]episode, len(jobs))
@@ -586,11 +585,11 @@ func (cfg Config) unselected(golden map[key][]byte) Outcome {
 	go func() {
 		defer close(done)
 		for _, j := range jobs {
-			playOne(game, j, false)
+			cfg.playOne(ctx, game, j, false)
 		}
 	}()
 	for i, j := range jobs {
-		beside[i] = playOne(cog, j, false)
+		beside[i] = cfg.playOne(ctx, cog, j, false)
 	}
 	<-done
 	for _, ep := range side {

@@ -2,19 +2,19 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 type agentOptions struct {
@@ -76,7 +76,7 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	}
 	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics, Agent: o.agent, MaxTurns: o.turns, Strict: o.strict}
 	if o.scenario != "" {
-		sc, err := sim.LoadScenario(o.scenario)
+		sc, err := scenario.Load(o.scenario)
 		if err != nil {
 			return usagef("--scenario: %v", err)
 		}
@@ -117,55 +117,26 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 			}
 		}()
 	}
+	var a play.Agent = protocol.NewStdio(out.stdin, out.stdout)
 	if chat != nil {
-		return playModelOverStdout(ctx, s, llm.NewAgent(*chat), llmSettings(chat), o.timeout, out.stdout, rec)
+		a = &protocol.Echo{Agent: llm.NewPlayer(*chat, o.timeout), W: out.stdout}
 	}
-	return untilDone(ctx, func() error {
-		_, err := protocol.Serve(s, out.stdin, out.stdout, rec)
-		return err
-	})
-}
-
-// playModelOverStdout plays s with the model a, writing the exchange on
-// w as it would be over stdio: each observation, the model's reply
-// object (the reply, with its reasoning, usage and, when it has no
-// reply, why), and the end message, whose result counts the tokens and
-// names the settings.
-func playModelOverStdout(ctx context.Context, s *sim.Sim, a *llm.Agent, settings *sim.LLMSettings, timeout time.Duration, w io.Writer, rec *replay.Recorder) error {
-	c := protocol.NewConn(s, w, rec)
-	var tokens sim.Tokens
-	c.Tokens, c.LLM = &tokens, settings
-	a.Reset(s.Config().Seed)
-	for !s.Done() {
-		if err := c.Send(); err != nil {
-			return err
-		}
-		_, err := llmTurn(ctx, a, s, timeout, func(t llm.Turn) error {
-			addTokens(&tokens, t.Usage)
-			msg := llmExtra(t)
-			if t.OK {
-				msg["reply"] = t.Reply
-			}
-			line, err := json.Marshal(msg)
-			if err != nil {
-				return err
-			}
-			if _, err := w.Write(append(line, '\n')); err != nil {
-				return err
-			}
-			return c.Answer(line)
-		})
-		switch {
-		case errors.Is(err, errEpisodeInterrupted):
-			return errInterrupted
-		case err != nil:
-			return err
-		}
-	}
+	var observers []play.Observer
 	if rec != nil {
-		if err := rec.End(); err != nil {
-			return fmt.Errorf("writing the replay: %w", err)
-		}
+		observers = append(observers, replayWriter{rec})
 	}
-	return c.Send()
+	episode := func() error {
+		_, err := play.Run(ctx, s, a, 0, observers...)
+		if errors.Is(err, play.ErrInterrupted) {
+			return errInterrupted
+		}
+		return err
+	}
+	if chat != nil {
+		// The model's requests end with ctx: the episode stops by
+		// itself, its replay not yet committed.
+		return episode()
+	}
+	// Reading stdin does not end with ctx.
+	return untilDone(ctx, episode)
 }

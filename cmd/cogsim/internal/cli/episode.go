@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/cogsim/cogsim/internal/atomicfile"
 	"io"
 	"path/filepath"
 	"runtime/debug"
@@ -12,33 +11,24 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cogsim/cogsim/internal/atomicfile"
+
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
 	"github.com/cogsim/cogsim/sim/replay"
 )
 
-// Agent is what the runner needs of a built-in agent (§26): it reads the
-// observation text and replies, and starts afresh for each episode.
-type Agent interface {
-	Name() string
-	Reset(seed uint64)
-	Reply(obs []byte) string
-}
-
 // execPrefix marks an outside agent program: --agent exec:'CMD'.
 const execPrefix = "exec:"
-
-// errEpisodeInterrupted marks an episode cut short by the context (Ctrl-C,
-// SIGTERM): it has no result.
-var errEpisodeInterrupted = errors.New("episode interrupted")
 
 // newAgent makes the built-in agent called name; an outside program
 // (exec:CMD) or a model (llm:MODEL) has none, and nil is returned for
 // it, once the program is found to exist and be executable, or the
 // model named.
-func newAgent(name string) (Agent, error) {
+func newAgent(name string) (agents.Agent, error) {
 	if model, ok := llmModel(name); ok {
 		return nil, checkModel(model)
 	}
@@ -138,27 +128,13 @@ func (b *replayBound) Write(p []byte) (int, error) {
 	return b.w.Write(p)
 }
 
-// maxReply bounds a model's reply as protocol.MaxLine bounds an exec
-// agent's reply line: a longer one is unusable (issue 34: 4 MiB answers
-// made replays that their reader refuses). Every turn line of a replay
-// then fits replay.MaxLine, escaped six bytes a byte at worst.
-const maxReply = protocol.MaxLine
-
-// boundReply makes a turn whose reply is longer than maxReply unusable.
-func boundReply(t llm.Turn) llm.Turn {
-	if t.OK && len(t.Reply) > maxReply {
-		t.OK, t.Error = false, fmt.Sprintf("the reply is longer than %d bytes (1 MiB)", maxReply)
-	}
-	return t
-}
-
-// player is what plays a worker's episodes: a built-in agent, an LLM
-// agent, or (neither) the outside program of an exec: agent — the
-// worker's persistent one, or a process per episode when that is nil.
+// player is what plays a worker's episodes: a built-in agent, a model,
+// or the outside program of an exec: agent — a persistent one, or one
+// started for each episode.
 type player struct {
-	agent      Agent
-	model      *llm.Agent
-	persistent *protocol.Persistent
+	agent play.Agent
+	// program is the exec: agent's, nil for another.
+	program *protocol.Program
 	// stderr carries the persistent agent's stderr to each episode's
 	// file under --log (nil: none, or to the worker's file only).
 	stderr *stderrRouter
@@ -167,13 +143,20 @@ type player struct {
 // newPlayer makes worker w's player; close ends what it started.
 func (e episodes) newPlayer(w int) (player, func(), error) {
 	if e.llm != nil {
-		return player{model: llm.NewAgent(*e.llm)}, func() {}, nil
+		return player{agent: llm.NewPlayer(*e.llm, e.timeout)}, func() {}, nil
+	}
+	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
+		if e.persistent {
+			return e.newPersistent(w, cmd)
+		}
+		p := &protocol.Program{Command: cmd, Timeout: e.timeout}
+		return player{agent: p, program: p}, func() { p.Close() }, nil
 	}
 	a, err := newAgent(e.agent)
-	if err != nil || !e.persistent {
-		return player{agent: a}, func() {}, err
+	if err != nil {
+		return player{}, nil, err
 	}
-	return e.newPersistent(w)
+	return player{agent: play.Builtin(a)}, func() {}, nil
 }
 
 // newPersistent makes worker w's persistent agent. Under --log its
@@ -181,11 +164,11 @@ func (e episodes) newPlayer(w int) (player, func(), error) {
 // DIR/worker-W.stderr between episodes (removed when empty), or all of
 // it there where the episodes' files cannot be told apart. close ends
 // them.
-func (e episodes) newPersistent(w int) (player, func(), error) {
-	cmd, _ := strings.CutPrefix(e.agent, execPrefix)
+func (e episodes) newPersistent(w int, cmd string) (player, func(), error) {
 	if e.log == "" {
 		p := protocol.NewPersistent(cmd, nil)
-		return player{persistent: p}, p.Close, nil
+		p.Timeout = e.timeout
+		return player{agent: p, program: p}, func() { p.Close() }, nil
 	}
 	path := filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))
 	between, err := createLog(path)
@@ -194,13 +177,14 @@ func (e episodes) newPersistent(w int) (player, func(), error) {
 	}
 	capped := newLogCap(between)
 	rt := newStderrRouter(capped)
-	var p *protocol.Persistent
+	var p *protocol.Program
 	if rt == nil {
 		p = protocol.NewPersistent(cmd, capped)
 	} else {
 		p = protocol.NewPersistent(cmd, rt.w)
 	}
-	return player{persistent: p, stderr: rt}, func() {
+	p.Timeout = e.timeout
+	return player{agent: p, program: p, stderr: rt}, func() {
 		p.Close()
 		if rt != nil {
 			rt.close()
@@ -225,11 +209,9 @@ func (e episodes) config(seed uint64) sim.Config {
 }
 
 // playWith runs the episode of seed to its end with pl (index is the
-// episode's): it shows it each observation and plays its reply, one
-// command turn at a time, recording the replay when asked. A panic in
-// the engine or the agent becomes an error naming the seed.
+// episode's), recording the replay and the trajectory when asked. A
+// panic in the engine or the agent becomes an error naming the seed.
 func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index int) (res sim.Result, err error) {
-	a, p := pl.agent, pl.persistent
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("episode seed %d panicked: %v\n%s", seed, v, debug.Stack())
@@ -239,7 +221,7 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 	if err != nil {
 		return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 	}
-	var rec *replay.Recorder
+	var observers []play.Observer
 	if e.replays != "" {
 		path := filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed))
 		// Whole or nothing: an episode that fails or is cut short
@@ -266,166 +248,92 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 				}
 			}
 		}()
-		if rec, err = replay.NewRecorder(s, bound); err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, err)
+		rec, rerr := replay.NewRecorder(s, bound)
+		if rerr != nil {
+			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, rerr)
 		}
+		observers = append(observers, replayWriter{rec})
 	}
-	var traj *trajectory
 	if e.log != "" {
 		// A log that cannot be written costs only itself.
-		var terr error
-		if traj, terr = newTrajectory(e.log, s); terr != nil {
+		if traj, terr := play.NewTrajectory(e.log, s); terr != nil {
 			e.lost.add(seed, "trajectory", terr)
 		} else {
 			defer func() {
 				if err != nil {
-					traj.discard()
+					traj.Discard()
 				}
 			}()
+			observers = append(observers, lossy{traj, e.lost})
 		}
 	}
-	if cmd, ok := strings.CutPrefix(e.agent, execPrefix); ok {
-		var stderr io.Writer
-		if e.log != "" && (p == nil || pl.stderr != nil) {
-			if f, ferr := createLog(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed))); ferr != nil {
-				e.lost.add(seed, "stderr", ferr)
-			} else {
-				defer f.Close()
-				lc := newLogCap(f)
-				defer func() {
-					if lc.err != nil {
-						e.lost.add(seed, "stderr", lc.err)
-					}
-				}()
-				if p != nil {
-					pl.stderr.moveTo(lc)
-					defer pl.stderr.moveTo(nil) // before f closes
-				}
-				stderr = lc
-			}
-		}
-		var trace func(obs, line []byte)
-		if traj != nil {
-			trace = func(obs, line []byte) { traj.turn(s.State().Clock.Turn-1, obs, nil, line, s) }
-		}
-		var res sim.Result
-		if p != nil {
-			res, err = p.Play(ctx, s, index, e.timeout, rec, trace)
+	if pl.program != nil && e.log != "" && (!e.persistent || pl.stderr != nil) {
+		if f, ferr := createLog(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed))); ferr != nil {
+			e.lost.add(seed, "stderr", ferr)
 		} else {
-			res, err = protocol.ExecTraced(ctx, cmd, s, e.timeout, stderr, rec, trace)
+			defer f.Close()
+			lc := newLogCap(f)
+			defer func() {
+				if lc.err != nil {
+					e.lost.add(seed, "stderr", lc.err)
+				}
+			}()
+			if e.persistent {
+				pl.stderr.moveTo(lc)
+				defer pl.stderr.moveTo(nil) // before f closes
+			} else {
+				pl.program.Stderr = lc
+				defer func() { pl.program.Stderr = nil }()
+			}
 		}
-		switch {
-		case err != nil && ctx.Err() != nil:
-			// Cut short: no result, and no replay that would look
-			// like a truncated one (the deferred Abort).
-			return res, errEpisodeInterrupted
-		case err != nil:
-			return res, fmt.Errorf("episode seed %d: %w", seed, err)
-		}
-		e.endTrajectory(s, res, traj)
+	}
+	res, err = play.Run(ctx, s, pl.agent, index, observers...)
+	if pl.program != nil && !e.persistent {
+		pl.program.Close() // the process goes with its episode
+	}
+	var down *llm.Down
+	switch {
+	case err == nil:
 		return res, nil
+	case errors.Is(err, play.ErrInterrupted) || ctx.Err() != nil:
+		// Cut short: no result, and no replay that would look like a
+		// truncated one (the deferred Abort).
+		return sim.Result{}, play.ErrInterrupted
+	case errors.As(err, &down):
+		// The server is gone: the run stops, and this episode, left
+		// unwritten, is --resume's to play.
+		return sim.Result{}, fmt.Errorf("episode seed %d, not written (--resume plays it and the rest): %w", seed, err)
 	}
-	if pl.model != nil {
-		return e.playModel(ctx, s, pl.model, rec, traj)
-	}
-	a.Reset(s.Config().Seed)
-	if k, ok := a.(agents.Knower); ok {
-		k.Know(s.MechanicNames())
-	}
-	var before []byte
-	for !s.Done() {
-		reply := a.Reply(s.Observe())
-		if traj != nil {
-			before = append(before[:0], s.Observe()...)
-		}
-		turn := s.State().Clock.Turn
-		if rec == nil {
-			s.Turn(reply)
-		} else if err := rec.Turn(reply); err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
-		}
-		if traj != nil {
-			traj.turn(turn, before, &reply, nil, s)
-		}
-	}
-	return e.finish(s, s.Result(), rec, traj)
+	return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 }
 
-// finish writes the end of an episode's trajectory and replay.
-func (e episodes) finish(s *sim.Sim, res sim.Result, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
-	seed := s.Config().Seed
-	e.endTrajectory(s, res, traj)
-	if rec != nil {
-		if err := rec.End(); err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
-		}
+// replayWriter is the replay recorder whose failures say so.
+type replayWriter struct{ *replay.Recorder }
+
+func (r replayWriter) Turn(s *sim.Sim, t *play.Turn) error {
+	if err := r.Recorder.Turn(s, t); err != nil {
+		return fmt.Errorf("writing its replay: %w", err)
 	}
-	return res, nil
+	return nil
 }
 
-// endTrajectory writes the end of an episode's trajectory, if any; one
-// that cannot be written costs only itself (issue 34).
-func (e episodes) endTrajectory(s *sim.Sim, res sim.Result, traj *trajectory) {
-	if traj == nil {
-		return
+func (r replayWriter) End(s *sim.Sim, res sim.Result) error {
+	if err := r.Recorder.End(s, res); err != nil {
+		return fmt.Errorf("writing its replay: %w", err)
 	}
-	if err := traj.end(s, res); err != nil {
-		e.lost.add(s.Config().Seed, "trajectory", err)
-	}
+	return nil
 }
 
-// playModel plays the episode s with the model a (§36): each turn is
-// asked for within the turn's deadline, and a turn without a reply —
-// the server failed, refused, timed out, or answered nothing readable —
-// is an unusable reply, until the server is gone (--llm-max-failures):
-// then the episode has no result. The result counts the API's tokens;
-// the trajectory has each turn's reasoning and usage.
-func (e episodes) playModel(ctx context.Context, s *sim.Sim, a *llm.Agent, rec *replay.Recorder, traj *trajectory) (sim.Result, error) {
-	seed := s.Config().Seed
-	a.Reset(seed)
-	var tokens sim.Tokens
-	var before []byte
-	for !s.Done() {
-		if traj != nil {
-			before = append(before[:0], s.Observe()...)
-		}
-		turn := s.State().Clock.Turn
-		t, err := llmTurn(ctx, a, s, e.timeout, func(t llm.Turn) error {
-			t = boundReply(t)
-			switch {
-			case rec != nil && t.OK:
-				return rec.Turn(t.Reply)
-			case rec != nil:
-				return rec.TurnUnusable()
-			case t.OK:
-				s.Turn(t.Reply)
-			default:
-				s.TurnUnusable()
-			}
-			return nil
-		})
-		if errors.Is(err, errEpisodeInterrupted) {
-			return sim.Result{}, err
-		}
-		if down := (*llm.Down)(nil); errors.As(err, &down) {
-			// The server is gone: the run stops, and this episode,
-			// left unwritten, is --resume's to play.
-			return sim.Result{}, fmt.Errorf("episode seed %d, not written (--resume plays it and the rest): %w", seed, err)
-		}
-		if err != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing its replay: %w", seed, err)
-		}
-		t = boundReply(t) // as played
-		addTokens(&tokens, t.Usage)
-		if traj != nil {
-			var reply *string
-			if t.OK {
-				reply = &t.Reply
-			}
-			traj.modelTurn(turn, before, reply, llmExtra(t), s)
-		}
+// lossy is a trajectory that cannot be written costing only itself
+// (issue 34): its failure is noted, and the episode goes on.
+type lossy struct {
+	*play.Trajectory
+	lost *lostFiles
+}
+
+func (l lossy) End(s *sim.Sim, res sim.Result) error {
+	if err := l.Trajectory.End(s, res); err != nil {
+		l.lost.add(s.Config().Seed, "trajectory", err)
 	}
-	res := s.Result()
-	res.Tokens, res.LLM = &tokens, llmSettings(e.llm)
-	return e.finish(s, res, rec, traj)
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -14,7 +13,9 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/agents/llm"
+	"github.com/cogsim/cogsim/agents/prompt"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 // llmPrefix marks a model behind an OpenAI-compatible endpoint:
@@ -118,11 +119,11 @@ func (l *llmFlags) config(model string, ep sim.Config, workers int) (*llm.Config
 	transport.MaxIdleConnsPerHost = max(workers, 2)
 	client := &llm.Client{URL: l.url, Key: key, Model: model, Temperature: l.temperature, MaxTokens: l.maxTokens,
 		HTTP: &http.Client{Transport: transport}, MaxFailures: l.maxFailures}
-	prompt, err := Prompt(ep)
+	text, err := prompt.Text(ep)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	cfg := &llm.Config{Client: client, System: llm.System(prompt, l.template), Template: l.template, History: l.history}
+	cfg := &llm.Config{Client: client, System: llm.System(text, l.template), Template: l.template, History: l.history}
 	if l.seed >= 0 {
 		cfg.Seed = &l.seed
 	}
@@ -131,16 +132,11 @@ func (l *llmFlags) config(model string, ep sim.Config, workers int) (*llm.Config
 
 // llmSettings are what a result says of cfg's agent beside its model
 // (§36.1), nil for another agent.
-func llmSettings(cfg *llm.Config) *sim.LLMSettings {
+func llmSettings(cfg *llm.Config) *result.LLMSettings {
 	if cfg == nil {
 		return nil
 	}
-	l := &sim.LLMSettings{Template: cfg.Template, History: cfg.History, Temperature: cfg.Client.Temperature,
-		MaxTokens: cfg.Client.MaxTokens, Seed: -1}
-	if cfg.Seed != nil {
-		l.Seed = *cfg.Seed
-	}
-	return l
+	return cfg.Settings()
 }
 
 // redactURL hides a password in a URL.
@@ -182,56 +178,4 @@ func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error 
 		return usagef("--llm-url %s: the server refuses the request (HTTP %d): %s", where, resp.StatusCode, hint)
 	}
 	return nil
-}
-
-// llmTurn plays one command turn of s with the model a: it asks for the
-// reply to the observation within timeout and hands the turn to play,
-// which plays its reply, or an unusable reply when it has none (§36.2).
-// It returns errEpisodeInterrupted when ctx was cancelled (the run
-// stopped), an *llm.Down when the server is gone (--llm-max-failures:
-// the turn is not played), else play's error.
-func llmTurn(ctx context.Context, a *llm.Agent, s *sim.Sim, timeout time.Duration, play func(t llm.Turn) error) (llm.Turn, error) {
-	tctx, cancel := context.WithTimeout(ctx, timeout)
-	t, err := a.Turn(tctx, string(s.Observe()))
-	cancel()
-	var down *llm.Down
-	switch {
-	case ctx.Err() != nil:
-		return t, errEpisodeInterrupted
-	case errors.As(err, &down):
-		return t, fmt.Errorf("%w: stopped by --llm-max-failures %d", down, down.Failures)
-	case err != nil:
-		return t, errEpisodeInterrupted
-	}
-	return t, play(t)
-}
-
-// llmExtra is what a turn of an LLM agent adds to its trajectory line
-// (§36.2), beside the reply: the reasoning, the API's usage, how many
-// requests it took, the answer when it had no reply in it, and why.
-func llmExtra(t llm.Turn) map[string]any {
-	x := map[string]any{
-		"usage": map[string]int{"prompt_tokens": t.Usage.PromptTokens, "completion_tokens": t.Usage.CompletionTokens},
-		"tries": t.Tries,
-	}
-	if t.Reasoning != "" {
-		x["reasoning"] = t.Reasoning
-	}
-	if !t.OK {
-		x["error"] = t.Error
-		if t.Content != "" && t.Content != t.Reasoning {
-			x["answer"] = t.Content
-		}
-		if t.Refusal != "" {
-			x["refusal"] = t.Refusal
-		}
-	}
-	return x
-}
-
-// addTokens adds a turn's usage to an episode's count, each sum at most
-// what a result holds (sim.MaxResultTokens).
-func addTokens(tk *sim.Tokens, u llm.Usage) {
-	tk.Prompt = min(tk.Prompt+u.PromptTokens, sim.MaxResultTokens)
-	tk.Completion = min(tk.Completion+u.CompletionTokens, sim.MaxResultTokens)
 }

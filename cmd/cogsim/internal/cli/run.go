@@ -14,16 +14,18 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/cogsim/cogsim/agents"
+	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 	"github.com/cogsim/cogsim/internal/lockfile"
 	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // runOptions are the flags of cogsim run.
@@ -109,7 +111,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	defer stop()
 	lw := &lineWriter{w: out.stdout}
 	var file *os.File
-	var sum summary
+	var sum eval.RunSummary
 	if o.out != "" && o.out != "-" {
 		var kept int64
 		if file, kept, err = o.openOut(r, &sum); err != nil {
@@ -127,7 +129,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		if err := lw.writeLine(line); err != nil {
 			return fmt.Errorf("writing results: %w", err)
 		}
-		sum.add(res)
+		sum.Add(res)
 		written++
 		bar.update(written)
 		return nil
@@ -141,7 +143,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if lost := r.ep.lost.String(); lost != "" {
 		fmt.Fprintln(out.stderr, "cogsim run: "+lost)
 	}
-	sum.interrupted = len(cut) + len(held)
+	sum.Interrupted = len(cut) + len(held)
 	if err == nil && (n < r.count || len(cut) > 0) {
 		msg := fmt.Sprintf("cogsim run: interrupted after %d of %d episodes", n, r.count)
 		if len(cut) > 0 {
@@ -156,7 +158,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		fmt.Fprintln(out.stderr, msg)
 		err = errInterrupted
 	}
-	sum.write(out.stderr)
+	sum.WriteText(out.stderr)
 	return err
 }
 
@@ -263,7 +265,7 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 	}
 	seed := o.seed
 	if o.scenario != "" {
-		sc, err := sim.LoadScenario(o.scenario)
+		sc, err := scenario.Load(o.scenario)
 		if err != nil {
 			return nil, usagef("--scenario: %v", err)
 		}
@@ -328,7 +330,7 @@ func (r *rulesFlags) check() ([]string, error) {
 // added to sum), a torn last line is cut off, and r is left with only
 // the seeds they lack. It returns the file, positioned at its end, and
 // its length.
-func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
+func (o *runOptions) openOut(r *runner, sum *eval.RunSummary) (*os.File, int64, error) {
 	_, err := os.Stat(o.out)
 	switch {
 	case errors.Is(err, os.ErrNotExist) || o.force:
@@ -363,7 +365,7 @@ func (o *runOptions) openOut(r *runner, sum *summary) (*os.File, int64, error) {
 // uninterrupted run's byte for byte. A torn last line (the start of a
 // result line without its newline: the process was killed while
 // writing it) is cut off. The seeds done are dropped from r.
-func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
+func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, error) {
 	first := uint64(1)
 	if r.seeds.len() > 0 {
 		first = r.seeds.at(0)
@@ -390,7 +392,7 @@ func (r *runner) resume(f *os.File, name string, sum *summary) (int64, error) {
 			return usagef("--resume: %s line %d: seed %d, but this run's seed list has seed %d there: a results file is a prefix of its seed list, in order (--force starts it afresh)", name, n, res.Seed, at)
 		}
 		done[res.Seed] = n
-		sum.add(res)
+		sum.Add(res)
 		return nil
 	})
 	if err != nil {
@@ -436,129 +438,29 @@ type runner struct {
 	workers int
 }
 
-// outcome is one finished episode, by index.
-type outcome struct {
-	i   int
-	res sim.Result
-	err error
-}
-
-// run plays the episodes and hands each result to emit in seed order, as
-// soon as it and all before it are done. It stops starting episodes when
-// ctx is cancelled or an episode or emit fails; the episodes already
-// running finish and are emitted, except those the cancellation cut
-// short (exec agents are killed), which have no result, and those after
-// the first of them, which are held back: what is emitted is always a
-// prefix of the seed list. It returns how many results were emitted,
-// the seeds of the episodes cut short and of those held back, and the
-// first failure.
+// run plays the episodes (a play.Batch) and hands each result to emit
+// in seed order, as soon as it and all before it are done; see
+// play.Batch.Run for what is emitted when ctx is cancelled or an
+// episode fails. It returns how many results were emitted, the seeds of
+// the episodes cut short and of those held back, and the first failure.
 func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []uint64, []uint64, error) {
-	workers := min(r.workers, r.count)
-	// At most window episodes are started and not yet emitted: a slow
-	// episode holds back at most that many finished results.
-	window := 4 * workers
-	slots := make(chan struct{}, window)
-	jobs := make(chan int)
-	results := make(chan outcome, workers)
-	quit := make(chan struct{})
-
-	go func() {
-		defer close(jobs)
-		for i := range r.count {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			case <-quit:
-				return
-			}
-			if ctx.Err() != nil || closed(quit) {
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			case <-quit:
-				return
-			}
-		}
-	}()
-
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pl, done, err := r.ep.newPlayer(w)
-			if err == nil {
-				defer done()
-			}
-			for i := range jobs {
-				o := outcome{i: i, err: err}
-				if err == nil {
-					o.res, o.err = r.ep.playWith(ctx, r.seeds.at(i), pl, i)
-				}
-				results <- o
-			}
-		}()
-	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-
-	pending := make(map[int]outcome, window)
-	next, emitted := 0, 0
-	var cut, held []uint64
-	var failure error
-	for o := range results {
-		pending[o.i] = o
-		for {
-			p, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			<-slots
-			if failure != nil {
-				continue
-			}
-			if errors.Is(p.err, errEpisodeInterrupted) {
-				cut = append(cut, r.seeds.at(p.i))
-				continue
-			}
-			if len(cut) > 0 {
-				// Only a contiguous prefix of the seed list is
-				// written, so that --resume, which appends, ends
-				// with an uninterrupted run's bytes (issue 25).
-				if p.err == nil {
-					held = append(held, r.seeds.at(p.i))
-				}
-				continue
-			}
-			failure = p.err
-			if failure == nil {
-				failure = emit(p.res)
-			}
-			if failure != nil {
-				close(quit)
-				continue
-			}
-			emitted++
-		}
-	}
-	return emitted, cut, held, failure
+	b := play.Batch{N: r.count, Workers: r.workers, Worker: func(w int) (func(context.Context, int) (sim.Result, error), func(), error) {
+		pl, done, err := r.ep.newPlayer(w)
+		return func(ctx context.Context, i int) (sim.Result, error) {
+			return r.ep.playWith(ctx, r.seeds.at(i), pl, i)
+		}, done, err
+	}}
+	out, err := b.Run(ctx, func(_ int, res sim.Result) error { return emit(res) })
+	return out.Emitted, r.seedsOf(out.Cut), r.seedsOf(out.Held), err
 }
 
-func closed(c <-chan struct{}) bool {
-	select {
-	case <-c:
-		return true
-	default:
-		return false
+// seedsOf are the seeds of episodes by index.
+func (r *runner) seedsOf(is []int) []uint64 {
+	var out []uint64
+	for _, i := range is {
+		out = append(out, r.seeds.at(i))
 	}
+	return out
 }
 
 // separateWriters refuses two writers on one file (issue 25): --log and

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -54,8 +55,8 @@ func TestLogWritesTrajectoriesAndStderr(t *testing.T) {
 	assert.JSONEq(t, `80000`, string(extra["tokens"]))
 	var reasoning string
 	require.NoError(t, json.Unmarshal(extra["reasoning"], &reasoning))
-	assert.LessOrEqual(t, len(reasoning), maxField)
-	assert.Greater(t, len(reasoning), maxField-100)
+	assert.LessOrEqual(t, len(reasoning), play.MaxField)
+	assert.Greater(t, len(reasoning), play.MaxField-100)
 	assert.JSONEq(t, `["extra.reasoning"]`, string(lines[1]["truncated"]))
 	assert.JSONEq(t, `"I would rather not answer in JSON"`, string(lines[2]["raw"]))
 	assert.JSONEq(t, `true`, string(lines[2]["unusable"]))
