@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cogsim/cogsim/docs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // fiftyFive is the rules' clock written out anywhere.
@@ -37,20 +37,13 @@ func TestPromptFollowsTheEpisode(t *testing.T) {
 	assert.NotContains(t, core, "yellow mold")
 	assert.Contains(t, core, "**55 command turns** (at most 2 200 ticks)")
 
-	// A clock of other ticks per turn (a scenario's) is stated too.
-	text, err := Prompt(sim.Config{MaxTurns: 100, TurnTicks: 20})
-	require.NoError(t, err)
-	assert.Contains(t, text, "**100 command turns** (at most 2 000 ticks)")
-	assert.Contains(t, text, "or after\n  20 ticks")
-	assert.Contains(t, text, "(20 ticks of waiting)")
-	assert.Contains(t, text, "of the episode's 2 000\nticks: a cog that wants its whole clock")
-	assert.Empty(t, fiftyFive.FindAllString(text, -1))
 }
 
 // TestPromptStatesTheEpisodesFood: how long the cog's food lasts is
 // said of the episode's cog and clock: a scenario's cog with its own
 // nutrition and pack, and under rules with their own stomach the
-// variant's section is pointed to (§36.3).
+// variant's section is pointed to (§36.3; package prompt's tests check
+// the default cog's and a fed cog's).
 func TestPromptStatesTheEpisodesFood(t *testing.T) {
 	code, out, errs := cogsim(t, "prompt", "--scenario", filepath.Join(repoRoot, "scenarios", "hungry.json"))
 	require.Equal(t, ExitOK, code, errs)
@@ -60,15 +53,6 @@ func TestPromptStatesTheEpisodesFood(t *testing.T) {
 	require.Equal(t, ExitOK, code, errs)
 	assert.Contains(t, out, "How long the\ncog's food lasts under these rules: see the variant's section below.")
 	assert.NotContains(t, out, "starting ration covers")
-	code, out, errs = cogsim(t, "prompt", "--rules", "nethack")
-	require.Equal(t, ExitOK, code, errs)
-	assert.Contains(t, out, defaultFood)
-	// A cog with more food: a scenario whose pack holds two rations.
-	sc := &sim.Scenario{Name: "fed", Map: []string{"", " ----", " |@.|", " ----"},
-		Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "food ration", Count: 2}}}}
-	text, err := Prompt(sim.Config{Scenario: sc})
-	require.NoError(t, err)
-	assert.Contains(t, text, "This episode's\ncog starts with 900 nutrition and food worth 1 600 in its pack, which\ncovers 2 500 ticks,\nmore than the episode's 2 200: this clock needs no more food.")
 }
 
 // TestPromptOfAScenario: --scenario states the scenario's clock, says
@@ -77,7 +61,7 @@ func TestPromptOfAScenario(t *testing.T) {
 	file := filepath.Join(repoRoot, "scenarios", "oracle.json")
 	code, out, errs := cogsim(t, "prompt", "--scenario", file)
 	require.Equal(t, ExitOK, code, errs)
-	sc, err := sim.LoadScenario(file)
+	sc, err := scenario.Load(file)
 	require.NoError(t, err)
 	s, err := sim.New(sim.Config{Seed: 1, Scenario: sc})
 	require.NoError(t, err)
@@ -113,21 +97,4 @@ func TestPromptListsAMechanicsItems(t *testing.T) {
 	assert.Less(t, strings.Index(out, "There are no ranged attacks"), strings.Index(out, "With it the cog has wands, whatever the rules\nabove say"))
 	_, core, _ := cogsim(t, "prompt")
 	assert.False(t, strings.Contains(core, "wand of") || strings.Contains(core, "`/`"), "no wands without the mechanic")
-}
-
-// TestTheRulesStateTheClockAndMonstersPromptRewrites: every phrase the
-// prompt rewrites for another clock is in docs/rules.md, and the monster
-// table of docs/rules.md is the species table's core rows — so neither
-// drifts from what the prompt generates.
-func TestTheRulesStateTheClockAndMonstersPromptRewrites(t *testing.T) {
-	text := citation.ReplaceAllString(docs.Rules, "")
-	for _, p := range clockPhrases(sim.DefaultMaxTurns, sim.DefaultTurnTicks) {
-		assert.Equal(t, p[0], p[1], "the default clock leaves the phrase as it is")
-		assert.Contains(t, text, p[0])
-	}
-	assert.Equal(t, 1, strings.Count(text, defaultFood), "the food sentence the prompt rewrites")
-	assert.Contains(t, text, "\n"+MonsterTable(nil)+"\n")
-	assert.Contains(t, text, "| a letter | a monster")
-	assert.Contains(t, text, "\n\n`pickup` takes everything on the cell.")
-	assert.Equal(t, 1, strings.Count(text, "| monster |"))
 }
