@@ -43,7 +43,7 @@ func TestBoardPageInTheBrowser(t *testing.T) {
 	page := filepath.Join(dir, "board.html")
 	code, _, errs := cogsim(t, append([]string{"board", "--html", page}, files...)...)
 	require.Equal(t, ExitOK, code, errs)
-	b, err := readBoard(files)
+	b, _, err := readBoard(files)
 	require.NoError(t, err)
 	require.Len(t, b.Rows, 4)
 
@@ -76,11 +76,11 @@ func TestBoardPageInTheBrowser(t *testing.T) {
 	rows := table()
 	require.Len(t, rows, len(b.Rows))
 	for i, r := range b.Rows {
-		want := []string{fmt.Sprint(i + 1), r.Agent, r.rules(), r.setting(), fmt.Sprint(r.Episodes),
+		want := []string{fmt.Sprint(i + 1), r.Agent, r.RulesText(), r.Setting(), fmt.Sprint(r.Episodes),
 			fmt.Sprintf("%.1f", r.Score.Mean), fmt.Sprintf("%.1f to %.1f", r.Score.CI95.Low, r.Score.CI95.High),
 			fmt.Sprintf("%.1f", r.Score.Median), fmt.Sprintf("%.1f%%", 100*r.Died.Rate)}
 		for _, d := range b.Deeds {
-			want = append(want, fmt.Sprintf("%.1f%%", 100*r.rate(d).Rate))
+			want = append(want, fmt.Sprintf("%.1f%%", 100*r.DeedRate(d).Rate))
 		}
 		if r.Agent == "llm:tiny" {
 			want = append(want, "4000.0", "25.0")

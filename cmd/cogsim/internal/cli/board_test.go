@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/eval"
 )
 
 // boardFiles writes result files for a board: explore in two shards
@@ -51,7 +53,7 @@ func TestBoardRowsAreSummaries(t *testing.T) {
 
 	m := regexp.MustCompile(`(?s)<script type="application/json" id="board-data">(.*?)</script>`).FindSubmatch(html)
 	require.NotNil(t, m)
-	var b Board
+	var b eval.Board
 	require.NoError(t, json.Unmarshal(m[1], &b))
 	require.Len(t, b.Rows, 3)
 	for i := 1; i < len(b.Rows); i++ {
@@ -64,7 +66,7 @@ func TestBoardRowsAreSummaries(t *testing.T) {
 		assert.Equal(t, fs, r.Files)
 		code, js, errs := cogsim(t, append([]string{"summarize", "--json"}, fs...)...)
 		require.Equal(t, ExitOK, code, errs)
-		var s Summary
+		var s eval.Summary
 		require.NoError(t, json.Unmarshal([]byte(js), &s))
 		assert.Equal(t, s, *r.Summary, "the row is summarize's summary")
 		assert.Equal(t, 15, r.MaxTurns)

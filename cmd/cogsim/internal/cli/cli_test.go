@@ -325,25 +325,6 @@ func TestGenReveal(t *testing.T) {
 	}
 }
 
-func TestSummary(t *testing.T) {
-	var s summary
-	for _, r := range []sim.Result{
-		{Score: 10, MaxDepth: 1, Cause: "clock"},
-		{Score: 40, MaxDepth: 3, Cause: "killed by a jackal"},
-		{Score: 20, MaxDepth: 2, Cause: "clock"},
-		{Score: 30, MaxDepth: 2, Cause: "starvation"},
-	} {
-		s.add(r)
-	}
-	assert.InDelta(t, 25.0, s.meanScore(), 1e-9)
-	assert.InDelta(t, 25.0, s.medianScore(), 1e-9)
-	assert.Equal(t, []count{{"clock", 2}, {"killed by a jackal", 1}, {"starvation", 1}}, ranked(s.causes))
-	var b bytes.Buffer
-	s.write(&b)
-	assert.Contains(t, b.String(), "max depth: mean 2.00")
-	assert.Contains(t, b.String(), "50.0%")
-}
-
 // helperEnv carries the arguments of TestHelperProcess, as a JSON list.
 const helperEnv = "COGSIM_HELPER_ARGS"
 

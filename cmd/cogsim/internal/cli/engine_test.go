@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/sim"
 )
 
@@ -107,7 +108,7 @@ func TestOneEpisodeHasNoInterval(t *testing.T) {
 	assert.NotContains(t, text, "CI 500.0 to 500.0")
 	code, js, errs := cogsim(t, "summarize", "--json", one)
 	require.Equal(t, ExitOK, code, errs)
-	var s Summary
+	var s eval.Summary
 	require.NoError(t, json.Unmarshal([]byte(js), &s))
 	assert.Nil(t, s.Score.CI95)
 	assert.Contains(t, js, `"ci95": null`)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -22,7 +23,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 // model is a chat-completions server in the test process (§36.5). Its
@@ -134,7 +137,7 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 	var prompt, completion, unusable int
 	for _, r := range rs {
 		assert.Equal(t, "llm:test", r.Agent)
-		assert.Equal(t, &sim.LLMSettings{Template: "cot", History: 4, Temperature: 0, MaxTokens: 1024, Seed: -1}, r.LLM,
+		assert.Equal(t, &result.LLMSettings{Template: "cot", History: 4, Temperature: 0, MaxTokens: 1024, Seed: -1}, r.LLM,
 			"the settings beside the model")
 		require.NotNil(t, r.Tokens, "seed %d", r.Seed)
 		assert.Positive(t, r.Tokens.Prompt)
@@ -142,7 +145,7 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 		prompt += r.Tokens.Prompt
 		completion += r.Tokens.Completion
 		unusable += r.Unusable
-		_, err := sim.ParseResult([]byte(mustJSON(t, r)))
+		_, err := result.Parse([]byte(mustJSON(t, r)))
 		assert.NoError(t, err)
 	}
 	assert.Positive(t, unusable, "the rambling answers and Move: north were unusable")
@@ -203,10 +206,10 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 	// summarize totals them, text and JSON.
 	code, js, errs := cogsim(t, "summarize", out, "--json")
 	require.Equal(t, ExitOK, code, errs)
-	var s Summary
+	var s eval.Summary
 	require.NoError(t, json.Unmarshal([]byte(js), &s))
-	assert.Equal(t, TokenTotals{Episodes: 20, Prompt: prompt, Completion: completion,
-		PromptPerEpisode: round4(float64(prompt) / 20), CompletionPerEpisode: round4(float64(completion) / 20)}, s.Tokens)
+	assert.Equal(t, eval.TokenTotals{Episodes: 20, Prompt: prompt, Completion: completion,
+		PromptPerEpisode: math.Round(float64(prompt)/20*1e4) / 1e4, CompletionPerEpisode: math.Round(float64(completion)/20*1e4) / 1e4}, s.Tokens)
 	assert.Contains(t, js, `"mechanics": ""`)
 	assert.Contains(t, js, `"scenario": ""`)
 	code, text, errs := cogsim(t, "summarize", out)
@@ -267,10 +270,10 @@ func TestRunWithAnLLMAgent(t *testing.T) {
 	assert.Contains(t, text, fmt.Sprintf("tokens B: %d prompt, %d completion;", prompt, completion))
 	code, js, errs = cogsim(t, "compare", base, out, "--json")
 	require.Equal(t, ExitOK, code, errs)
-	var c Comparison
+	var c eval.Comparison
 	require.NoError(t, json.Unmarshal([]byte(js), &c))
 	assert.Equal(t, s.Tokens, c.B.Tokens)
-	assert.Equal(t, TokenTotals{}, c.A.Tokens)
+	assert.Equal(t, eval.TokenTotals{}, c.A.Tokens)
 }
 
 func mustJSON(t *testing.T, v any) string { return string(mustMarshal(t, v)) }

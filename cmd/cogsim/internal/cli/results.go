@@ -8,7 +8,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 // maxResultLine bounds a line of a results file, which --resume and
@@ -46,7 +48,7 @@ func readResults(r io.Reader, name string, fn func(n int, res sim.Result) error)
 			}
 			break
 		}
-		res, err := sim.ParseResult(line)
+		res, err := result.Parse(line)
 		if err != nil {
 			return kept, nil, fmt.Errorf("%s line %d: not a result line: %v", name, n, err)
 		}
@@ -90,18 +92,9 @@ func settingDiff(got, want *sim.Result) (setting, g, w string) {
 	case got.LLM.String() != want.LLM.String():
 		return "llm", got.LLM.String(), want.LLM.String()
 	case got.Engine != want.Engine:
-		return "engine", engineText(got.Engine), engineText(want.Engine)
+		return "engine", eval.EngineText(got.Engine), eval.EngineText(want.Engine)
 	}
 	return "", "", ""
-}
-
-// engineText shows a result's engine: its fingerprint, or that results
-// written before fingerprints name none.
-func engineText(engine string) string {
-	if engine == "" {
-		return "none recorded"
-	}
-	return sim.Printable(engine)
 }
 
 // scenarioText shows a result's scenario: none, or its name (if any)

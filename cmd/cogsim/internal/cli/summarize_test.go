@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/cogsim/cogsim/eval"
 )
 
 // TestSummarizeShardsEqualsOneRun: summarize of four shards, in any
@@ -71,16 +73,6 @@ func TestSummarizeRefusesBadInput(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 }
 
-func TestIntervals(t *testing.T) {
-	assert.Equal(t, Interval{0.2366, 0.7634}, wilson(5, 10))
-	assert.Equal(t, 0.0, wilson(0, 10).Low)
-	assert.Equal(t, 1.0, wilson(10, 10).High)
-	assert.Equal(t, 12.7062, tQuantile(1))
-	for df, want := range map[int]float64{31: 2.0395, 40: 2.0211, 100: 1.9840, 1000: 1.9623} {
-		assert.InDelta(t, want, tQuantile(df), 2e-4, "df %d", df)
-	}
-}
-
 // TestSummarizeDoesNotOverflow: huge scores are refused as impossible
 // (a score is the sum of its parts, each bounded), and the sums are in
 // float64 anyway (issue 25: two scores of 2^63−1 gave a mean of −1.0).
@@ -96,7 +88,7 @@ func TestSummarizeDoesNotOverflow(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(big, 1)+fmt.Sprintf(big, 2)), 0o644))
 	code, stdout, errs := cogsim(t, "summarize", "--json", file)
 	require.Equal(t, ExitOK, code, errs)
-	var s Summary
+	var s eval.Summary
 	require.NoError(t, json.Unmarshal([]byte(stdout), &s))
 	assert.Equal(t, 2e9, s.Score.Mean)
 }

@@ -1,25 +1,22 @@
-package cli
+package eval
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"text/tabwriter"
-	"time"
 
-	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
-// summary gathers the results of a run for the table printed at its end
-// (§20): mean and median score, mean max depth, how episodes ended, and
-// how often each deed was earned.
-type summary struct {
-	// interrupted counts the episodes cut short, which have no result,
+// RunSummary gathers the results of a run for the table printed at its
+// end (§20): mean and median score, mean max depth, how episodes ended,
+// and how often each deed was earned. The zero value is empty.
+type RunSummary struct {
+	// Interrupted counts the episodes cut short, which have no result,
 	// and those held back after them (only a prefix of the seed list
-	// is written); they are in none of the figures.
-	interrupted int
+	// is written); they are in none of the figures. The run sets it.
+	Interrupted int
 	// silent counts the episodes whose agent went away before its first
 	// reply: a program that cannot run its agent (a missing script).
 	silent   int
@@ -31,11 +28,12 @@ type summary struct {
 	unusable, ignored, turns int
 	// tokens total the token counts of the results that have them
 	// (§36), counted.
-	tokens     sim.Tokens
+	tokens     result.Tokens
 	withTokens int
 }
 
-func (s *summary) add(r sim.Result) {
+// Add counts r.
+func (s *RunSummary) Add(r result.Result) {
 	if s.causes == nil {
 		s.causes, s.deeds = map[string]int{}, map[string]int{}
 	}
@@ -50,7 +48,7 @@ func (s *summary) add(r sim.Result) {
 		s.tokens.Completion += r.Tokens.Completion
 	}
 	s.causes[r.Cause]++
-	if r.Cause == protocol.CauseDisconnected && r.Turns == 0 {
+	if r.Cause == "disconnected" && r.Turns == 0 { // protocol.CauseDisconnected
 		s.silent++
 	}
 	for _, d := range r.Deeds {
@@ -58,10 +56,11 @@ func (s *summary) add(r sim.Result) {
 	}
 }
 
-func (s *summary) episodes() int { return len(s.scores) }
+// Episodes is how many results were added.
+func (s *RunSummary) Episodes() int { return len(s.scores) }
 
-// meanScore and medianScore are 0 for no episodes.
-func (s *summary) meanScore() float64 {
+// MeanScore is the mean score, 0 for no episodes.
+func (s *RunSummary) MeanScore() float64 {
 	if len(s.scores) == 0 {
 		return 0
 	}
@@ -72,7 +71,8 @@ func (s *summary) meanScore() float64 {
 	return float64(total) / float64(len(s.scores))
 }
 
-func (s *summary) medianScore() float64 {
+// MedianScore is the median score, 0 for no episodes.
+func (s *RunSummary) MedianScore() float64 {
 	n := len(s.scores)
 	if n == 0 {
 		return 0
@@ -85,33 +85,12 @@ func (s *summary) medianScore() float64 {
 	return float64(v[n/2-1]+v[n/2]) / 2
 }
 
-// count is a name and how many episodes it applies to.
-type count struct {
-	name string
-	n    int
-}
-
-// ranked lists m by count, most first, then by name.
-func ranked(m map[string]int) []count {
-	out := make([]count, 0, len(m))
-	for k, v := range m {
-		out = append(out, count{k, v})
-	}
-	slices.SortFunc(out, func(a, b count) int {
-		if c := cmp.Compare(b.n, a.n); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.name, b.name)
-	})
-	return out
-}
-
-// write prints the summary table.
-func (s *summary) write(w io.Writer) {
-	n := s.episodes()
+// WriteText prints the summary table.
+func (s *RunSummary) WriteText(w io.Writer) {
+	n := s.Episodes()
 	fmt.Fprintf(w, "episodes: %d\n", n)
-	if s.interrupted > 0 {
-		fmt.Fprintf(w, "interrupted: %d (cut short or held back, not written, not counted)\n", s.interrupted)
+	if s.Interrupted > 0 {
+		fmt.Fprintf(w, "interrupted: %d (cut short or held back, not written, not counted)\n", s.Interrupted)
 	}
 	if s.silent > 0 {
 		fmt.Fprintf(w, "warning: in %d episodes the agent went away before its first reply; is its command right?\n", s.silent)
@@ -119,7 +98,7 @@ func (s *summary) write(w io.Writer) {
 	if n == 0 {
 		return
 	}
-	fmt.Fprintf(w, "score: mean %.1f, median %.1f\n", s.meanScore(), s.medianScore())
+	fmt.Fprintf(w, "score: mean %.1f, median %.1f\n", s.MeanScore(), s.MedianScore())
 	fmt.Fprintf(w, "max depth: mean %.2f\n", float64(s.depthSum)/float64(n))
 	if s.unusable > 0 || s.ignored > 0 {
 		fmt.Fprintf(w, "replies: %d unusable, %d ignored (of %d turns)\n", s.unusable, s.ignored, s.turns)
@@ -146,53 +125,4 @@ func (s *summary) write(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%d\t%s\n", c.name, c.n, pct(c.n))
 	}
 	tw.Flush()
-}
-
-// progress draws a one-line progress bar on a terminal; off, it draws
-// nothing.
-type progress struct {
-	w     io.Writer
-	total int
-	on    bool
-	start time.Time
-	last  time.Time
-}
-
-func newProgress(w io.Writer, total int, on bool) *progress {
-	p := &progress{w: w, total: total, on: on, start: time.Now()}
-	p.update(0)
-	return p
-}
-
-// update redraws the bar for done episodes, at most ten times a second.
-func (p *progress) update(done int) {
-	if !p.on {
-		return
-	}
-	now := time.Now()
-	if done > 0 && done < p.total && now.Sub(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last = now
-	const width = 30
-	fill := width * done / p.total
-	bar := make([]byte, width)
-	for i := range bar {
-		bar[i] = '.'
-		if i < fill {
-			bar[i] = '#'
-		}
-	}
-	rate := 0.0
-	if el := now.Sub(p.start).Seconds(); el > 0 {
-		rate = float64(done) / el
-	}
-	fmt.Fprintf(p.w, "\r[%s] %d/%d episodes  %.1f/s\x1b[K", bar, done, p.total, rate)
-}
-
-// clear removes the bar.
-func (p *progress) clear() {
-	if p.on {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }

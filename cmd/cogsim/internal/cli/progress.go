@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// progress draws a one-line progress bar on a terminal; off, it draws
+// nothing.
+type progress struct {
+	w     io.Writer
+	total int
+	on    bool
+	start time.Time
+	last  time.Time
+}
+
+func newProgress(w io.Writer, total int, on bool) *progress {
+	p := &progress{w: w, total: total, on: on, start: time.Now()}
+	p.update(0)
+	return p
+}
+
+// update redraws the bar for done episodes, at most ten times a second.
+func (p *progress) update(done int) {
+	if !p.on {
+		return
+	}
+	now := time.Now()
+	if done > 0 && done < p.total && now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = now
+	const width = 30
+	fill := width * done / p.total
+	bar := make([]byte, width)
+	for i := range bar {
+		bar[i] = '.'
+		if i < fill {
+			bar[i] = '#'
+		}
+	}
+	rate := 0.0
+	if el := now.Sub(p.start).Seconds(); el > 0 {
+		rate = float64(done) / el
+	}
+	fmt.Fprintf(p.w, "\r[%s] %d/%d episodes  %.1f/s\x1b[K", bar, done, p.total, rate)
+}
+
+// clear removes the bar.
+func (p *progress) clear() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
