@@ -47,7 +47,7 @@ func checkCmd(_ context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	seeds, err := parseSeeds(o.seeds)
+	seeds, err := play.ParseSeeds(o.seeds)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -67,8 +67,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	o := &runOptions{}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the first episode; the others take seed+1, seed+2, … (without --seed: the scenario's seed if it has one)")
-	fs.IntVar(&o.episodes, "episodes", 1, fmt.Sprintf("number of episodes, 1 … %d", maxSeeds))
-	fs.StringVar(&o.seeds, "seeds", "", fmt.Sprintf("the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line; at most %d seeds", maxSeeds))
+	fs.IntVar(&o.episodes, "episodes", 1, fmt.Sprintf("number of episodes, 1 … %d", play.MaxSeeds))
+	fs.StringVar(&o.seeds, "seeds", "", fmt.Sprintf("the seed list instead of --seed/--episodes: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000: fixed, the same everywhere) or a FILE of seeds, one a line; at most %d seeds", play.MaxSeeds))
 	fs.StringVar(&o.shard, "shard", "", "run only the K-th (from 0) of N contiguous blocks of the seed list: K/N, or auto (Slurm's (SLURM_ARRAY_TASK_ID-SLURM_ARRAY_TASK_MIN)/SLURM_ARRAY_TASK_STEP of SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with --shard-count)")
 	fs.IntVar(&o.shardCount, "shard-count", 0, "with --shard auto: the number of shards (needed with JOB_COMPLETION_INDEX; overrides SLURM_ARRAY_TASK_COUNT)")
 	fs.BoolVar(&o.resume, "resume", false, "with an existing --out: keep its complete lines (each checked against this run's settings and the result schema), drop a torn last line, and run only the missing seeds, appending")
@@ -207,8 +207,8 @@ func (l *lineWriter) writeLine(line []byte) error {
 
 // runner checks the options and makes the runner they describe.
 func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, error) {
-	if o.episodes < 1 || o.episodes > maxSeeds {
-		return nil, usagef("--episodes: must be 1 … %d, got %d", maxSeeds, o.episodes)
+	if o.episodes < 1 || o.episodes > play.MaxSeeds {
+		return nil, usagef("--episodes: must be 1 … %d, got %d", play.MaxSeeds, o.episodes)
 	}
 	if o.seeds != "" && (isSet(fs, "seed") || isSet(fs, "episodes")) {
 		return nil, usagef("--seeds: not with --seed or --episodes")
@@ -219,9 +219,9 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 	if (o.resume || o.force) && (o.out == "" || o.out == "-") {
 		return nil, usagef("--resume and --force need --out FILE")
 	}
-	sh, err := parseShard(o.shard, o.shardCount, os.Getenv)
+	sh, err := play.ParseShard(o.shard, o.shardCount, os.Getenv)
 	if err != nil {
-		return nil, err
+		return nil, usagef("%v", err)
 	}
 	if o.workers < 1 || o.workers > maxWorkers {
 		return nil, usagef("--workers: must be 1 … %d, got %d", maxWorkers, o.workers)
@@ -286,16 +286,16 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 			return nil, usagef("--out %s: directory %s does not exist", o.out, dir)
 		}
 	}
-	var seeds seedSeq
+	var seeds play.Seeds
 	if o.seeds != "" {
-		if seeds, err = parseSeedSeq(o.seeds); err != nil {
+		if seeds, err = play.ParseSeedSeq(o.seeds); err != nil {
 			return nil, usagef("%v", err)
 		}
 	} else {
 		if last := uint64(o.episodes - 1); seed > math.MaxUint64-last {
 			return nil, usagef("--seed %d with --episodes %d: the last seed would pass %d", seed, o.episodes, uint64(math.MaxUint64))
 		}
-		seeds = seedRange(seed, o.episodes)
+		seeds = play.SeedRange(seed, o.episodes)
 	}
 	if isLLM {
 		// Last: the server is asked only once all else is right.
@@ -306,8 +306,8 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 			return nil, err
 		}
 	}
-	seeds = sh.block(seeds)
-	return &runner{ep: ep, seeds: seeds, count: seeds.len(), workers: o.workers}, nil
+	seeds = sh.Block(seeds)
+	return &runner{ep: ep, seeds: seeds, count: seeds.Len(), workers: o.workers}, nil
 }
 
 // rulesFlags are --rules and --mechanics; check turns their errors into
@@ -367,14 +367,14 @@ func (o *runOptions) openOut(r *runner, sum *eval.RunSummary) (*os.File, int64, 
 // writing it) is cut off. The seeds done are dropped from r.
 func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, error) {
 	first := uint64(1)
-	if r.seeds.len() > 0 {
-		first = r.seeds.at(0)
+	if r.seeds.Len() > 0 {
+		first = r.seeds.At(0)
 	}
 	want, err := r.ep.expected(first)
 	if err != nil {
 		return 0, err
 	}
-	in := r.seeds.member()
+	in := r.seeds.Member()
 	done := map[uint64]int{}
 	kept, torn, err := readResults(f, name, func(n int, res sim.Result) error {
 		if !in(res.Seed) {
@@ -388,7 +388,7 @@ func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, e
 		} else if setting != "" {
 			return usagef("--resume: %s line %d: %s %s, this run plays %s", name, n, setting, got, w)
 		}
-		if at := r.seeds.at(n - 1); res.Seed != at {
+		if at := r.seeds.At(n - 1); res.Seed != at {
 			return usagef("--resume: %s line %d: seed %d, but this run's seed list has seed %d there: a results file is a prefix of its seed list, in order (--force starts it afresh)", name, n, res.Seed, at)
 		}
 		done[res.Seed] = n
@@ -411,8 +411,8 @@ func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, e
 	if _, err := f.Seek(kept, io.SeekStart); err != nil {
 		return 0, fmt.Errorf("--resume: %s: %w", name, err)
 	}
-	r.seeds = r.seeds.slice(len(done), r.seeds.len())
-	r.count = r.seeds.len()
+	r.seeds = r.seeds.Slice(len(done), r.seeds.Len())
+	r.count = r.seeds.Len()
 	return kept, nil
 }
 
@@ -433,7 +433,7 @@ func (e episodes) expected(seed uint64) (sim.Result, error) {
 // goroutines, each with its own Sim and agent.
 type runner struct {
 	ep      episodes
-	seeds   seedSeq
+	seeds   play.Seeds
 	count   int
 	workers int
 }
@@ -447,18 +447,18 @@ func (r *runner) run(ctx context.Context, emit func(sim.Result) error) (int, []u
 	b := play.Batch{N: r.count, Workers: r.workers, Worker: func(w int) (func(context.Context, int) (sim.Result, error), func(), error) {
 		pl, done, err := r.ep.newPlayer(w)
 		return func(ctx context.Context, i int) (sim.Result, error) {
-			return r.ep.playWith(ctx, r.seeds.at(i), pl, i)
+			return r.ep.playWith(ctx, r.seeds.At(i), pl, i)
 		}, done, err
 	}}
 	out, err := b.Run(ctx, func(_ int, res sim.Result) error { return emit(res) })
-	return out.Emitted, r.seedsOf(out.Cut), r.seedsOf(out.Held), err
+	return out.Emitted, r.seedsAt(out.Cut), r.seedsAt(out.Held), err
 }
 
 // seedsOf are the seeds of episodes by index.
-func (r *runner) seedsOf(is []int) []uint64 {
+func (r *runner) seedsAt(is []int) []uint64 {
 	var out []uint64
 	for _, i := range is {
-		out = append(out, r.seeds.at(i))
+		out = append(out, r.seeds.At(i))
 	}
 	return out
 }

@@ -14,129 +14,48 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/internal/race"
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestNamedSeedSetsAreFixed pins the evaluation stream: the named sets
-// are the same on every machine and every Go release.
-func TestNamedSeedSetsAreFixed(t *testing.T) {
-	first := evalSeeds(5)
-	assert.Equal(t, []uint64{1490933687, 2077497009, 2076947057, 976867962, 407740814}, first)
-	big := evalSeeds(10000)
-	assert.Equal(t, evalSeeds(100), big[:100], "eval-100 is the start of eval-1000")
-	seen := map[uint64]bool{}
-	for _, s := range big {
-		assert.False(t, seen[s], "seed %d twice", s)
-		assert.True(t, s >= 1 && s <= 1<<31)
-		seen[s] = true
-	}
-	got, err := parseSeeds("eval-1000")
-	require.NoError(t, err)
-	assert.Equal(t, big[:1000], got)
-}
-
-func TestSeedLists(t *testing.T) {
-	got, err := parseSeeds("7-10")
-	require.NoError(t, err)
-	assert.Equal(t, []uint64{7, 8, 9, 10}, got)
-	file := filepath.Join(t.TempDir(), "seeds.txt")
-	require.NoError(t, os.WriteFile(file, []byte("# my seeds\n5\n\n 3 # the third\n99\n"), 0o644))
-	got, err = parseSeeds(file)
-	require.NoError(t, err)
-	assert.Equal(t, []uint64{5, 3, 99}, got)
-	require.NoError(t, os.WriteFile(file, []byte("5\n3\n5\n"), 0o644))
-	_, err = parseSeeds(file)
-	assert.ErrorContains(t, err, "line 3: seed 5 again (first on line 1)")
-	require.NoError(t, os.WriteFile(file, []byte("5\nx\n"), 0o644))
-	_, err = parseSeeds(file)
-	assert.ErrorContains(t, err, `line 2: "x" is not a seed`)
-	_, err = parseSeeds("10-7")
-	assert.ErrorContains(t, err, "empty")
-	_, err = parseSeeds("eval-7")
-	assert.ErrorContains(t, err, "not a range A-B, a named set")
-
-	code, out, errs := cogsim(t, "run", "--seeds", "3-5", "--turns", "2")
-	require.Equal(t, ExitOK, code, errs)
-	rs := results(t, out)
-	require.Len(t, rs, 3)
-	assert.Equal(t, uint64(5), rs[2].Seed)
-	code, _, errs = cogsim(t, "run", "--seeds", "3-5", "--episodes", "2")
-	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errs, "--seeds: not with --seed or --episodes")
-}
-
 func TestShardSpecs(t *testing.T) {
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 	none := env(nil)
-	s, err := parseShard("2/4", 0, none)
+	s, err := play.ParseShard("2/4", 0, none)
 	require.NoError(t, err)
-	assert.Equal(t, shard{2, 4}, s)
-	s, err = parseShard("auto", 0, env(map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"}))
+	assert.Equal(t, play.Shard{K: 2, N: 4}, s)
+	s, err = play.ParseShard("auto", 0, env(map[string]string{"SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_COUNT": "3"}))
 	require.NoError(t, err)
-	assert.Equal(t, shard{1, 3}, s)
-	s, err = parseShard("auto", 8, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
+	assert.Equal(t, play.Shard{K: 1, N: 3}, s)
+	s, err = play.ParseShard("auto", 8, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
 	require.NoError(t, err)
-	assert.Equal(t, shard{7, 8}, s)
-	_, err = parseShard("auto", 0, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
+	assert.Equal(t, play.Shard{K: 7, N: 8}, s)
+	_, err = play.ParseShard("auto", 0, env(map[string]string{"JOB_COMPLETION_INDEX": "7"}))
 	assert.ErrorContains(t, err, "--shard-count")
-	_, err = parseShard("auto", 0, none)
+	_, err = play.ParseShard("auto", 0, none)
 	assert.ErrorContains(t, err, "neither SLURM_ARRAY_TASK_ID")
-	_, err = parseShard("4/4", 0, none)
+	_, err = play.ParseShard("4/4", 0, none)
 	assert.ErrorContains(t, err, "does not exist")
-	_, err = parseShard("", 3, none)
+	_, err = play.ParseShard("", 3, none)
 	assert.ErrorContains(t, err, "only with --shard auto")
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7}
 	var all []uint64
 	for k := range 3 {
-		all = append(all, shard{k, 3}.block(seedsOf(seeds)).all()...)
+		all = append(all, play.Shard{K: k, N: 3}.Block(play.SeedList(seeds)).All()...)
 	}
 	assert.Equal(t, seeds, all)
-	assert.Empty(t, shard{0, 9}.block(seedsOf(seeds[:3])).all(), "more shards than seeds: some are empty")
+	assert.Empty(t, play.Shard{K: 0, N: 9}.Block(play.SeedList(seeds[:3])).All(), "more shards than seeds: some are empty")
 	// Issue 25: k·len overflowed an int and panicked.
-	last, err := parseShard("2305843009213693952/2305843009213693953", 0, none)
+	last, err := play.ParseShard("2305843009213693952/2305843009213693953", 0, none)
 	require.NoError(t, err)
-	assert.Equal(t, seeds[6:], last.block(seedsOf(seeds)).all(), "the last of 2^61+1 shards")
-	assert.Empty(t, shard{2, last.n}.block(seedsOf(seeds)).all())
-	assert.Equal(t, seeds[6:], last.block(seedRange(1, 7)).all(), "a range shards as its list does")
+	assert.Equal(t, seeds[6:], last.Block(play.SeedList(seeds)).All(), "the last of 2^61+1 shards")
+	assert.Empty(t, play.Shard{K: 2, N: last.N}.Block(play.SeedList(seeds)).All())
+	assert.Equal(t, seeds[6:], last.Block(play.SeedRange(1, 7)).All(), "a range shards as its list does")
 	code, stdout, errs := cogsim(t, "run", "--seeds", "1-3", "--turns", "1", "--shard", "2305843009213693952/2305843009213693953")
 	assert.Equal(t, ExitOK, code, errs)
 	require.Len(t, results(t, stdout), 1)
 	assert.Equal(t, uint64(3), results(t, stdout)[0].Seed)
-}
-
-// TestSlurmArrayStepsCoverEverySeedOnce (issue 34): with a step in
-// the array (--array=0-6:2, the tasks 0, 2, 4, 6), task ID is shard
-// (ID − MIN) / STEP of SLURM_ARRAY_TASK_COUNT, so the tasks together
-// play every seed once; an ID off the step is refused.
-func TestSlurmArrayStepsCoverEverySeedOnce(t *testing.T) {
-	seeds := seedRange(1, 8)
-	for _, a := range []struct{ lo, hi, step int }{{0, 6, 2}, {1, 7, 3}, {5, 5, 1}, {3, 20, 4}, {0, 3, 1}} {
-		var ids []int
-		for id := a.lo; id <= a.hi; id += a.step {
-			ids = append(ids, id)
-		}
-		count := map[uint64]int{}
-		for _, id := range ids {
-			vars := map[string]string{
-				"SLURM_ARRAY_TASK_ID": fmt.Sprint(id), "SLURM_ARRAY_TASK_MIN": fmt.Sprint(a.lo),
-				"SLURM_ARRAY_TASK_MAX": fmt.Sprint(a.hi), "SLURM_ARRAY_TASK_STEP": fmt.Sprint(a.step),
-				"SLURM_ARRAY_TASK_COUNT": fmt.Sprint(len(ids)),
-			}
-			sh, err := parseShard("auto", 0, func(k string) string { return vars[k] })
-			require.NoError(t, err, "--array=%d-%d:%d task %d", a.lo, a.hi, a.step, id)
-			for _, s := range sh.block(seeds).all() {
-				count[s]++
-			}
-		}
-		for _, s := range seeds.all() {
-			assert.Equal(t, 1, count[s], "--array=%d-%d:%d: seed %d", a.lo, a.hi, a.step, s)
-		}
-		assert.Len(t, count, seeds.len(), "--array=%d-%d:%d: only the run's seeds", a.lo, a.hi, a.step)
-	}
-	vars := map[string]string{"SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "2", "SLURM_ARRAY_TASK_COUNT": "4"}
-	_, err := parseShard("auto", 0, func(k string) string { return vars[k] })
-	assert.ErrorContains(t, err, "SLURM_ARRAY_TASK_ID=3 is not a task of the array")
 }
 
 // TestShardsConcatenateToOneRun: the shards' outputs in order are one
@@ -271,13 +190,26 @@ func TestEpisodesAndSeedsAreBounded(t *testing.T) {
 		case "10000000":
 			if len(args) == 2 {
 				assert.Equal(t, 10_000_000, r.count)
-				assert.Equal(t, uint64(10_000_000), r.seeds.at(r.count-1))
+				assert.Equal(t, uint64(10_000_000), r.seeds.At(r.count-1))
 			} else {
 				assert.Equal(t, 2_500_000, r.count)
-				assert.Equal(t, uint64(7_500_001), r.seeds.at(0))
+				assert.Equal(t, uint64(7_500_001), r.seeds.At(0))
 			}
 		default:
-			assert.Equal(t, uint64(10_000_004), r.seeds.at(r.count-1))
+			assert.Equal(t, uint64(10_000_004), r.seeds.At(r.count-1))
 		}
 	}
+}
+
+// TestSeedListsOnTheCommandLine: --seeds plays its list, and not with
+// --seed or --episodes.
+func TestSeedListsOnTheCommandLine(t *testing.T) {
+	code, out, errs := cogsim(t, "run", "--seeds", "3-5", "--turns", "2")
+	require.Equal(t, ExitOK, code, errs)
+	rs := results(t, out)
+	require.Len(t, rs, 3)
+	assert.Equal(t, uint64(5), rs[2].Seed)
+	code, _, errs = cogsim(t, "run", "--seeds", "3-5", "--episodes", "2")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errs, "--seeds: not with --seed or --episodes")
 }

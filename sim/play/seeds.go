@@ -1,7 +1,8 @@
-package cli
+package play
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -24,8 +25,8 @@ const (
 // namedSets are the named seed sets and their sizes.
 var namedSets = map[string]int{"eval-100": 100, "eval-1000": 1000, "eval-10000": 10000}
 
-// evalSeeds returns the first n seeds of the evaluation stream.
-func evalSeeds(n int) []uint64 {
+// EvalSeeds returns the first n seeds of the evaluation stream.
+func EvalSeeds(n int) []uint64 {
 	src := rand.NewPCG(evalSeed1, evalSeed2)
 	seen := make(map[uint64]bool, n)
 	out := make([]uint64, 0, n)
@@ -39,61 +40,61 @@ func evalSeeds(n int) []uint64 {
 	return out
 }
 
-// maxSeeds bounds a seed list, however it is given (--episodes, a
+// MaxSeeds bounds a seed list, however it is given (--episodes, a
 // range, a file): ten million episodes are weeks of a cluster's time,
 // and a bound keeps a typo (--episodes 9000000000000000000) a clear
 // error rather than a panic (issue 34).
-const maxSeeds = 10_000_000
+const MaxSeeds = 10_000_000
 
-// seedSeq is a run's seeds, in order: n seeds from first on (first,
+// Seeds is a run's seeds, in order: n seeds from first on (first,
 // first+1, …), held as those two numbers whatever n is (issue 34:
 // --episodes 1000000000 made a slice of 8 GB before any episode), or
 // the seeds of list.
-type seedSeq struct {
+type Seeds struct {
 	first uint64
 	n     int
 	list  []uint64 // nil: the range
 }
 
-// seedRange is the n seeds first, first+1, …
-func seedRange(first uint64, n int) seedSeq { return seedSeq{first: first, n: n} }
+// SeedRange is the n seeds first, first+1, …
+func SeedRange(first uint64, n int) Seeds { return Seeds{first: first, n: n} }
 
-// seedsOf is the seeds of list, in its order.
-func seedsOf(list []uint64) seedSeq { return seedSeq{n: len(list), list: list} }
+// SeedList is the seeds of list, in its order.
+func SeedList(list []uint64) Seeds { return Seeds{n: len(list), list: list} }
 
-func (l seedSeq) len() int { return l.n }
+func (l Seeds) Len() int { return l.n }
 
-// at is the i-th seed, from 0.
-func (l seedSeq) at(i int) uint64 {
+// At is the i-th seed, from 0.
+func (l Seeds) At(i int) uint64 {
 	if l.list != nil {
 		return l.list[i]
 	}
 	return l.first + uint64(i)
 }
 
-// slice is seeds i to j-1.
-func (l seedSeq) slice(i, j int) seedSeq {
+// Slice is seeds i to j-1.
+func (l Seeds) Slice(i, j int) Seeds {
 	if l.list != nil {
-		return seedsOf(l.list[i:j])
+		return SeedList(l.list[i:j])
 	}
-	return seedRange(l.first+uint64(i), j-i)
+	return SeedRange(l.first+uint64(i), j-i)
 }
 
-// all lists the seeds.
-func (l seedSeq) all() []uint64 {
+// All lists the seeds.
+func (l Seeds) All() []uint64 {
 	if l.list != nil {
 		return l.list
 	}
 	out := make([]uint64, l.n)
 	for i := range out {
-		out[i] = l.at(i)
+		out[i] = l.At(i)
 	}
 	return out
 }
 
-// member returns whether a seed is in the list: for a range without
+// Member returns whether a seed is in the list: for a range without
 // listing it.
-func (l seedSeq) member() func(uint64) bool {
+func (l Seeds) Member() func(uint64) bool {
 	if l.list == nil {
 		return func(s uint64) bool { return s >= l.first && s-l.first < uint64(l.n) }
 	}
@@ -104,38 +105,38 @@ func (l seedSeq) member() func(uint64) bool {
 	return func(s uint64) bool { return in[s] }
 }
 
-// parseSeeds reads --seeds as a list (parseSeedSeq).
-func parseSeeds(spec string) ([]uint64, error) {
-	l, err := parseSeedSeq(spec)
+// ParseSeeds reads --seeds as a list (ParseSeedSeq).
+func ParseSeeds(spec string) ([]uint64, error) {
+	l, err := ParseSeedSeq(spec)
 	if err != nil {
 		return nil, err
 	}
-	return l.all(), nil
+	return l.All(), nil
 }
 
-// parseSeedSeq reads --seeds: a range A-B (inclusive), a named set, or
+// ParseSeedSeq reads --seeds: a range A-B (inclusive), a named set, or
 // a file of seeds, one a line (blank lines and # comments skipped). A
-// seed listed twice is refused, and so is a list of more than maxSeeds.
-func parseSeedSeq(spec string) (seedSeq, error) {
+// seed listed twice is refused, and so is a list of more than MaxSeeds.
+func ParseSeedSeq(spec string) (Seeds, error) {
 	if n, ok := namedSets[spec]; ok {
-		return seedsOf(evalSeeds(n)), nil
+		return SeedList(EvalSeeds(n)), nil
 	}
 	if a, b, ok := strings.Cut(spec, "-"); ok && isDigits(a) && isDigits(b) {
 		lo, err1 := strconv.ParseUint(a, 10, 64)
 		hi, err2 := strconv.ParseUint(b, 10, 64)
 		if err1 != nil || err2 != nil {
-			return seedSeq{}, fmt.Errorf("--seeds %s: a seed is out of range", spec)
+			return Seeds{}, fmt.Errorf("--seeds %s: a seed is out of range", spec)
 		}
 		if hi < lo {
-			return seedSeq{}, fmt.Errorf("--seeds %s: the range is empty", spec)
+			return Seeds{}, fmt.Errorf("--seeds %s: the range is empty", spec)
 		}
-		if hi-lo >= maxSeeds {
-			return seedSeq{}, fmt.Errorf("--seeds %s: more than %d seeds", spec, maxSeeds)
+		if hi-lo >= MaxSeeds {
+			return Seeds{}, fmt.Errorf("--seeds %s: more than %d seeds", spec, MaxSeeds)
 		}
-		return seedRange(lo, int(hi-lo+1)), nil
+		return SeedRange(lo, int(hi-lo+1)), nil
 	}
 	list, err := readSeedFile(spec)
-	return seedsOf(list), err
+	return SeedList(list), err
 }
 
 // readSeedFile reads a file of seeds for --seeds.
@@ -163,8 +164,8 @@ func readSeedFile(spec string) ([]uint64, error) {
 		if prev, dup := seen[s]; dup {
 			return nil, fmt.Errorf("--seeds %s: line %d: seed %d again (first on line %d)", spec, n, s, prev)
 		}
-		if len(out) == maxSeeds {
-			return nil, fmt.Errorf("--seeds %s: more than %d seeds", spec, maxSeeds)
+		if len(out) == MaxSeeds {
+			return nil, fmt.Errorf("--seeds %s: more than %d seeds", spec, MaxSeeds)
 		}
 		seen[s] = n
 		out = append(out, s)
@@ -190,19 +191,19 @@ func isDigits(s string) bool {
 	return true
 }
 
-// shard is the K-th (from 0) of N contiguous blocks of a seed list.
-type shard struct{ k, n int }
+// Shard is the K-th (from 0) of N contiguous blocks of a seed list.
+type Shard struct{ K, N int }
 
-// block returns shard k of n of seeds: seeds[k·len/n : (k+1)·len/n], so
+// Block returns shard K of N of seeds: seeds[K·len/N : (K+1)·len/N], so
 // the blocks in order are the whole list, and their sizes differ by at
 // most one. k·len is taken in 128 bits: with N near 2^63 (from a flag
 // or a scheduler's variables) it does not fit in an int.
-func (s shard) block(seeds seedSeq) seedSeq {
-	if s.n <= 1 {
+func (s Shard) Block(seeds Seeds) Seeds {
+	if s.N <= 1 {
 		return seeds
 	}
-	l := seeds.len()
-	return seeds.slice(mulDiv(s.k, l, s.n), mulDiv(s.k+1, l, s.n))
+	l := seeds.Len()
+	return seeds.Slice(mulDiv(s.K, l, s.N), mulDiv(s.K+1, l, s.N))
 }
 
 // mulDiv is ⌊a·b/c⌋ for 0 ≤ a ≤ c and b ≥ 0, c > 0, without overflow.
@@ -212,26 +213,26 @@ func mulDiv(a, b, c int) int {
 	return int(q)
 }
 
-// parseShard reads --shard: K/N, or auto with the scheduler's variables:
+// ParseShard reads --shard: K/N, or auto with the scheduler's variables:
 // Slurm's (SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN) /
 // SLURM_ARRAY_TASK_STEP of SLURM_ARRAY_TASK_COUNT (--array=0-6:2 has
 // the tasks 0, 2, 4, 6: shards 0 to 3 of 4), or Kubernetes'
 // JOB_COMPLETION_INDEX of --shard-count.
-func parseShard(spec string, count int, getenv func(string) string) (shard, error) {
+func ParseShard(spec string, count int, getenv func(string) string) (Shard, error) {
 	if spec == "" {
 		if count != 0 {
-			return shard{}, usagef("--shard-count: only with --shard auto")
+			return Shard{}, errors.New("--shard-count: only with --shard auto")
 		}
-		return shard{0, 1}, nil
+		return Shard{0, 1}, nil
 	}
 	num := func(name, v string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 {
-			return 0, usagef("--shard auto: %s=%q is not a number", name, v)
+			return 0, fmt.Errorf("--shard auto: %s=%q is not a number", name, v)
 		}
 		return n, nil
 	}
-	var s shard
+	var s Shard
 	switch {
 	case spec == "auto":
 		switch {
@@ -252,11 +253,11 @@ func parseShard(spec string, count int, getenv func(string) string) (shard, erro
 					return s, err
 				}
 				if step == 0 {
-					return s, usagef("--shard auto: SLURM_ARRAY_TASK_STEP=0 is not a step")
+					return s, errors.New("--shard auto: SLURM_ARRAY_TASK_STEP=0 is not a step")
 				}
 			}
 			if id < lo || (id-lo)%step != 0 {
-				return s, usagef("--shard auto: SLURM_ARRAY_TASK_ID=%d is not a task of the array from SLURM_ARRAY_TASK_MIN=%d by SLURM_ARRAY_TASK_STEP=%d", id, lo, step)
+				return s, fmt.Errorf("--shard auto: SLURM_ARRAY_TASK_ID=%d is not a task of the array from SLURM_ARRAY_TASK_MIN=%d by SLURM_ARRAY_TASK_STEP=%d", id, lo, step)
 			}
 			n := count
 			if v := getenv("SLURM_ARRAY_TASK_COUNT"); v != "" && count == 0 {
@@ -265,35 +266,35 @@ func parseShard(spec string, count int, getenv func(string) string) (shard, erro
 				}
 			}
 			if n == 0 {
-				return s, usagef("--shard auto: SLURM_ARRAY_TASK_COUNT is not set; give --shard-count N")
+				return s, errors.New("--shard auto: SLURM_ARRAY_TASK_COUNT is not set; give --shard-count N")
 			}
-			s = shard{(id - lo) / step, n}
+			s = Shard{(id - lo) / step, n}
 		case getenv("JOB_COMPLETION_INDEX") != "":
 			id, err := num("JOB_COMPLETION_INDEX", getenv("JOB_COMPLETION_INDEX"))
 			if err != nil {
 				return s, err
 			}
 			if count == 0 {
-				return s, usagef("--shard auto: with JOB_COMPLETION_INDEX (Kubernetes), give --shard-count N (the Job's completions)")
+				return s, errors.New("--shard auto: with JOB_COMPLETION_INDEX (Kubernetes), give --shard-count N (the Job's completions)")
 			}
-			s = shard{id, count}
+			s = Shard{id, count}
 		default:
-			return s, usagef("--shard auto: neither SLURM_ARRAY_TASK_ID (Slurm) nor JOB_COMPLETION_INDEX (Kubernetes) is set")
+			return s, errors.New("--shard auto: neither SLURM_ARRAY_TASK_ID (Slurm) nor JOB_COMPLETION_INDEX (Kubernetes) is set")
 		}
 	default:
 		if count != 0 {
-			return s, usagef("--shard-count: only with --shard auto")
+			return s, errors.New("--shard-count: only with --shard auto")
 		}
 		a, b, ok := strings.Cut(spec, "/")
 		k, err1 := strconv.Atoi(a)
 		n, err2 := strconv.Atoi(b)
 		if !ok || err1 != nil || err2 != nil {
-			return s, usagef("--shard %s: want K/N (K from 0) or auto", spec)
+			return s, fmt.Errorf("--shard %s: want K/N (K from 0) or auto", spec)
 		}
-		s = shard{k, n}
+		s = Shard{k, n}
 	}
-	if s.n < 1 || s.k < 0 || s.k >= s.n {
-		return s, usagef("--shard: shard %d of %d does not exist (K counts from 0 to N-1)", s.k, s.n)
+	if s.N < 1 || s.K < 0 || s.K >= s.N {
+		return s, fmt.Errorf("--shard: shard %d of %d does not exist (K counts from 0 to N-1)", s.K, s.N)
 	}
 	return s, nil
 }
