@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // FuzzParseScenario: no scenario file crashes the loader, and every file
@@ -16,7 +17,7 @@ func FuzzParseScenario(f *testing.F) {
 	f.Add([]byte(`{"map": ["", " |@F^}S'+#.", " |r!$%)[O:"], "lit": false, "traps": [{"at": [4,1], "kind": "pit"}]}`))
 	f.Add([]byte("\x00\xff{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := sim.ParseScenario(data)
+		sc, err := scenario.Parse(data)
 		if err != nil {
 			return
 		}

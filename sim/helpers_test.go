@@ -7,6 +7,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func withCog(m []string, x, y int) []string {
 }
 
 // put returns a copy of m with glyph g at (x, y).
-func put(m []string, x, y int, g byte) []string { return sim.MapWith(m, x, y, g) }
+func put(m []string, x, y int, g byte) []string { return scenario.MapWith(m, x, y, g) }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -5,6 +5,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
 )
@@ -69,6 +70,6 @@ func TestScoreAndItsParts(t *testing.T) {
 	s.Turn("e >")
 	r := s.Result()
 	assert.Equal(t, 3, r.MaxDepth)
-	assert.Equal(t, sim.Parts{Depth: 100, XP: 7, Gold: 30, Deeds: 25}, r.Parts, "descend-3 is the one deed")
+	assert.Equal(t, result.Parts{Depth: 100, XP: 7, Gold: 30, Deeds: 25}, r.Parts, "descend-3 is the one deed")
 	assert.Equal(t, 162, r.Score)
 }

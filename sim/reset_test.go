@@ -7,6 +7,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/internal/tally"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -47,7 +48,7 @@ func TestResetIsANewEpisode(t *testing.T) {
 	// A kit of potions, whose names hang on the appearances each seed
 	// draws: a pack the script leaves alone stays the same bytes from
 	// one episode to the next.
-	kit, err := sim.ParseScenario([]byte(`{"map": ["", " -------", " |@....|", " -------"],
+	kit, err := scenario.Parse([]byte(`{"map": ["", " -------", " |@....|", " -------"],
 		"cog": {"inventory": [{"kind": "potion of healing"}, {"kind": "potion of sleeping"}]}}`))
 	require.NoError(t, err)
 	for _, cfg := range []sim.Config{

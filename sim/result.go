@@ -47,23 +47,3 @@ func scoreParts(e *State) result.Parts {
 
 // Score is the score of the episode so far (§16).
 func (s *Sim) Score() int { return scoreParts(s.env).Score() }
-
-// Names kept while the code written before package result moves to it;
-// new code names result.Parse, result.Printable and so on.
-type (
-	Parts       = result.Parts
-	Tokens      = result.Tokens
-	LLMSettings = result.LLMSettings
-)
-
-// MaxResultTokens is [result.MaxTokens].
-const MaxResultTokens = result.MaxTokens
-
-// DeedNames is [result.DeedNames].
-var DeedNames = result.DeedNames
-
-// ParseResult is [result.Parse].
-func ParseResult(line []byte) (Result, error) { return result.Parse(line) }
-
-// Printable is [result.Printable].
-func Printable(s string) string { return result.Printable(s) }

@@ -101,15 +101,3 @@ func (e *State) applyCog(cg *ScenarioCog, inv *c.Inventory) {
 		*e.Inventory.Get(cog) = *inv
 	}
 }
-
-// MaxScenarioBytes is [scenario.MaxBytes].
-const MaxScenarioBytes = scenario.MaxBytes
-
-// LoadScenario is [scenario.Load].
-func LoadScenario(path string) (*Scenario, error) { return scenario.Load(path) }
-
-// ParseScenario is [scenario.Parse].
-func ParseScenario(data []byte) (*Scenario, error) { return scenario.Parse(data) }
-
-// MapWith is [scenario.MapWith].
-func MapWith(m []string, x, y int, g byte) []string { return scenario.MapWith(m, x, y, g) }

@@ -47,7 +47,7 @@ type Usage struct {
 }
 
 // MaxTokens bounds each count of a Usage: a server's count above it is
-// not believed, and sums stop at it (a result's bound, sim.MaxResultTokens).
+// not believed, and sums stop at it (a result's bound, result.MaxTokens).
 const MaxTokens = 1_000_000_000_000
 
 // Add adds u's counts to v's, each sum at most MaxTokens.

@@ -12,6 +12,7 @@ import (
 	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -190,7 +191,7 @@ func TestThePictureShowsMonstersItemsTrapsAndMemory(t *testing.T) {
 	hidden := false
 	sc := sim.Scenario{
 		Name:     "picture",
-		Map:      sim.MapWith(sim.MapWith(twoRooms, 3, 2, '@'), 9, 4, 'd'),
+		Map:      scenario.MapWith(scenario.MapWith(twoRooms, 3, 2, '@'), 9, 4, 'd'),
 		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "gold", Count: 3}, {At: []int{7, 2}, Kind: "apple"}},
 		Traps:    []sim.ScenarioThing{{At: []int{6, 3}, Kind: "arrow trap", Hidden: &hidden}},
 		Monsters: []sim.ScenarioThing{{At: []int{15, 2}, Species: "newt"}},

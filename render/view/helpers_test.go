@@ -11,6 +11,7 @@ import (
 	"github.com/cogsim/cogsim/internal/replaytest"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/cogsim/cogsim/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/require"
@@ -20,7 +21,7 @@ import (
 var twoRooms = maps.TwoRooms
 
 // put returns a copy of m with glyph g at (x, y).
-func put(m []string, x, y int, g byte) []string { return sim.MapWith(m, x, y, g) }
+func put(m []string, x, y int, g byte) []string { return scenario.MapWith(m, x, y, g) }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func screen(p view.App) string {
 
 // 1. Auto-explore refuses with a monster in view, and only ever walks.
 func TestAutoExploreRefusesWithAMonsterInView(t *testing.T) {
-	sc, err := sim.LoadScenario("../../scenarios/ant.json")
+	sc, err := scenario.Load("../../scenarios/ant.json")
 	require.NoError(t, err)
 	s, err := sim.New(sim.Config{Seed: 1, Scenario: sc})
 	require.NoError(t, err)

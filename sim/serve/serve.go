@@ -25,6 +25,7 @@ import (
 
 	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // Options configure a session.
@@ -597,15 +598,15 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		return err
 	}
 	cfg.Goal = task.Goal
-	scenario := ""
+	scenarioText := ""
 	if len(req.Scenario) > 0 && string(req.Scenario) != "null" {
-		sc, err := sim.ParseScenario(req.Scenario)
+		sc, err := scenario.Parse(req.Scenario)
 		if err != nil {
 			return bad("scenario: %v", err)
 		}
-		cfg.Scenario, scenario = sc, string(req.Scenario)
+		cfg.Scenario, scenarioText = sc, string(req.Scenario)
 	}
-	key := fmt.Sprintf("%s|%q|%d|%s|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, task.Name, scenario)
+	key := fmt.Sprintf("%s|%q|%d|%s|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, task.Name, scenarioText)
 	next := sv.nextSeed(sl)
 	if seed != nil {
 		next = *seed

@@ -8,8 +8,8 @@ import (
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/render/view"
-	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // Run is cogplay: it parses args, builds the session, runs it in window
@@ -71,7 +71,7 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 		_, err = replay.Load(o.replay)
 	}
 	if err == nil && o.scenario != "" {
-		_, err = sim.LoadScenario(o.scenario)
+		_, err = scenario.Load(o.scenario)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cogplay: %v (see cogplay -h)\n", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/scenario"
 )
 
 // exitError carries the exit status of a failure: 2 for bad flags and
@@ -139,7 +140,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		return view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind}
 	}
 	if o.scenario != "" {
-		sc, err := sim.LoadScenario(o.scenario)
+		sc, err := scenario.Load(o.scenario)
 		if err != nil {
 			return nil, fail(2, "%v", err)
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 // Format and Version identify a save file. Version 1 held the core
@@ -253,7 +254,7 @@ func decode(data []byte, build func(*sim.Snapshot) (*sim.Sim, error)) (Envelope,
 	case env.Version != Version:
 		return env, nil, fmt.Errorf("save format version %d, this cogplay reads %d", env.Version, Version)
 	case env.Engine != sim.Fingerprint():
-		return env, nil, fmt.Errorf("saved by engine %s, this is engine %s", sim.Printable(env.Engine), sim.Fingerprint())
+		return env, nil, fmt.Errorf("saved by engine %s, this is engine %s", result.Printable(env.Engine), sim.Fingerprint())
 	}
 	var snap sim.Snapshot
 	if err := snap.UnmarshalBinary(env.Snapshot); err != nil {

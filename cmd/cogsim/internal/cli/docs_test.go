@@ -13,6 +13,7 @@ import (
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/cogsim/cogsim/sim/serve"
 )
 
@@ -61,7 +62,7 @@ func TestScenarioExamplesLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(files), 3)
 	for _, f := range files {
-		sc, err := sim.LoadScenario(f)
+		sc, err := scenario.Load(f)
 		require.NoError(t, err, f)
 		s, err := sim.New(sim.Config{Scenario: sc})
 		require.NoError(t, err, f)
@@ -84,7 +85,7 @@ func TestReadmeCommandsUseRealFiles(t *testing.T) {
 			if strings.ToUpper(m[1]) == m[1] { // FILE, a placeholder
 				continue
 			}
-			_, err := sim.LoadScenario(filepath.Join(repoRoot, m[1]))
+			_, err := scenario.Load(filepath.Join(repoRoot, m[1]))
 			assert.NoError(t, err, "%s names --scenario %s", filepath.Base(d), m[1])
 			seen++
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/cogsim/cogsim/bench"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 type replayOptions struct {
@@ -146,7 +147,7 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		return nil
 	}
 	fmt.Fprintf(out.stdout, "replay of seed %d, rules %s, agent %s, engine %s: %d turns, score %d, %s\n",
-		rep.Seed, sim.Printable(rep.RulesLabel()), sim.Printable(rep.Agent), sim.Printable(rep.Engine), len(rep.Turns), rep.Result.Score, rep.Result.Cause)
+		rep.Seed, result.Printable(rep.RulesLabel()), result.Printable(rep.Agent), result.Printable(rep.Engine), len(rep.Turns), rep.Result.Score, rep.Result.Cause)
 	return nil
 }
 
