@@ -45,7 +45,9 @@ type SystemRef struct {
 // Resolve answers what the episode of cfg is — its seed, rules and
 // mechanics, clock, goal, scenario and tick order — without building a
 // world, refusing what [New] refuses but a mechanic's own check of its
-// scenario state (§32.7), which needs the world.
+// scenario state (§32.7), which needs the world. The tick order is a
+// scheduler's that is never initialised: Config.Setup edits it as it
+// edits New's.
 func (cfg Config) Resolve() (Resolved, error) {
 	cfg, mechanics, err := cfg.resolve()
 	if err != nil {
