@@ -8,6 +8,14 @@
 // replies; [Game.Replay] runs the same ticks again — the engine is
 // deterministic — without the agent's own time in the measurement.
 //
+// # The report
+//
+// [Measure] replays a recorded game and reports, in a [Report], each
+// system's ns and allocations per tick, the engine's ticks per second
+// and, if asked, a CPU profile whose samples carry system=<name> labels;
+// [Report.WriteText], [Report.WriteJSON] and [Report.WriteSVG] write it
+// as `cogsim bench` prints it (its table, --json and --svg).
+//
 // # Benchmarks
 //
 //	BenchmarkTickWait       whole ticks, the cog waiting: the engine alone
