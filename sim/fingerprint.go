@@ -22,16 +22,18 @@ const EngineVersion = "0.3.0"
 
 // Fingerprint names this build's engine: EngineVersion, "+" and the first
 // 12 hex digits of a SHA-256 over the core tables (species, item classes
-// and kinds, traps, experience levels) and over what the built-in rules
-// variants do — the levels the generator makes at many depths and short
-// episodes played with fixed replies, so that every system those touch
-// counts. Results, replays and
-// saves carry it (issue 34): a change to the level generator or a rule
-// changes it even when nobody bumps EngineVersion, and files of another
-// engine are refused or warned about instead of merged.
+// and kinds, traps, experience levels) and over what the rules variants
+// the binary links do (all of them, by name: the commands link
+// systems/builtin's, cog, nethack and rogue) — the levels the generator
+// makes at many depths and short episodes played with fixed replies, so
+// that every system those touch counts. Results, replays and saves
+// carry it (issue 34): a change to the level generator or a rule changes
+// it even when nobody bumps EngineVersion, and files of another engine
+// are refused or warned about instead of merged.
 //
 // Mechanics are not in it (each result names its mechanics and their
-// versions), so linking a mechanic does not change it.
+// versions), so linking a mechanic does not change it; linking a rules
+// variant does.
 func Fingerprint() string {
 	fingerprint.once.Do(func() { fingerprint.value = computeFingerprint() })
 	return fingerprint.value
@@ -41,10 +43,6 @@ var fingerprint struct {
 	once  sync.Once
 	value string
 }
-
-// fingerprintVariants are the rules variants whose play the fingerprint
-// hashes: those every binary links (systems/builtin).
-var fingerprintVariants = []string{"cog", "nethack", "rogue"}
 
 // fingerprintReplies are the replies of the fingerprint's episodes,
 // played in turn: moves, fights, searches, stairs, pick-ups and waits,
@@ -69,10 +67,7 @@ func computeFingerprint() string {
 	for _, table := range []any{c.Species, c.Classes, c.ItemKinds, c.TrapKinds, c.XPThresholds, c.Appearances} {
 		hashValue(h, reflect.ValueOf(table))
 	}
-	for _, v := range fingerprintVariants {
-		if _, ok := ecs.LookupVariant(v); !ok {
-			continue
-		}
+	for _, v := range ecs.VariantNames() {
 		h.Write([]byte(v))
 		for seed := uint64(1); seed <= fingerprintSeeds; seed++ {
 			s, err := New(Config{Seed: seed, Rules: v, Setup: WithoutInvariants})

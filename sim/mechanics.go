@@ -8,7 +8,6 @@ import (
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim/result"
 	"github.com/cogsim/cogsim/systems"
-	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and variants
 )
 
 func init() {

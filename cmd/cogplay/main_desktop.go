@@ -12,6 +12,7 @@ import (
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/cli"
 	_ "github.com/cogsim/cogsim/cmd/cogplay/internal/nodisplay" // before ebiten: see its doc
 	"github.com/cogsim/cogsim/render/gfx"
+	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and rules variants (§27)
 )
 
 func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr, gfx.Run)) }

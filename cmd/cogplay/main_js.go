@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/browser"
+	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and rules variants (§27)
 )
 
 // main is cogplay in a web page (§31): internal/site makes the page around

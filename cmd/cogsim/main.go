@@ -13,6 +13,7 @@ import (
 
 	"github.com/cogsim/cogsim/cmd/cogsim/internal/cli"
 	"github.com/cogsim/cogsim/sim/protocol"
+	_ "github.com/cogsim/cogsim/systems/builtin" // the built-in mechanics and rules variants (§27)
 )
 
 func main() {
