@@ -321,7 +321,7 @@ func (cfg Config) playOne(ctx context.Context, base sim.Config, j job, record bo
 			ep.fail = &Failure{Seed: j.seed, Agent: j.agent, Reason: err.Error()}
 			return ep
 		}
-		observers = append(observers, rec)
+		observers = append(observers, play.Record(rec))
 	}
 	ep.hashes = append(ep.hashes, sha256.Sum256(s.Observe()))
 	res, err := play.Run(ctx, s, a, 0, observers...)

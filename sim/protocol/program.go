@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"reflect"
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
+	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // Program is an outside agent program (see [Command]) as a [play.Agent]:
@@ -244,7 +244,7 @@ func NewPersistent(command string, stderr io.Writer) *Persistent {
 
 // Play plays episode s, numbered env, with the persistent agent,
 // recording its replay with rec when that is not nil.
-func (p *Program) Play(ctx context.Context, s *sim.Sim, env int, timeout time.Duration, rec play.Observer) (sim.Result, error) {
+func (p *Program) Play(ctx context.Context, s *sim.Sim, env int, timeout time.Duration, rec *replay.Recorder) (sim.Result, error) {
 	p.Timeout = timeout
 	return play.Run(ctx, s, p, env, observers(rec)...)
 }
@@ -253,7 +253,7 @@ func (p *Program) Play(ctx context.Context, s *sim.Sim, env int, timeout time.Du
 // [Program] of its own), recording its replay with rec when that is not
 // nil. When ctx is cancelled the agent is killed and Exec returns ctx's
 // error: the episode did not finish and its result is not one.
-func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec play.Observer) (sim.Result, error) {
+func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration, stderr io.Writer, rec *replay.Recorder) (sim.Result, error) {
 	p := &Program{Command: command, Timeout: timeout, Stderr: stderr}
 	defer p.Close()
 	res, err := play.Run(ctx, s, p, 0, observers(rec)...)
@@ -264,9 +264,9 @@ func Exec(ctx context.Context, command string, s *sim.Sim, timeout time.Duration
 }
 
 // observers is rec as a list: none when it is nil.
-func observers(rec play.Observer) []play.Observer {
-	if v := reflect.ValueOf(rec); !v.IsValid() || v.Kind() == reflect.Pointer && v.IsNil() {
+func observers(rec *replay.Recorder) []play.Observer {
+	if rec == nil {
 		return nil
 	}
-	return []play.Observer{rec}
+	return []play.Observer{play.Record(rec)}
 }

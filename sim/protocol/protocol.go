@@ -22,6 +22,7 @@ import (
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/play"
+	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // MaxLine bounds a reply line; longer lines are unusable.
@@ -269,7 +270,7 @@ func (a *Stdio) Close() error { return nil }
 // Serve plays the whole episode over in and out (see [Stdio]),
 // recording it with rec when that is not nil: it returns when the
 // episode is over (end message written) or the agent hung up.
-func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec play.Observer) (sim.Result, error) {
+func Serve(s *sim.Sim, in io.Reader, out io.Writer, rec *replay.Recorder) (sim.Result, error) {
 	res, err := play.Run(context.Background(), s, NewStdio(in, out), 0, observers(rec)...)
 	if err != nil {
 		res = s.Result()

@@ -20,7 +20,6 @@ import (
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/play"
 )
 
 // Format and Version identify the file format.
@@ -119,8 +118,8 @@ func Hash(obs []byte) string {
 }
 
 // Recorder writes an episode's replay as it is played: it records,
-// never drives. It is the [play.Observer] of the replay, and a caller
-// stepping the Sim itself tells it each turn played ([Recorder.Played]).
+// never drives. The caller that plays each turn tells it what it played
+// ([Recorder.Played]; play.Record makes it an observer of play.Run).
 // Every line is flushed at once, so an interrupted run keeps what it
 // played.
 type Recorder struct {
@@ -145,19 +144,6 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 func ResumeRecorder(s *sim.Sim, w io.Writer, turns int) *Recorder {
 	return &Recorder{Sim: s, w: bufio.NewWriter(w), turn: turns}
 }
-
-// Turn implements play.Observer: it records the command turn just
-// played.
-func (r *Recorder) Turn(_ *sim.Sim, t *play.Turn) error {
-	if t.Unusable {
-		return r.PlayedUnusable()
-	}
-	return r.Played(t.Text)
-}
-
-// End implements play.Observer: it writes the result line, the
-// episode's own (what re-simulating it gives: no model's tokens).
-func (r *Recorder) End(*sim.Sim, sim.Result) error { return r.Finish() }
 
 // Played records a command turn with reply that the caller played on
 // the Sim (s.Turn(reply), or an action by index, §35.4).
