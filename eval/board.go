@@ -132,7 +132,7 @@ func (r BoardRow) Setting() string {
 		s += fmt.Sprintf(", %s, history %d, temperature %g", l.Template, l.History, l.Temperature)
 	}
 	if r.Engine != sim.Fingerprint() {
-		s += ", engine " + EngineText(r.Engine)
+		s += ", engine " + result.EngineText(r.Engine)
 	}
 	return s
 }

@@ -272,7 +272,7 @@ func (c *Comparison) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  scenario: %s", result.Printable(s.Scenario))
 		}
 		if c.A.Engine != c.B.Engine {
-			fmt.Fprintf(w, "  engine: %s", EngineText(s.Engine))
+			fmt.Fprintf(w, "  engine: %s", result.EngineText(s.Engine))
 		}
 		fmt.Fprintln(w)
 	}

@@ -250,15 +250,6 @@ func rulesText(rules, mechanics string) string {
 	return result.Printable(rules) + " (" + result.Printable(mechanics) + ")"
 }
 
-// EngineText shows a result's engine: its fingerprint, or that results
-// written before fingerprints name none.
-func EngineText(engine string) string {
-	if engine == "" {
-		return "none recorded"
-	}
-	return result.Printable(engine)
-}
-
 // WriteText prints the summary as text.
 func (s *Summary) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "episodes: %d  rules: %s  agent: %s", s.Episodes, s.RulesText(), result.Printable(s.Agent))
@@ -269,7 +260,7 @@ func (s *Summary) WriteText(w io.Writer) {
 	if s.LLM != nil {
 		fmt.Fprintf(w, "llm: %s\n", s.LLM)
 	}
-	fmt.Fprintf(w, "engine: %s\n", EngineText(s.Engine))
+	fmt.Fprintf(w, "engine: %s\n", result.EngineText(s.Engine))
 	fmt.Fprintf(w, "score: mean %.1f (%s), median %.1f, sd %.1f, min %d, max %d\n",
 		s.Score.Mean, s.ciText(), s.Score.Median, s.Score.SD, s.Score.Min, s.Score.Max)
 	fmt.Fprintf(w, "max depth: mean %.2f\n", s.MaxDepthMean)

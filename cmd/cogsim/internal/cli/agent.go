@@ -123,7 +123,7 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 	}
 	var observers []play.Observer
 	if rec != nil {
-		observers = append(observers, replayWriter{rec})
+		observers = append(observers, play.RecordTo(rec))
 	}
 	episode := func() error {
 		_, err := play.Run(ctx, s, a, 0, observers...)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/internal/atomicfile"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 type boardOptions struct{ html string }
@@ -77,7 +78,7 @@ func readBoard(files []string) (*eval.Board, []string, error) {
 			return nil, nil, fmt.Errorf("no results in %s", f)
 		}
 		i := slices.IndexFunc(groups, func(g *merged) bool {
-			setting, _, _ := settingDiff(m.first, g.first)
+			setting, _, _ := result.SettingDiff(m.first, g.first)
 			return setting == ""
 		})
 		if i < 0 {

@@ -4,21 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
-
-	"github.com/cogsim/cogsim/internal/atomicfile"
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
-	"github.com/cogsim/cogsim/sim/replay"
 )
 
 // execPrefix marks an outside agent program: --agent exec:'CMD'.
@@ -69,63 +64,10 @@ type episodes struct {
 	// any other.
 	llm *llm.Config
 	// lost notes the replays and logs that could not be written.
-	lost *lostFiles
+	lost *play.LostFiles
 	// replayBytes bounds a replay file: replay.MaxBytes, the most its
 	// reader reads (0: that; a test makes it small).
 	replayBytes int64
-}
-
-// lostFiles notes the episodes whose replay, trajectory or stderr file
-// could not be written whole (a full disk, a replay past what its
-// reader reads): each costs only that file, never the episode's result
-// nor the run (issue 34).
-type lostFiles struct {
-	mu    sync.Mutex
-	n     int
-	notes []string // the first maxLostNotes
-}
-
-const maxLostNotes = 10
-
-func (l *lostFiles) add(seed uint64, file string, err error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.n++
-	if len(l.notes) < maxLostNotes {
-		l.notes = append(l.notes, fmt.Sprintf("seed %d's %s (%v)", seed, file, err))
-	}
-}
-
-// String says what was lost, "" when nothing was.
-func (l *lostFiles) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.n == 0 {
-		return ""
-	}
-	s := fmt.Sprintf("%d files not written, their episodes' results kept: %s", l.n, strings.Join(l.notes, "; "))
-	if l.n > len(l.notes) {
-		s += fmt.Sprintf("; and %d more", l.n-len(l.notes))
-	}
-	return s
-}
-
-// replayBound passes a replay's writes on while the file stays within
-// max bytes, and drops them once it would not (over): the episode goes
-// on, and its replay is not kept.
-type replayBound struct {
-	w      io.Writer
-	max, n int64
-	over   bool
-}
-
-func (b *replayBound) Write(p []byte) (int, error) {
-	if b.over || int64(len(p)) > b.max-b.n {
-		b.over = true
-		return len(p), nil
-	}
-	b.n += int64(len(p))
-	return b.w.Write(p)
 }
 
 // player is what plays a worker's episodes: a built-in agent, a model,
@@ -137,7 +79,7 @@ type player struct {
 	program *protocol.Program
 	// stderr carries the persistent agent's stderr to each episode's
 	// file under --log (nil: none, or to the worker's file only).
-	stderr *stderrRouter
+	stderr *protocol.StderrRouter
 }
 
 // newPlayer makes worker w's player; close ends what it started.
@@ -171,26 +113,26 @@ func (e episodes) newPersistent(w int, cmd string) (player, func(), error) {
 		return player{agent: p, program: p}, func() { p.Close() }, nil
 	}
 	path := filepath.Join(e.log, fmt.Sprintf("worker-%d.stderr", w))
-	between, err := createLog(path)
+	between, err := protocol.CreateLog(path)
 	if err != nil {
 		return player{}, nil, err
 	}
-	capped := newLogCap(between)
-	rt := newStderrRouter(capped)
+	capped := protocol.NewLogCap(between)
+	rt := protocol.NewStderrRouter(capped)
 	var p *protocol.Program
 	if rt == nil {
 		p = protocol.NewPersistent(cmd, capped)
 	} else {
-		p = protocol.NewPersistent(cmd, rt.w)
+		p = protocol.NewPersistent(cmd, rt.Writer())
 	}
 	p.Timeout = e.timeout
 	return player{agent: p, program: p, stderr: rt}, func() {
 		p.Close()
 		if rt != nil {
-			rt.close()
+			rt.Close()
 		}
 		if st, err := between.Stat(); err == nil && st.Size() == 0 && rt != nil {
-			removeOwn(path, st)
+			protocol.RemoveOwn(path, st)
 		}
 		between.Close()
 	}, nil
@@ -212,6 +154,16 @@ func (e episodes) config(seed uint64) sim.Config {
 // episode's), recording the replay and the trajectory when asked. A
 // panic in the engine or the agent becomes an error naming the seed.
 func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index int) (res sim.Result, err error) {
+	// Deferred first, so run last: after a panic became err, the
+	// episode's files are dropped.
+	var done func(error) error
+	defer func() {
+		if done != nil {
+			if derr := done(err); derr != nil && err == nil {
+				err = fmt.Errorf("episode seed %d: %w", seed, derr)
+			}
+		}
+	}()
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("episode seed %d panicked: %v\n%s", seed, v, debug.Stack())
@@ -221,66 +173,25 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 	if err != nil {
 		return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 	}
-	var observers []play.Observer
-	if e.replays != "" {
-		path := filepath.Join(e.replays, fmt.Sprintf("seed-%d.jsonl", s.Config().Seed))
-		// Whole or nothing: an episode that fails or is cut short
-		// leaves no replay, and one that ends leaves it complete.
-		f, cerr := atomicfile.Create(path, 0o644)
-		if cerr != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, cerr)
-		}
-		// Never a replay its reader refuses (issue 34).
-		bound := &replayBound{w: f, max: e.replayBytes}
-		if bound.max == 0 {
-			bound.max = replay.MaxBytes
-		}
-		defer func() { // err is the episode's (the named result)
-			switch {
-			case err != nil:
-				f.Abort()
-			case bound.over:
-				f.Abort()
-				e.lost.add(seed, "replay", fmt.Errorf("longer than %d bytes, the most a replay holds", bound.max))
-			default:
-				if cerr := f.Commit(); cerr != nil {
-					err = fmt.Errorf("episode seed %d: writing %s: %w", seed, path, cerr)
-				}
-			}
-		}()
-		rec, rerr := replay.NewRecorder(s, bound)
-		if rerr != nil {
-			return sim.Result{}, fmt.Errorf("episode seed %d: writing %s: %w", seed, path, rerr)
-		}
-		observers = append(observers, replayWriter{rec})
-	}
-	if e.log != "" {
-		// A log that cannot be written costs only itself.
-		if traj, terr := play.NewTrajectory(e.log, s); terr != nil {
-			e.lost.add(seed, "trajectory", terr)
-		} else {
-			defer func() {
-				if err != nil {
-					traj.Discard()
-				}
-			}()
-			observers = append(observers, lossy{traj, e.lost})
-		}
+	files := play.Files{Replays: e.replays, Log: e.log, ReplayBytes: e.replayBytes, Lost: e.lost}
+	observers, done, err := files.Open(s)
+	if err != nil {
+		return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
 	}
 	if pl.program != nil && e.log != "" && (!e.persistent || pl.stderr != nil) {
-		if f, ferr := createLog(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed))); ferr != nil {
-			e.lost.add(seed, "stderr", ferr)
+		if f, ferr := protocol.CreateLog(filepath.Join(e.log, fmt.Sprintf("seed-%d.stderr", s.Config().Seed))); ferr != nil {
+			e.lost.Add(seed, "stderr", ferr)
 		} else {
 			defer f.Close()
-			lc := newLogCap(f)
+			lc := protocol.NewLogCap(f)
 			defer func() {
-				if lc.err != nil {
-					e.lost.add(seed, "stderr", lc.err)
+				if lc.Err() != nil {
+					e.lost.Add(seed, "stderr", lc.Err())
 				}
 			}()
 			if e.persistent {
-				pl.stderr.moveTo(lc)
-				defer pl.stderr.moveTo(nil) // before f closes
+				pl.stderr.MoveTo(lc)
+				defer pl.stderr.MoveTo(nil) // before f closes
 			} else {
 				pl.program.Stderr = lc
 				defer func() { pl.program.Stderr = nil }()
@@ -305,35 +216,4 @@ func (e episodes) playWith(ctx context.Context, seed uint64, pl player, index in
 		return sim.Result{}, fmt.Errorf("episode seed %d, not written (--resume plays it and the rest): %w", seed, err)
 	}
 	return sim.Result{}, fmt.Errorf("episode seed %d: %w", seed, err)
-}
-
-// replayWriter is the replay recorder whose failures say so.
-type replayWriter struct{ *replay.Recorder }
-
-func (r replayWriter) Turn(s *sim.Sim, t *play.Turn) error {
-	if err := r.Recorder.Turn(s, t); err != nil {
-		return fmt.Errorf("writing its replay: %w", err)
-	}
-	return nil
-}
-
-func (r replayWriter) End(s *sim.Sim, res sim.Result) error {
-	if err := r.Recorder.End(s, res); err != nil {
-		return fmt.Errorf("writing its replay: %w", err)
-	}
-	return nil
-}
-
-// lossy is a trajectory that cannot be written costing only itself
-// (issue 34): its failure is noted, and the episode goes on.
-type lossy struct {
-	*play.Trajectory
-	lost *lostFiles
-}
-
-func (l lossy) End(s *sim.Sim, res sim.Result) error {
-	if err := l.Trajectory.End(s, res); err != nil {
-		l.lost.add(s.Config().Seed, "trajectory", err)
-	}
-	return nil
 }

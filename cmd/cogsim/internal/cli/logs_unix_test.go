@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/cogsim/cogsim/sim/protocol"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -84,9 +85,9 @@ func TestStderrIsCutAt1MiB(t *testing.T) {
 			for _, name := range []string{"seed-1.stderr", "seed-2.stderr"} {
 				got, err := os.ReadFile(filepath.Join(logs, name))
 				require.NoError(t, err)
-				require.Len(t, got, maxStderr+1+len(stderrCut), name)
-				assert.Equal(t, maxStderr, strings.Count(string(got), "x"), name)
-				assert.True(t, strings.HasSuffix(string(got), "\n"+stderrCut), name)
+				require.Len(t, got, protocol.MaxStderr+1+len(protocol.StderrCut), name)
+				assert.Equal(t, protocol.MaxStderr, strings.Count(string(got), "x"), name)
+				assert.True(t, strings.HasSuffix(string(got), "\n"+protocol.StderrCut), name)
 			}
 		})
 	}
@@ -116,14 +117,14 @@ func TestALogThatCannotBeWrittenCostsOnlyItself(t *testing.T) {
 // TestLogCapNeverFails: a write error (ENOSPC) on a stderr file is kept,
 // not returned, so the pipe's copier goes on draining the agent.
 func TestLogCapNeverFails(t *testing.T) {
-	c := newLogCap(enospcWriter{})
+	c := protocol.NewLogCap(enospcWriter{})
 	n, err := c.Write([]byte("hello"))
 	assert.Equal(t, 5, n)
 	assert.NoError(t, err)
-	n, err = c.Write(make([]byte, 2*maxStderr))
-	assert.Equal(t, 2*maxStderr, n)
+	n, err = c.Write(make([]byte, 2*protocol.MaxStderr))
+	assert.Equal(t, 2*protocol.MaxStderr, n)
 	assert.NoError(t, err)
-	assert.ErrorIs(t, c.err, syscall.ENOSPC)
+	assert.ErrorIs(t, c.Err(), syscall.ENOSPC)
 }
 
 // enospcWriter fails every write as a full disk does.

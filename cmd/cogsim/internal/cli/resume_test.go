@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogsim/cogsim/sim/result"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -104,7 +105,7 @@ func TestALongLineIsRefusedUnread(t *testing.T) {
 	dir := t.TempDir()
 	raw := goodResults(t, dir)
 	first := strings.SplitAfter(raw, "\n")[0]
-	long := `{"seed":2,"agent":"` + strings.Repeat("x", maxResultLine) + `"}`
+	long := `{"seed":2,"agent":"` + strings.Repeat("x", result.MaxLine) + `"}`
 	for _, tail := range []string{"\n", ""} {
 		file := filepath.Join(dir, "long.jsonl")
 		require.NoError(t, os.WriteFile(file, []byte(first+long+tail), 0o644))
@@ -120,8 +121,8 @@ func TestALongLineIsRefusedUnread(t *testing.T) {
 	}
 	// A line of exactly the bound is read (and refused for what it holds).
 	file := filepath.Join(dir, "edge.jsonl")
-	edge := `{"seed":2,"agent":"` + strings.Repeat("x", maxResultLine-len(`{"seed":2,"agent":""}`)-1) + `"}` + "\n"
-	require.Len(t, edge, maxResultLine)
+	edge := `{"seed":2,"agent":"` + strings.Repeat("x", result.MaxLine-len(`{"seed":2,"agent":""}`)-1) + `"}` + "\n"
+	require.Len(t, edge, result.MaxLine)
 	require.NoError(t, os.WriteFile(file, []byte(first+edge), 0o644))
 	_, _, errs := cogsim(t, "summarize", file)
 	assert.Contains(t, errs, file+" line 2: not a result line: rules: missing")

@@ -250,7 +250,7 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 		return nil, err
 	}
 	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent,
-		lost: &lostFiles{}}
+		lost: &play.LostFiles{}}
 	if o.replays != "" {
 		if err := os.MkdirAll(o.replays, 0o755); err != nil {
 			return nil, usagef("--replays: %v", err)
@@ -356,15 +356,8 @@ func (o *runOptions) openOut(r *runner, sum *eval.RunSummary) (*os.File, int64, 
 	return f, kept, nil
 }
 
-// resume reads the results already in f: every complete line must be a
-// result (sim.ParseResult) of this run, played under its settings
-// (rules and mechanics, agent, scenario, maxTurns, strict, an LLM
-// agent's settings), and the
-// lines must be the first seeds of its seed list, in order — what run
-// writes, even when interrupted — so that the file, finished, is an
-// uninterrupted run's byte for byte. A torn last line (the start of a
-// result line without its newline: the process was killed while
-// writing it) is cut off. The seeds done are dropped from r.
+// resume reads the results already in f (play.Resume), cuts a torn
+// last line off and drops the seeds done from r.
 func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, error) {
 	first := uint64(1)
 	if r.seeds.Len() > 0 {
@@ -374,36 +367,9 @@ func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, e
 	if err != nil {
 		return 0, err
 	}
-	in := r.seeds.Member()
-	done := map[uint64]int{}
-	kept, torn, err := readResults(f, name, func(n int, res sim.Result) error {
-		if !in(res.Seed) {
-			return usagef("--resume: %s line %d: seed %d is not in this run's seed list", name, n, res.Seed)
-		}
-		if done[res.Seed] != 0 {
-			return usagef("--resume: %s line %d: seed %d again (first on line %d)", name, n, res.Seed, done[res.Seed])
-		}
-		if setting, got, w := settingDiff(&res, &want); setting == "engine" {
-			return usagef("--resume: %s line %d: engine %s, this build is engine %s: a results file is finished by the build that began it (--force starts it afresh)", name, n, got, w)
-		} else if setting != "" {
-			return usagef("--resume: %s line %d: %s %s, this run plays %s", name, n, setting, got, w)
-		}
-		if at := r.seeds.At(n - 1); res.Seed != at {
-			return usagef("--resume: %s line %d: seed %d, but this run's seed list has seed %d there: a results file is a prefix of its seed list, in order (--force starts it afresh)", name, n, res.Seed, at)
-		}
-		done[res.Seed] = n
-		sum.Add(res)
-		return nil
-	})
+	kept, done, err := play.Resume(f, name, r.seeds, &want, sum.Add)
 	if err != nil {
-		var u *usageError
-		if !errors.As(err, &u) {
-			err = usagef("--resume: %v", err)
-		}
-		return 0, err
-	}
-	if torn != nil && !looksTorn(torn) {
-		return 0, usagef("--resume: %s line %d: no newline at the end and not the start of a result line: not a results file?", name, len(done)+1)
+		return 0, usagef("--resume: %v", err)
 	}
 	if err := f.Truncate(kept); err != nil {
 		return 0, fmt.Errorf("--resume: cutting the torn last line of %s: %w", name, err)
@@ -411,7 +377,7 @@ func (r *runner) resume(f *os.File, name string, sum *eval.RunSummary) (int64, e
 	if _, err := f.Seek(kept, io.SeekStart); err != nil {
 		return 0, fmt.Errorf("--resume: %s: %w", name, err)
 	}
-	r.seeds = r.seeds.Slice(len(done), r.seeds.Len())
+	r.seeds = r.seeds.Slice(done, r.seeds.Len())
 	r.count = r.seeds.Len()
 	return kept, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cogsim/cogsim/eval"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/result"
 )
 
 type summarizeOptions struct{ json bool }
@@ -97,7 +98,7 @@ func (m *merged) read(path string) error {
 		m.where = map[uint64]string{}
 	}
 	lines := 0
-	_, torn, err := readResults(f, path, func(n int, r sim.Result) error {
+	_, torn, err := result.ReadLines(f, path, func(n int, r sim.Result) error {
 		lines = n
 		at := fmt.Sprintf("%s line %d", path, n)
 		if prev, dup := m.where[r.Seed]; dup {
@@ -111,7 +112,7 @@ func (m *merged) read(path string) error {
 		}
 		if m.first == nil {
 			m.first, m.firstWhere = &r, at
-		} else if setting, got, want := settingDiff(&r, m.first); setting != "" {
+		} else if setting, got, want := result.SettingDiff(&r, m.first); setting != "" {
 			msg := fmt.Sprintf("%s: %s %s, but %s has %s", at, setting, got, m.firstWhere, want)
 			switch setting {
 			case "rules":

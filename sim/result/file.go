@@ -1,4 +1,4 @@
-package cli
+package result
 
 import (
 	"bufio"
@@ -7,31 +7,27 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/cogsim/cogsim/eval"
-	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/result"
 )
 
-// maxResultLine bounds a line of a results file, which --resume and
+// MaxLine bounds a line of a results file, which --resume and
 // summarize read (issue 25: summarize held a whole 1 GB line). A result
 // line is a few hundred bytes; a longer one is refused unread.
-const maxResultLine = 1 << 20
+const MaxLine = 1 << 20
 
-// readResults reads the result lines of r, the file name, a line at a
-// time and never more than maxResultLine of one: each complete line
-// must pass sim.ParseResult and is handed to fn with its number. A last
+// ReadLines reads the result lines of r, the file name, a line at a
+// time and never more than MaxLine of one: each complete line
+// must pass Parse and is handed to fn with its number. A last
 // line without a newline is returned as torn, unchecked, with the
 // length of what precedes it. Errors name the file, line and field.
-func readResults(r io.Reader, name string, fn func(n int, res sim.Result) error) (kept int64, torn []byte, err error) {
+func ReadLines(r io.Reader, name string, fn func(n int, res Result) error) (kept int64, torn []byte, err error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var line []byte
 	for n := 1; ; n++ {
 		line = line[:0]
 		for {
 			chunk, err := br.ReadSlice('\n')
-			if len(line)+len(chunk) > maxResultLine {
-				return kept, nil, fmt.Errorf("%s line %d: longer than %d bytes (1 MiB): not a result line", name, n, maxResultLine)
+			if len(line)+len(chunk) > MaxLine {
+				return kept, nil, fmt.Errorf("%s line %d: longer than %d bytes (1 MiB): not a result line", name, n, MaxLine)
 			}
 			line = append(line, chunk...)
 			if errors.Is(err, bufio.ErrBufferFull) {
@@ -48,7 +44,7 @@ func readResults(r io.Reader, name string, fn func(n int, res sim.Result) error)
 			}
 			break
 		}
-		res, err := result.Parse(line)
+		res, err := Parse(line)
 		if err != nil {
 			return kept, nil, fmt.Errorf("%s line %d: not a result line: %v", name, n, err)
 		}
@@ -59,19 +55,19 @@ func readResults(r io.Reader, name string, fn func(n int, res sim.Result) error)
 	}
 }
 
-// looksTorn reports whether b could be the start of a result line cut
+// LooksTorn reports whether b could be the start of a result line cut
 // off by a kill: what cogsim writes begins with {"seed":.
-func looksTorn(b []byte) bool {
+func LooksTorn(b []byte) bool {
 	const head = `{"seed":`
 	return bytes.HasPrefix(b, []byte(head)) || (len(b) < len(head) && strings.HasPrefix(head, string(b)))
 }
 
-// settingDiff names the first setting in which result got differs from
+// SettingDiff names the first setting in which result got differs from
 // want — rules with mechanics, agent, scenario, maxTurns, strict, an
 // LLM's settings, the engine (issue 34) — with
 // both values, or returns "" when they are played alike.
-func settingDiff(got, want *sim.Result) (setting, g, w string) {
-	rules := func(r *sim.Result) string {
+func SettingDiff(got, want *Result) (setting, g, w string) {
+	rules := func(r *Result) string {
 		s := r.Rules
 		for _, m := range r.Mechanics {
 			s += " " + m.Name + "@" + m.Version
@@ -92,14 +88,14 @@ func settingDiff(got, want *sim.Result) (setting, g, w string) {
 	case got.LLM.String() != want.LLM.String():
 		return "llm", got.LLM.String(), want.LLM.String()
 	case got.Engine != want.Engine:
-		return "engine", eval.EngineText(got.Engine), eval.EngineText(want.Engine)
+		return "engine", EngineText(got.Engine), EngineText(want.Engine)
 	}
 	return "", "", ""
 }
 
 // scenarioText shows a result's scenario: none, or its name (if any)
 // and digest.
-func scenarioText(r *sim.Result) string {
+func scenarioText(r *Result) string {
 	switch {
 	case r.ScenarioDigest == "":
 		return "none"
@@ -107,4 +103,13 @@ func scenarioText(r *sim.Result) string {
 		return "unnamed (" + r.ScenarioDigest + ")"
 	}
 	return fmt.Sprintf("%q (%s)", r.Scenario, r.ScenarioDigest)
+}
+
+// EngineText shows a result's engine (issue 34), "none recorded" for a
+// result written before engines were.
+func EngineText(engine string) string {
+	if engine == "" {
+		return "none recorded"
+	}
+	return Printable(engine)
 }

@@ -1,4 +1,4 @@
-package cli
+package protocol
 
 import (
 	"errors"
@@ -10,20 +10,20 @@ import (
 	"time"
 )
 
-// maxStderr bounds what is kept of an exec agent's stderr in each file
+// MaxStderr bounds what is kept of an exec agent's stderr in each file
 // under --log (issue 34: one agent's endless stderr filled the disk and
 // stopped the run): past it a line says so and the rest is dropped —
 // still read, so that the agent never blocks on a full pipe.
-const maxStderr = 1 << 20
+const MaxStderr = 1 << 20
 
-// stderrCut is the line that ends a stderr file cut at maxStderr.
-const stderrCut = "[cogsim: stderr cut at 1 MiB]\n"
+// StderrCut is the line that ends a stderr file cut at MaxStderr.
+const StderrCut = "[cogsim: stderr cut at 1 MiB]\n"
 
-// logCap writes the first maxStderr bytes to w, then stderrCut, and
+// LogCap writes the first MaxStderr bytes to w, then StderrCut, and
 // drops the rest. It never fails: a write error (a full disk) drops the
 // rest too and is kept in err, so that it costs only this file, and the
 // copier of the agent's pipe that writes here goes on reading.
-type logCap struct {
+type LogCap struct {
 	w    io.Writer
 	left int
 	last byte // the last byte kept
@@ -31,9 +31,16 @@ type logCap struct {
 	err  error
 }
 
-func newLogCap(w io.Writer) *logCap { return &logCap{w: w, left: maxStderr} }
+// NewLogCap caps what is written to w.
+func NewLogCap(w io.Writer) *LogCap { return &LogCap{w: w, left: MaxStderr} }
 
-func (c *logCap) Write(p []byte) (int, error) {
+// Err is the write error that stopped the copy, if any.
+func (c *LogCap) Err() error { return c.err }
+
+// Writer is the pipe's end the agent's processes write to.
+func (rt *StderrRouter) Writer() io.Writer { return rt.w }
+
+func (c *LogCap) Write(p []byte) (int, error) {
 	if c.err != nil || c.cut {
 		return len(p), nil
 	}
@@ -45,7 +52,7 @@ func (c *logCap) Write(p []byte) (int, error) {
 	}
 	if c.err == nil && len(keep) < len(p) {
 		c.cut = true
-		line := stderrCut
+		line := StderrCut
 		if c.last != '\n' {
 			line = "\n" + line
 		}
@@ -54,12 +61,12 @@ func (c *logCap) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// createLog creates the log file path afresh, as no other file: what is
+// CreateLog creates the log file path afresh, as no other file: what is
 // at the name — a file of an earlier run, a link, a second name of
 // another file — is removed first (the link, never what it points to),
 // and the file is made new (O_EXCL: never through a link). Issue 34: a
 // link planted at seed-N.stderr had its target overwritten.
-func createLog(path string) (*os.File, error) {
+func CreateLog(path string) (*os.File, error) {
 	if st, err := os.Lstat(path); err == nil {
 		if st.IsDir() {
 			return nil, fmt.Errorf("%s is a folder", path)
@@ -71,22 +78,22 @@ func createLog(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 }
 
-// removeOwn removes path if it is still the file st describes (not a
+// RemoveOwn removes path if it is still the file st describes (not a
 // link or a file put there since).
-func removeOwn(path string, st fs.FileInfo) {
+func RemoveOwn(path string, st fs.FileInfo) {
 	if cur, err := os.Lstat(path); err == nil && os.SameFile(st, cur) {
 		os.Remove(path)
 	}
 }
 
-// stderrRouter carries a persistent agent's stderr (§30) to the file of
+// StderrRouter carries a persistent agent's stderr (§30) to the file of
 // the episode being played, DIR/seed-N.stderr, and what it writes
 // between episodes (as it starts, after an end) to the worker's file.
 // The agent writes into a pipe; a goroutine copies what arrives to the
 // current file. Before it moves to another file it copies what is in
 // the pipe already: whatever the agent wrote before its last reply of an
 // episode lands in that episode's file.
-type stderrRouter struct {
+type StderrRouter struct {
 	// w is the pipe's end the agent's processes write to.
 	w *os.File
 	r *os.File
@@ -108,11 +115,11 @@ type route struct {
 // are in the pipe already).
 const drainWait = 200 * time.Microsecond
 
-// newStderrRouter starts a router whose between-episodes file is
+// NewStderrRouter starts a router whose between-episodes file is
 // between. It returns nil where a pipe cannot be read with a deadline
 // (not every system polls pipes): the agent then writes to between
 // itself.
-func newStderrRouter(between io.Writer) *stderrRouter {
+func NewStderrRouter(between io.Writer) *StderrRouter {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil
@@ -122,14 +129,14 @@ func newStderrRouter(between io.Writer) *stderrRouter {
 		w.Close()
 		return nil
 	}
-	rt := &stderrRouter{w: w, r: r, done: make(chan struct{})}
+	rt := &StderrRouter{w: w, r: r, done: make(chan struct{})}
 	go rt.copy(between)
 	return rt
 }
 
 // copy is the copier: it reads the pipe until every writer has closed
 // it, and moves between files when asked.
-func (rt *stderrRouter) copy(between io.Writer) {
+func (rt *StderrRouter) copy(between io.Writer) {
 	defer close(rt.done)
 	cur := between
 	buf := make([]byte, 32<<10)
@@ -159,7 +166,7 @@ func (rt *stderrRouter) copy(between io.Writer) {
 }
 
 // drain copies what is in the pipe now to w.
-func (rt *stderrRouter) drain(w io.Writer, buf []byte) {
+func (rt *StderrRouter) drain(w io.Writer, buf []byte) {
 	for {
 		_ = rt.r.SetReadDeadline(time.Now().Add(drainWait))
 		n, err := rt.r.Read(buf)
@@ -172,9 +179,9 @@ func (rt *stderrRouter) drain(w io.Writer, buf []byte) {
 	}
 }
 
-// moveTo moves the copier to w (nil: the worker's file), once what the
+// MoveTo moves the copier to w (nil: the worker's file), once what the
 // agent wrote so far is copied where it was going.
-func (rt *stderrRouter) moveTo(w io.Writer) {
+func (rt *StderrRouter) MoveTo(w io.Writer) {
 	req := &route{w: w, ack: make(chan struct{})}
 	rt.mu.Lock()
 	rt.pending = req
@@ -185,7 +192,7 @@ func (rt *stderrRouter) moveTo(w io.Writer) {
 
 // close waits for the copier to copy the rest, once the agent's
 // processes have gone (their ends of the pipe closed).
-func (rt *stderrRouter) close() {
+func (rt *StderrRouter) Close() {
 	rt.w.Close()
 	<-rt.done
 	rt.r.Close()
