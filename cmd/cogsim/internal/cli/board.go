@@ -25,7 +25,7 @@ func boardFlags() (*flag.FlagSet, *boardOptions) {
 
 // boardCmd is cogsim board FILES… (§36.4): a leaderboard of result
 // files, one row per agent and rules (and other settings: scenario,
-// clock, strict) — the files of a row are merged as summarize merges
+// clock, strict) — the files of a row are eval.Merged as summarize merges
 // them — with summarize's figures: the mean score with its 95 %
 // interval, the median, each deed's rate, the tokens.
 func boardCmd(_ context.Context, out streams, args []string) error {
@@ -65,51 +65,35 @@ func boardCmd(_ context.Context, out streams, args []string) error {
 // scenario, maxTurns, strict) into a row; a seed twice in a row is
 // refused. It returns the board and the files' warnings.
 func readBoard(files []string) (*eval.Board, []string, error) {
-	var groups []*merged
+	var groups []*eval.Merged
 	var where [][]string
 	var warnings []string
 	for _, f := range files {
-		var m merged
-		if err := m.read(f); err != nil {
+		var m eval.Merged
+		if err := readFile(&m, f); err != nil {
 			return nil, nil, err
 		}
-		warnings = append(warnings, m.warnings...)
-		if len(m.results) == 0 {
+		warnings = append(warnings, m.Warnings...)
+		if len(m.Results) == 0 {
 			return nil, nil, fmt.Errorf("no results in %s", f)
 		}
-		i := slices.IndexFunc(groups, func(g *merged) bool {
-			setting, _, _ := result.SettingDiff(m.first, g.first)
+		i := slices.IndexFunc(groups, func(g *eval.Merged) bool {
+			setting, _, _ := result.SettingDiff(m.First(), g.First())
 			return setting == ""
 		})
 		if i < 0 {
 			groups, where = append(groups, &m), append(where, []string{f})
 			continue
 		}
-		if err := groups[i].absorb(&m); err != nil {
+		if err := groups[i].Absorb(&m); err != nil {
 			return nil, nil, err
 		}
 		where[i] = append(where[i], f)
 	}
 	rows := make([]eval.Group, len(groups))
 	for i, g := range groups {
-		rows[i] = eval.Group{Files: where[i], Results: g.results}
+		rows[i] = eval.Group{Files: where[i], Results: g.Results}
 	}
 	b, err := eval.NewBoard(files, rows)
 	return b, warnings, err
-}
-
-// absorb adds the results of o, read from another file of the same
-// setting; a seed both have is refused, naming both places.
-func (m *merged) absorb(o *merged) error {
-	for _, r := range o.results {
-		if prev, dup := m.where[r.Seed]; dup {
-			return fmt.Errorf("%s: seed %d again (first at %s)", o.where[r.Seed], r.Seed, prev)
-		}
-		if err := m.tokens.Add(&r); err != nil {
-			return fmt.Errorf("%s: %v", o.where[r.Seed], err)
-		}
-		m.where[r.Seed] = o.where[r.Seed]
-		m.results = append(m.results, r)
-	}
-	return nil
 }

@@ -35,20 +35,20 @@ func compareCmd(_ context.Context, out streams, args []string) error {
 	if len(files) != 2 {
 		return usagef("needs two result files, A and B, got %d", len(files))
 	}
-	var sides [2]merged
+	var sides [2]eval.Merged
 	for i, f := range files {
-		if err := sides[i].read(f); err != nil {
+		if err := readFile(&sides[i], f); err != nil {
 			return err
 		}
-		warn(out, "compare", sides[i].warnings)
-		if len(sides[i].results) == 0 {
+		warn(out, "compare", sides[i].Warnings)
+		if len(sides[i].Results) == 0 {
 			return fmt.Errorf("no results in %s", f)
 		}
 	}
-	c, err := eval.Compare(files[0], files[1], sides[0].results, sides[1].results)
+	c, err := eval.Compare(files[0], files[1], sides[0].Results, sides[1].Results)
 	if u := (*eval.UnpairedError)(nil); errors.As(err, &u) {
 		// Name the seed's line.
-		u.In = sides[u.Side].where[u.Seed]
+		u.In = sides[u.Side].Where(u.Seed)
 		return u
 	}
 	if err != nil {
