@@ -8,6 +8,7 @@ import (
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/worldgen"
 )
@@ -172,19 +173,22 @@ func BenchmarkObservation(b *testing.B) {
 // "glyphs" without the colours, "colors" with them.
 func BenchmarkFillRecord(b *testing.B) {
 	s := explored(b)
-	var msg [sim.MessageBytes]byte
+	var (
+		enc obs.Encoder
+		msg [obs.MessageBytes]byte
+	)
 	var chars, colors [components.N]byte
 	var glyphs [2 * components.N]byte
 	for _, with := range []bool{false, true} {
 		name := "glyphs"
-		r := sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]}
+		r := obs.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]}
 		if with {
 			name, r.Colors = "colors", colors[:]
 		}
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for range b.N {
-				s.FillRecord(r)
+				enc.FillRecord(s, r)
 			}
 		})
 	}

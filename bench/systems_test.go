@@ -8,6 +8,7 @@ import (
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -240,7 +241,7 @@ func BenchmarkReset(b *testing.B) {
 }
 
 // BenchmarkRandomAction measures one random action of the action list
-// played by index (sim.TurnAction, one primitive, one tick) and the
+// played by index (obs.TurnAction, one primitive, one tick) and the
 // record filled after it, with resets when an episode ends: what a
 // session's slot costs per step (§35.6).
 func BenchmarkRandomAction(b *testing.B) {
@@ -248,8 +249,9 @@ func BenchmarkRandomAction(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	table := sim.NewActionTable(nil)
+	table := obs.NewActionTable(nil)
 	var (
+		enc              obs.Encoder
 		chars, msg, mask [1024]byte
 		glyphs           [2 * 1024]byte
 		seed             uint64 = 1
@@ -265,9 +267,9 @@ func BenchmarkRandomAction(b *testing.B) {
 			}
 		} else {
 			x = x*1664525 + 1013904223
-			s.TurnAction(table, int(x>>8)%table.Len())
+			obs.TurnAction(s, table, int(x>>8)%table.Len())
 		}
-		s.FillRecord(sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
-		s.FillMask(table, mask[:])
+		enc.FillRecord(s, obs.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
+		enc.FillMask(s, table, mask[:])
 	}
 }

@@ -26,12 +26,12 @@ const MaxStatuses = 31 - len(CoreStatusWords)
 var statuses []StatusInfo
 
 // AddStatus adds a mechanic's status word and returns its index in
-// [Statuses]. The documented order (§32.6): the status line shows the
-// installed mechanics' words after the core's, in the order they were
-// added (registration order), and word i of [Statuses] is bit 4+i of the
-// stats' conditions (docs/serve.md). A mechanic calls it from its package
-// init. It panics on a word that is empty, has a space or is taken, on a
-// status without a mechanic or Holds, and past [MaxStatuses].
+// [Statuses]. The documented order (§32.6) is [ActiveStatuses]': the
+// status line shows the installed mechanics' words after the core's,
+// and the i-th of them is bit 4+i of the stats' conditions
+// (docs/serve.md). A mechanic calls it from its package init. It panics
+// on a word that is empty, has a space or is taken, on a status without
+// a mechanic or Holds, and past [MaxStatuses].
 func AddStatus(s StatusInfo) int {
 	switch {
 	case s.Word == "" || s.Mechanic == "" || s.Holds == nil:
@@ -61,3 +61,21 @@ func AddStatus(s StatusInfo) int {
 // Statuses lists the mechanics' statuses in the order they were added.
 // The list is the registry's own: callers must not change it.
 func Statuses() []StatusInfo { return statuses }
+
+// ActiveStatuses are the indices into [Statuses] of the status words of
+// an episode that installs the mechanics active, in the order it shows
+// them and numbers their bits (§32.6): by mechanic in the order
+// installed, each mechanic's words in the order it added them. So the
+// bits depend on the episode's mechanics alone, not on which others the
+// program links.
+func ActiveStatuses(active []string) []int {
+	var out []int
+	for _, m := range active {
+		for j, st := range statuses {
+			if st.Mechanic == m {
+				out = append(out, j)
+			}
+		}
+	}
+	return out
+}

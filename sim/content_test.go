@@ -69,13 +69,6 @@ func TestAMechanicsStatusWordsFollowTheCoresInOrder(t *testing.T) {
 		Mechanics: map[string]json.RawMessage{thirst.Name: json.RawMessage(`{"thirst": 250}`)}}
 	s := startWith(t, 1, sc, withThirst)
 	assert.True(t, strings.HasSuffix(statusLine(s), " Conf Thirsty Parched"), statusLine(s))
-	var a sim.Arrays
-	s.FillArrays(&a)
-	names := sim.ConditionNames()
-	want := int32(1) | 1<<(4+thirst.Thirsty) | 1<<(4+thirst.Parched)
-	assert.Equal(t, want, a.Stats[sim.StatConditions])
-	assert.Equal(t, "Thirsty", names[4+thirst.Thirsty])
-	assert.Equal(t, "Parched", names[4+thirst.Parched])
 
 	sc.Mechanics[thirst.Name] = json.RawMessage(`{"thirst": 150}`)
 	s = startWith(t, 1, sc, withThirst)

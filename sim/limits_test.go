@@ -47,9 +47,7 @@ func TestTheClockIsBounded(t *testing.T) {
 	s, err := New(Config{Seed: 1, MaxTurns: MaxClockTurns})
 	require.NoError(t, err)
 	s.Turn("s")
-	var a Arrays
-	s.FillArrays(&a)
-	assert.Equal(t, int32(MaxClockTurns), a.Stats[StatMaxTurns])
+	assert.Equal(t, MaxClockTurns, s.Frame().Status.MaxTurns)
 	b, err := s.Snapshot().MarshalBinary()
 	require.NoError(t, err)
 	var snap Snapshot

@@ -7,6 +7,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/internal/tally"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,16 +21,23 @@ func TestResetIsANewEpisode(t *testing.T) {
 	// record is the observation as a session's arrays hold it: every
 	// field of the record, the pack's and the mask included, which
 	// come from caches a reset must not carry over.
+	// Each Sim keeps its encoder, as a session's slot does.
+	encoders := map[*sim.Sim]*obs.Encoder{}
 	record := func(s *sim.Sim) string {
-		var buf [sim.MessageBytes + 128 + 4*c.N + sim.InvSlots*(4+sim.InvStrBytes)]byte
+		enc := encoders[s]
+		if enc == nil {
+			enc = &obs.Encoder{}
+			encoders[s] = enc
+		}
+		var buf [obs.MessageBytes + 128 + 4*c.N + obs.InvSlots*(4+obs.InvStrBytes)]byte
 		b := buf[:]
 		cut := func(n int) []byte { f := b[:n:n]; b = b[n:]; return f }
-		stats := s.FillRecord(sim.RecordFields{Message: cut(sim.MessageBytes), Status: cut(128), Chars: cut(c.N),
-			Glyphs: cut(2 * c.N), Colors: cut(c.N), InvLetters: cut(sim.InvSlots), InvClasses: cut(sim.InvSlots),
-			InvGlyphs: cut(2 * sim.InvSlots), InvStrs: cut(sim.InvSlots * sim.InvStrBytes)})
-		table := sim.NewActionTable(s.MechanicNames())
+		stats := enc.FillRecord(s, obs.RecordFields{Message: cut(obs.MessageBytes), Status: cut(128), Chars: cut(c.N),
+			Glyphs: cut(2 * c.N), Colors: cut(c.N), InvLetters: cut(obs.InvSlots), InvClasses: cut(obs.InvSlots),
+			InvGlyphs: cut(2 * obs.InvSlots), InvStrs: cut(obs.InvSlots * obs.InvStrBytes)})
+		table := obs.NewActionTable(s.MechanicNames())
 		mask := make([]byte, table.Len())
-		s.FillMask(table, mask)
+		enc.FillMask(s, table, mask)
 		return fmt.Sprint(stats) + string(buf[:]) + string(mask)
 	}
 	play := func(s *sim.Sim) (obs []string, start, end string) {

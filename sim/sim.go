@@ -92,24 +92,12 @@ type Sim struct {
 	msg       []byte
 	obs       []byte
 	// The installed mechanics' statuses (§32.6): indices into
-	// c.Statuses and their words, in registration order.
+	// c.Statuses and their words, in the episode's order
+	// (c.ActiveStatuses).
 	statuses    []int
 	statusWords []string
-	// pack caches the pack's arrays (§35.2).
-	pack packArrays
-	// hungryMeals counts the cog's meals eaten while Hungry or worse
-	// since the episode started or was restored (the Eat task, §35.3).
-	hungryMeals int
-	// memory keeps the map drawn from the level's memory, display its
-	// glyph ids and colours; line is room for the status line.
-	memory  text.Memory
-	display display
-	overlay []overlayCell
-	line    []byte
-	// mask keeps the action mask's letter runs ([Sim.FillMask]).
-	mask maskCache
-	// versions numbers the display's and the pack arrays' versions.
-	versions versions
+	// memory keeps the map drawn from the level's memory.
+	memory text.Memory
 	// deferText says the observation text is drawn only when Observe
 	// asks for it ([Sim.DeferText]); textStale, that it must be.
 	deferText, textStale bool
@@ -139,10 +127,9 @@ func New(cfg Config) (*Sim, error) {
 	s.mechanics = mechanics
 	s.gen.Mechanics = s.MechanicNames()
 	arche.GetResource[c.Installed](w).Names = s.gen.Mechanics
-	for j, st := range c.Statuses() {
-		if c.ActiveIn(st.Mechanic, s.gen.Mechanics) {
-			s.statuses, s.statusWords = append(s.statuses, j), append(s.statusWords, st.Word)
-		}
+	s.statuses = c.ActiveStatuses(s.gen.Mechanics)
+	for _, j := range s.statuses {
+		s.statusWords = append(s.statusWords, c.Statuses()[j].Word)
 	}
 	s.parser.SetMechanics(s.gen.Mechanics)
 	if s.sched, err = schedule(cfg, mechanics, s.enter); err != nil {
@@ -188,10 +175,9 @@ func schedule(cfg Config, mechanics []*ecs.Mechanic, enter func(depth int)) (*ec
 // scenario), the cog, the first observation.
 func (s *Sim) startEpisode() error {
 	cfg := s.cfg
-	s.hungryMeals = 0
-	// The caches of what the observation draws: the pack's names hang
-	// on the potions' appearances, drawn anew.
-	s.display.valid, s.pack.valid = false, false
+	// What caches the observation starts anew (sim/obs): the pack's
+	// names hang on the potions' appearances, drawn anew.
+	s.env.epoch++
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = cfg.clock()
 	s.drawAppearances()
@@ -306,6 +292,23 @@ func (s *Sim) TurnUnusable() {
 	}
 }
 
+// TurnPrimitive runs a command turn of the one primitive p: the turn of
+// a reply naming it, without its text (an action by index, §35.4; a
+// key in cogplay, §22).
+func (s *Sim) TurnPrimitive(p c.Primitive) {
+	if s.Done() {
+		return
+	}
+	e := s.env
+	e.Queue.Reset()
+	e.Queue.Push(p)
+	s.note = ""
+	s.lastIgnored, s.lastUnusable = "", false
+	s.begin()
+	for !s.TickTurn() {
+	}
+}
+
 // BeginTurn starts a command turn with reply without running it: the
 // turn's ticks are then run one by one with TickTurn (a replay viewer
 // steps ticks this way). It reports false when the episode is over.
@@ -388,11 +391,6 @@ func (s *Sim) tick() {
 	e.Clock.Tick++
 	e.Events.Reset()
 	s.sched.Tick(&s.world)
-	for i := range e.Events.List {
-		if ev := &e.Events.List[i]; ev.Kind == c.Meal && ev.Actor == e.Run.Cog && ev.Hunger >= c.Hungry {
-			s.hungryMeals++
-		}
-	}
 	if s.cfg.Goal != "" && !e.Run.Ended && e.Run.Deeds.Has(s.cfg.Goal) {
 		e.Run.End("goal")
 	}
@@ -423,6 +421,13 @@ func (s *Sim) Step(p c.Primitive) {
 
 // Done reports whether the episode has ended.
 func (s *Sim) Done() bool { return s.env.Run.Ended }
+
+// Ignored is the tokens the last turn's reply skipped (§14), "" if none.
+func (s *Sim) Ignored() string { return s.lastIgnored }
+
+// Unusable reports whether the last turn's reply could not be read at all
+// (§20).
+func (s *Sim) Unusable() bool { return s.lastUnusable }
 
 // Observe returns the current observation text (§15): 20 lines joined by
 // newlines. The slice is valid until the next Turn or Step.

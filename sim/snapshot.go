@@ -236,7 +236,7 @@ func (snap *Snapshot) checkOwners() error {
 // with check, checks the result.
 func (s *Sim) apply(snap *Snapshot, check bool) error {
 	w := &s.world
-	s.display.valid, s.pack.valid = false, false
+	s.env.epoch++
 	s.held = resetKeepingResources(w, s.held)
 	dump := snap.Entities
 	dump.Entities = slices.Clone(dump.Entities)

@@ -47,6 +47,8 @@ type State struct {
 	floor      *systems.Floor
 	traps      *systems.TrapMap
 	everything *generic.Filter0
+	// epoch is [State.Epoch].
+	epoch uint64
 }
 
 // newState reads the resources of w (added by [ecs.AddResources]) and
@@ -87,6 +89,12 @@ func newState(w *arche.World) *State {
 
 // Cog is the cog entity.
 func (e *State) Cog() arche.Entity { return e.Run.Cog }
+
+// Epoch changes whenever the state is replaced as a whole: a new
+// episode begins (New, Reset) or a snapshot is restored. What caches
+// an episode's observation between turns (sim/obs's Encoder) starts
+// anew when it does.
+func (e *State) Epoch() uint64 { return e.epoch }
 
 // CogPos is the cog's position.
 func (e *State) CogPos() c.Pos { return *e.Pos.Get(e.Run.Cog) }

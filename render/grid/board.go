@@ -4,6 +4,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 )
 
 // Cell is how one board cell is drawn.
@@ -26,17 +27,17 @@ type Map [c.N]Cell
 func (m *Map) At(p c.Pos) Cell { return m[p.Index()] }
 
 // PlayMap fills m with what the cog sees and remembers: the glyphs of its
-// observation (§4, §12) in the colours of [sim.Sim.FillColours] (the
+// observation (§4, §12) in the colours of [obs.FillColours] (the
 // observation's colors array), with what is out of sight dimmed and what
 // was never seen blank.
 func PlayMap(m *Map, s *sim.Sim) {
 	f := s.Frame()
 	var colours [c.N]byte
-	s.FillColours(colours[:])
+	obs.FillColours(s, colours[:])
 	for i := range m {
 		p := c.PosOf(i)
 		v := colours[i]
-		m[i] = Cell{Glyph: text.Glyph(&f, p), Colour: c.Colour(v &^ sim.ColourDimmed),
-			Dim: v&sim.ColourDimmed != 0, InSight: f.Vision.Contains(p)}
+		m[i] = Cell{Glyph: text.Glyph(&f, p), Colour: c.Colour(v &^ obs.ColourDimmed),
+			Dim: v&obs.ColourDimmed != 0, InSight: f.Vision.Contains(p)}
 	}
 }

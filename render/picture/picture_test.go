@@ -12,6 +12,7 @@ import (
 	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,8 +29,8 @@ func rgb(col color.RGBA) [3]byte { return [3]byte{col.R, col.G, col.B} }
 
 // colourOf is the colour the window draws a colors entry in.
 func colourOf(v byte) color.RGBA {
-	fg := grid.RGBA(c.Colour(v &^ sim.ColourDimmed))
-	if v&sim.ColourDimmed != 0 {
+	fg := grid.RGBA(c.Colour(v &^ obs.ColourDimmed))
+	if v&obs.ColourDimmed != 0 {
 		fg = grid.Dimmed(fg)
 	}
 	return fg
@@ -125,8 +126,8 @@ func requirePicture(t *testing.T, p *picture.Painter, s *sim.Sim, ink map[byte][
 	t.Helper()
 	pix := p.Draw(s)
 	require.Len(t, pix, 3*p.Width()*p.Height())
-	var a sim.Arrays
-	o := s.ObservationOf(0, &a)
+	var enc obs.Encoder
+	o := enc.Observation(s, 0)
 	for y := range c.H {
 		for x := range c.W {
 			requireCell(t, p, pix, ink, x, grid.ObservationMapTop+y, o.Map[y][x], colourOf(o.Colors[y][x]), grid.MapBack, what)
@@ -208,9 +209,9 @@ func TestThePictureShowsMonstersItemsTrapsAndMemory(t *testing.T) {
 		s.Step(c.Primitive{Op: c.OpMove, Dir: d})
 		requirePicture(t, p, s, ink, fmt.Sprintf("after move %d", i))
 	}
-	var a sim.Arrays
-	s.FillArrays(&a)
-	assert.NotZero(t, a.Colors[2][5]&sim.ColourDimmed, "the west room is remembered")
+	var a obs.Arrays
+	new(obs.Encoder).FillArrays(s, &a)
+	assert.NotZero(t, a.Colors[2][5]&obs.ColourDimmed, "the west room is remembered")
 }
 
 // explored is an episode of seed after turns turns of the explore agent,

@@ -4,7 +4,7 @@ import c "github.com/cogsim/cogsim/components"
 
 // What is drawn in which colour. Every colour comes from the tables in
 // components (§27.5): species, items and traps from their rows, terrain
-// from its table; the cog's map is coloured by [sim.Sim.FillColours], so
+// from its table; the cog's map is coloured by sim/obs.FillColours, so
 // the window and the observation's colors array cannot disagree. The
 // colours are NetHack 3.6's (src/monst.c, src/objects.c, src/drawing.c),
 // among the sixteen of [Colour].

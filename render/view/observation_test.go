@@ -13,14 +13,15 @@ import (
 	"github.com/cogsim/cogsim/render/grid"
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/stretchr/testify/require"
 )
 
 // colourOf is how the window draws a cell of the colors array: the
 // palette index at full brightness, or dimmed.
 func colourOf(v byte) color.RGBA {
-	fg := view.RGBA(view.Colour(v &^ sim.ColourDimmed))
-	if v&sim.ColourDimmed != 0 {
+	fg := view.RGBA(view.Colour(v &^ obs.ColourDimmed))
+	if v&obs.ColourDimmed != 0 {
 		fg = view.Dimmed(fg)
 	}
 	return fg
@@ -30,8 +31,8 @@ func colourOf(v byte) color.RGBA {
 // map cell shows the observation's character in its colors entry.
 func requireWindowMatchesColors(t *testing.T, s *sim.Sim, what string) {
 	t.Helper()
-	var a sim.Arrays
-	o := s.ObservationOf(0, &a)
+	var enc obs.Encoder
+	o := enc.Observation(s, 0)
 	p := view.NewPlay(s, view.PlayOptions{})
 	g := view.NewGrid(p.Size())
 	p.Draw(g)
@@ -73,12 +74,12 @@ func TestTheWindowDrawsEachCellInItsColorsEntry(t *testing.T) {
 			s.Turn(a.Reply(s.Observe()))
 			if turn%15 == 0 {
 				requireWindowMatchesColors(t, s, fmt.Sprintf("seed %d turn %d", seed, turn))
-				var arr sim.Arrays
-				s.FillArrays(&arr)
+				var arr obs.Arrays
+				new(obs.Encoder).FillArrays(s, &arr)
 				for _, row := range arr.Colors {
 					for _, v := range row {
 						colours[v] = true
-						if v&sim.ColourDimmed != 0 {
+						if v&obs.ColourDimmed != 0 {
 							dims++
 						}
 					}
@@ -127,7 +128,7 @@ func TestTheColoursTableOfPythonMdIsThePalette(t *testing.T) {
 		col := view.Colour(i)
 		require.Equal(t, col.String(), f[1], "row %d", i)
 		require.Equal(t, hex(view.RGBA(col)), f[2], "row %d", i)
-		require.Equal(t, strconv.Itoa(i|sim.ColourDimmed), f[3], "row %d", i)
+		require.Equal(t, strconv.Itoa(i|obs.ColourDimmed), f[3], "row %d", i)
 		require.Equal(t, hex(view.Dimmed(view.RGBA(col))), strings.TrimSuffix(f[4], " |"), "row %d", i)
 		rows++
 	}

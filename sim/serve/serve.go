@@ -25,6 +25,7 @@ import (
 
 	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/scenario"
 )
 
@@ -88,7 +89,6 @@ type Server struct {
 	restarts []bool
 	actions  []int16
 	work     []int
-	arrays   []sim.Arrays
 	// recordOff stops recording after a replay could not be written;
 	// recordMu serialises the choice of replay file names, which slots
 	// stepping in parallel may want at once.
@@ -96,8 +96,10 @@ type Server struct {
 	recordMu  sync.Mutex
 	// painter draws the render requests' pictures, made on the first.
 	painter *picture.Painter
-	// table is the session's action list (its rules and mechanics).
-	table       *sim.ActionTable
+	// table is the session's action list (its rules and mechanics),
+	// layout its record's.
+	table       *obs.ActionTable
+	layout      obs.Layout
 	recordBytes int
 	// shm is the mapped shared memory, nil without; region is the one
 	// the next observation answer writes.
@@ -114,6 +116,8 @@ type Server struct {
 // slot is one episode slot.
 type slot struct {
 	s *sim.Sim
+	// enc writes the episode's observations, keeping what it can.
+	enc obs.Encoder
 	// first is the slot's first seed, before any episode.
 	first uint64
 	// key names the episode's configuration less the seed: a reset to
@@ -167,10 +171,12 @@ func New(opt Options) (*Server, error) {
 	if _, err := taskOf(opt.Task); err != nil {
 		return nil, err
 	}
-	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs), arrays: make([]sim.Arrays, opt.Envs),
+	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs),
 		crew: crew{linger: opt.Linger}, hasExtra: make([]bool, opt.Envs)}
-	sv.table = sim.NewActionTable(activeMechanics(opt.Rules, opt.Mechanics))
-	sv.recordBytes = RecordSize(sv.table.Len())
+	active := activeMechanics(opt.Rules, opt.Mechanics)
+	sv.table = obs.NewActionTable(active)
+	sv.layout = obs.NewLayout(active, sv.table)
+	sv.recordBytes = sv.layout.Size
 	// One allocation for the slots: neighbours in memory.
 	slots := make([]slot, opt.Envs)
 	for i := range sv.slots {
@@ -528,7 +534,7 @@ func (sv *Server) handle(data []byte) error {
 		}
 		return sv.render(i, sl)
 	case "info":
-		return sv.writeInfo()
+		return sv.writeJSON(sv.Info())
 	case "close":
 		if sv.opt.Binary {
 			if err := sv.writeFrame('C', nil); err != nil {
@@ -634,11 +640,11 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 }
 
 // recordHolds names parts of a record as last written: the pack arrays'
-// version (sim.RecordFields.Pack), the map's key and the mask's.
+// version (obs.RecordFields.Pack), the map's key and the mask's.
 type recordHolds struct {
 	pack uint64
-	m    sim.MapKey
-	mask sim.MaskKey
+	m    obs.MapKey
+	mask obs.MaskKey
 }
 
 // begin starts the slot's rewards and deeds at its episode's current
@@ -688,8 +694,27 @@ func (sv *Server) step(sl *slot, reply string) {
 		sv.restart(sl)
 		return
 	}
-	sl.s.Turn(reply)
+	if sl.task.tick != nil {
+		sl.tickTurn(sl.s.BeginTurn(reply))
+	} else {
+		sl.s.Turn(reply)
+	}
 	sv.recordTurn(sl, reply)
+}
+
+// tickTurn runs the command turn begun (when began) a tick at a time,
+// the slot's task seeing each tick's end.
+func (sl *slot) tickTurn(began bool) {
+	if !began {
+		return
+	}
+	for {
+		done := sl.s.TickTurn()
+		sl.task.tick(&sl.count, sl.s)
+		if done {
+			return
+		}
+	}
 }
 
 // RestartAction, in a step_all by actions, and a reply of RestartReply
@@ -718,9 +743,13 @@ func (sv *Server) stepAction(sl *slot, a int) {
 		sv.restart(sl)
 		return
 	}
-	if sl.native {
-		sl.s.TurnAction(sv.table, a)
-	} else {
+	switch {
+	case sl.task.tick != nil:
+		// The task sees each tick: the action's reply, the same turn.
+		sl.tickTurn(sl.s.BeginTurn(sv.table.Actions[a].Reply))
+	case sl.native:
+		obs.TurnAction(sl.s, sv.table, a)
+	default:
 		sl.s.Turn(sv.table.Actions[a].Reply)
 	}
 	sv.recordTurn(sl, sv.table.Actions[a].Reply)

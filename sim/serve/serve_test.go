@@ -15,6 +15,7 @@ import (
 	"github.com/cogsim/cogsim/internal/race"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/serve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -64,19 +65,19 @@ func (s *session) ask(req string) (kind byte, body []byte) {
 	return 'J', line
 }
 
-func (s *session) obs(req string) sim.Observation {
+func (s *session) obs(req string) obs.Observation {
 	s.t.Helper()
 	_, b := s.ask(req)
-	var o sim.Observation
+	var o obs.Observation
 	require.NoError(s.t, json.Unmarshal(b, &o), string(b))
 	require.Equal(s.t, "observation", o.Type, string(b))
 	return o
 }
 
-func (s *session) batch(req string) []sim.Observation {
+func (s *session) batch(req string) []obs.Observation {
 	s.t.Helper()
 	_, b := s.ask(req)
-	var r struct{ Observations []sim.Observation }
+	var r struct{ Observations []obs.Observation }
 	require.NoError(s.t, json.Unmarshal(b, &r), string(b))
 	return r.Observations
 }
@@ -303,7 +304,7 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	o := js.obs(`{"op":"step","env":1,"reply":"w w"}`)
 	kind, body = bin.ask(string(stepFrame(1, "w w")))
 	require.Equal(t, byte('O'), kind)
-	compare(t, []sim.Observation{o}, body)
+	compare(t, []obs.Observation{o}, body)
 	kind, body = bin.ask(string(stepAllFrame("e")))
 	assert.Equal(t, byte('E'), kind)
 	assert.Contains(t, string(body), "replies: 1 replies for 2 envs")
@@ -334,7 +335,7 @@ func stepAllFrame(replies ...string) []byte {
 	return b
 }
 
-func compare(t *testing.T, want []sim.Observation, body []byte) {
+func compare(t *testing.T, want []obs.Observation, body []byte) {
 	t.Helper()
 	n := int(binary.LittleEndian.Uint32(body))
 	require.Equal(t, len(want), n)
@@ -352,10 +353,10 @@ func compare(t *testing.T, want []sim.Observation, body []byte) {
 		le := binary.LittleEndian
 		require.Equal(t, uint32(*o.Env), le.Uint32(r[0:]))
 		flags := le.Uint32(r[4:])
-		assert.Equal(t, o.Terminated, flags&serve.FlagTerminated != 0)
-		assert.Equal(t, o.Truncated, flags&serve.FlagTruncated != 0)
-		assert.Equal(t, o.End != nil, flags&serve.FlagEnded != 0)
-		assert.Equal(t, o.Ignored != "", flags&serve.FlagIgnored != 0)
+		assert.Equal(t, o.Terminated, flags&obs.FlagTerminated != 0)
+		assert.Equal(t, o.Truncated, flags&obs.FlagTruncated != 0)
+		assert.Equal(t, o.End != nil, flags&obs.FlagEnded != 0)
+		assert.Equal(t, o.Ignored != "", flags&obs.FlagIgnored != 0)
 		assert.Equal(t, int32(o.Reward), int32(le.Uint32(r[8:])))
 		stats := []int{o.Stats.Depth, o.Stats.Gold, o.Stats.HP, o.Stats.MaxHP, o.Stats.AC, o.Stats.XLevel, o.Stats.XP,
 			o.Stats.Tick, o.Stats.Turn, o.Stats.MaxTurns, o.Stats.Hunger, o.Stats.Conditions, o.Stats.X, o.Stats.Y}
@@ -491,4 +492,4 @@ func TestARestoredSlotKeepsTheSessionsSettings(t *testing.T) {
 
 // cogRecord is the record size of a session of the cog game: 159
 // actions.
-var cogRecord = serve.RecordSize(159)
+var cogRecord = obs.RecordSize(159)

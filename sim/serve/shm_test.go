@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/serve"
 )
 
@@ -38,7 +38,7 @@ func actionsFrame(actions ...int) []byte {
 func TestActionIndicesPlayAsTheirReplies(t *testing.T) {
 	opt := serve.Options{Envs: 3, Autoreset: true, MaxTurns: 7, Binary: true}
 	byReply, byIndex := start(t, opt), start(t, opt)
-	table := sim.NewActionTable(nil)
+	table := obs.NewActionTable(nil)
 	for _, s := range []*session{byReply, byIndex} {
 		s.ask(`{"op":"reset_all","seed":3}`)
 		s.ask(`{"op":"reset","env":2,"seed":9,"mechanics":["wands"]}`)
@@ -62,7 +62,7 @@ func TestActionIndicesPlayAsTheirReplies(t *testing.T) {
 					rec := (k - 4) / cogRecord
 					off := (k - 4) % cogRecord
 					t.Fatalf("turn %d: step_all by index differs at record %d offset %d (%q): %q vs %q", turn, rec, off, replies[rec],
-						want[4+rec*cogRecord+serve.OffMessage:4+rec*cogRecord+serve.OffStatus], got[4+rec*cogRecord+serve.OffMessage:4+rec*cogRecord+serve.OffStatus])
+						want[4+rec*cogRecord+obs.OffMessage:4+rec*cogRecord+obs.OffStatus], got[4+rec*cogRecord+obs.OffMessage:4+rec*cogRecord+obs.OffStatus])
 				}
 			}
 		}
@@ -191,13 +191,13 @@ func TestSharedMemoryHoldsTheRecords(t *testing.T) {
 		for k := range n {
 			rec := want[4+k*rb:]
 			col := serve.ShmColumns(2, rb, region) + 4*(first+k)
-			assert.Equal(t, rec[serve.OffFlags:serve.OffFlags+4], m[col:col+4], "env %d's flags in the column", first+k)
-			assert.Equal(t, rec[serve.OffReward:serve.OffReward+4], m[col+64:col+68], "env %d's reward in the column", first+k)
+			assert.Equal(t, rec[obs.OffFlags:obs.OffFlags+4], m[col:col+4], "env %d's flags in the column", first+k)
+			assert.Equal(t, rec[obs.OffReward:obs.OffReward+4], m[col+64:col+68], "env %d's reward in the column", first+k)
 		}
 	}
 	check([]byte(`{"op":"reset_all","seed":5}`), 0, 2, 0)
 	region := 1
-	table := sim.NewActionTable(nil)
+	table := obs.NewActionTable(nil)
 	drop := slices.Index(table.Replies(), "drop a")
 	x := uint32(11)
 	for turn := range 200 {

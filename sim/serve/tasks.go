@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 )
 
 // Task is what an episode's rewards count (§35.3), computed here in the
@@ -18,6 +20,9 @@ type Task struct {
 	Goal string
 	// count is the running total the rewards are the changes of.
 	count func(t *taskCount, s *sim.Sim) int
+	// tick, when set, sees each tick of the slot's turns as it ends,
+	// with its events (c.Events): what a turn's end does not show.
+	tick func(t *taskCount, s *sim.Sim)
 }
 
 // taskCount is a slot's running total of its task, with what it needs
@@ -31,6 +36,8 @@ type taskCount struct {
 	// depth, levels: the level of the previous observation and the cells
 	// seen on the levels left before it (the Scout task).
 	depth, levels, seen int
+	// meals counts the meals eaten while Hungry or worse (the Eat task).
+	meals int
 }
 
 // Tasks are the tasks, the default first.
@@ -43,7 +50,17 @@ var Tasks = []Task{
 		t.gold = g
 		return t.gained
 	}},
-	{Name: "eat", Help: "+1 per meal eaten while Hungry or worse", count: func(_ *taskCount, s *sim.Sim) int { return s.HungryMeals() }},
+	{Name: "eat", Help: "+1 per meal eaten while Hungry or worse", count: func(t *taskCount, _ *sim.Sim) int { return t.meals },
+		tick: func(t *taskCount, s *sim.Sim) {
+			// A meal event says what state the cog ate in; a turn may
+			// hold several meals, each of its own tick.
+			e := s.State()
+			for i := range e.Events.List {
+				if ev := &e.Events.List[i]; ev.Kind == c.Meal && ev.Actor == e.Run.Cog && ev.Hunger >= c.Hungry {
+					t.meals++
+				}
+			}
+		}},
 	{Name: "oracle", Help: "+1 for the Oracle's deed, which ends the episode", Goal: "oracle", count: func(_ *taskCount, s *sim.Sim) int {
 		if s.State().Run.Deeds.Has("oracle") {
 			return 1
@@ -55,7 +72,7 @@ var Tasks = []Task{
 			t.levels += t.seen
 			t.depth = d
 		}
-		t.seen = s.SeenCells()
+		t.seen = obs.SeenCells(s)
 		return t.levels + t.seen
 	}},
 }

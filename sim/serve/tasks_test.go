@@ -2,14 +2,17 @@ package serve_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/sim/serve"
 	"github.com/stretchr/testify/assert"
@@ -19,7 +22,7 @@ import (
 // play resets slot 0 with the task and scenario, plays the replies (the
 // last until the episode ends, at most 60 turns) and returns every
 // observation after the reset.
-func play(t *testing.T, s *session, task, scenario string, replies ...string) (first sim.Observation, steps []sim.Observation) {
+func play(t *testing.T, s *session, task, scenario string, replies ...string) (first obs.Observation, steps []obs.Observation) {
 	t.Helper()
 	req := fmt.Sprintf(`{"op":"reset","env":0,"seed":9,"task":%q`, task)
 	if scenario != "" {
@@ -41,8 +44,8 @@ func play(t *testing.T, s *session, task, scenario string, replies ...string) (f
 	return first, steps
 }
 
-func sum(obs []sim.Observation) (total int) {
-	for _, o := range obs {
+func sum(list []obs.Observation) (total int) {
+	for _, o := range list {
 		total += o.Reward
 	}
 	return total
@@ -90,6 +93,13 @@ func TestEachTaskRewardsWhatItCounts(t *testing.T) {
 		_, steps := play(t, s, "eat", sc, "eat a", "eat a", "search")
 		assert.Equal(t, []int{1, 0}, []int{steps[0].Reward, steps[1].Reward}, "the second meal is eaten sated")
 		assert.Equal(t, 1, sum(steps))
+		// Two apples in one turn, each eaten Hungry: a turn's meals
+		// count tick by tick.
+		apples := `{"name":"apples","map":["","  -----"," |@...|","  -----"],"lit":true,
+			"cog":{"nutrition":60,"inventory":[{"kind":"apple","count":3}]}}`
+		_, steps = play(t, s, "eat", apples, "eat a eat a", "search")
+		assert.Equal(t, 2, steps[0].Reward)
+		assert.Equal(t, 2, sum(steps))
 	})
 	t.Run("oracle", func(t *testing.T) {
 		_, steps := play(t, s, "oracle", scenarioFile(t, "oracle"), "chat e", "search")
@@ -193,4 +203,19 @@ func TestARecordedSessionWritesReplaysItsReaderReads(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, r.Play(nil))
 	assert.Equal(t, 3, r.Result.Turns)
+}
+
+// TestTheEatTaskCountsMealsPlayedByIndex: a meal played by action index
+// in a binary session earns the Eat task's reward as its reply would.
+func TestTheEatTaskCountsMealsPlayedByIndex(t *testing.T) {
+	s := start(t, serve.Options{Envs: 1, Binary: true, Task: "eat"})
+	s.ask(`{"op":"reset","env":0,"seed":9,"scenario":{"name":"apples","map":["","  -----"," |@...|","  -----"],"lit":true,` +
+		`"cog":{"nutrition":60,"inventory":[{"kind":"apple","count":3}]}}}`)
+	eat := slices.Index(obs.NewActionTable(nil).Replies(), "eat a")
+	for _, want := range []int32{1, 1, 0} {
+		kind, body := s.ask(string(actionFrame(0, eat)))
+		require.Equal(t, byte('O'), kind)
+		assert.Equal(t, want, int32(binary.LittleEndian.Uint32(body[4+obs.OffReward:])))
+		s.ask(string(actionFrame(0, eat+1))) // eat b: nothing there
+	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/cogsim/cogsim/internal/verbtest"
-	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/serve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,11 +16,11 @@ import (
 // installed mechanics' verbs by shape (§32.3, §35.1); each is a reply
 // the episode reads.
 func TestActionsFollowTheVerbTable(t *testing.T) {
-	core := sim.NewActionTable(nil).Replies()
+	core := obs.NewActionTable(nil).Replies()
 	require.Len(t, core, 159)
 	assert.Equal(t, []string{"kick n", "kick ne"}, core[142:144])
 	assert.Equal(t, []string{"chat nw", "inventory"}, core[157:159])
-	assert.Equal(t, core, sim.NewActionTable([]string{"tally"}).Replies(), "a mechanic without verbs adds no action")
+	assert.Equal(t, core, obs.NewActionTable([]string{"tally"}).Replies(), "a mechanic without verbs adds no action")
 
 	s := start(t, serve.Options{Envs: 1, Mechanics: []string{verbtest.Name}})
 	_, body := s.ask(`{"op":"info"}`)

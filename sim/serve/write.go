@@ -6,54 +6,10 @@ import (
 	"encoding/json"
 	"io"
 
-	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
-)
-
-// The binary observation record (docs/serve.md): fixed size for a
-// session, little endian, laid out so that numpy reads a batch with one
-// structured dtype. The offsets of its fields, in bytes:
-const (
-	OffEnv        = 0
-	OffFlags      = 4
-	OffReward     = 8
-	OffStats      = 12
-	OffMessage    = OffStats + 4*sim.NumStats
-	OffStatus     = OffMessage + sim.MessageBytes
-	OffChars      = OffStatus + StatusBytes
-	OffGlyphs     = OffChars + c.N
-	OffColors     = OffGlyphs + 2*c.N
-	OffInvLetters = OffColors + c.N
-	OffInvClasses = OffInvLetters + sim.InvSlots
-	OffInvGlyphs  = OffInvClasses + sim.InvSlots
-	OffInvStrs    = OffInvGlyphs + 2*sim.InvSlots
-	// OffMask is the action mask: one byte an action of the session's
-	// list, then zero padding to RecordSize.
-	OffMask = OffInvStrs + sim.InvSlots*sim.InvStrBytes
-
-	StatusBytes = 128
-	// RecordAlign is what a record's size is a multiple of: a cache
-	// line, so that workers filling neighbouring records never share
-	// one.
-	RecordAlign = 64
-)
-
-// RecordSize is the size of one observation record of a session whose
-// action list has actions entries.
-func RecordSize(actions int) int {
-	return (OffMask + actions + RecordAlign - 1) / RecordAlign * RecordAlign
-}
-
-// The record's flag bits.
-const (
-	FlagTerminated = 1 << iota
-	FlagTruncated
-	FlagUnusable
-	FlagEnded   // the trailer holds the result
-	FlagIgnored // the trailer holds the ignored tokens
-	FlagDeeds   // the trailer holds the deeds earned since the last observation
+	"github.com/cogsim/cogsim/sim/obs"
 )
 
 // extra is a trailer entry: what a fixed record cannot hold.
@@ -72,11 +28,11 @@ func (sv *Server) writeObservations(envs []int, batch, encoded bool) error {
 		if !batch {
 			return sv.writeJSON(sv.observation(envs[0]))
 		}
-		obs := make([]sim.Observation, len(envs))
+		list := make([]obs.Observation, len(envs))
 		for k, i := range envs {
-			obs[k] = sv.observation(i)
+			list[k] = sv.observation(i)
 		}
-		return sv.writeJSON(map[string]any{"observations": obs})
+		return sv.writeJSON(map[string]any{"observations": list})
 	}
 	n := len(envs)
 	if !encoded {
@@ -155,16 +111,16 @@ func (sv *Server) record(k, i int) []byte {
 // once.
 func (sv *Server) encode(i int, rec []byte) {
 	sl := sv.slots[i]
-	fields := sim.RecordFields{
-		Message: rec[OffMessage:OffStatus], Chars: rec[OffChars:OffGlyphs], Glyphs: rec[OffGlyphs:OffColors],
-		Colors: rec[OffColors:OffInvLetters], Status: rec[OffStatus:OffChars],
-		InvLetters: rec[OffInvLetters:OffInvClasses], InvClasses: rec[OffInvClasses:OffInvGlyphs],
-		InvGlyphs: rec[OffInvGlyphs:OffInvStrs], InvStrs: rec[OffInvStrs:OffMask],
+	fields := obs.RecordFields{
+		Message: rec[obs.OffMessage:obs.OffStatus], Chars: rec[obs.OffChars:obs.OffGlyphs], Glyphs: rec[obs.OffGlyphs:obs.OffColors],
+		Colors: rec[obs.OffColors:obs.OffInvLetters], Status: rec[obs.OffStatus:obs.OffChars],
+		InvLetters: rec[obs.OffInvLetters:obs.OffInvClasses], InvClasses: rec[obs.OffInvClasses:obs.OffInvGlyphs],
+		InvGlyphs: rec[obs.OffInvGlyphs:obs.OffInvStrs], InvStrs: rec[obs.OffInvStrs:obs.OffMask],
 	}
 	// The mask is of the session's action list, whatever the slot's
 	// mechanics (docs/serve.md).
 	na := sv.table.Len()
-	fields.Mask, fields.MaskTable = rec[OffMask:OffMask+na], sv.table
+	fields.Mask, fields.MaskTable = rec[obs.OffMask:obs.OffMask+na], sv.table
 	if sv.shm != nil {
 		// The slot's record in this region keeps what was written there
 		// (only this slot writes it): the pack, the map and the mask are
@@ -172,53 +128,53 @@ func (sv *Server) encode(i int, rec []byte) {
 		holds := &sl.written[sv.region]
 		fields.Pack, fields.Map, fields.MaskKey = &holds.pack, &holds.m, &holds.mask
 	}
-	stats := sl.s.FillRecord(fields)
-	clear(rec[OffMask+na:])
+	stats := sl.enc.FillRecord(sl.s, fields)
+	clear(rec[obs.OffMask+na:])
 	reward, deeds := sl.reward()
 	flags := uint32(0)
 	sl.extra = extra{Env: i, Deeds: deeds}
 	if deeds != nil {
-		flags |= FlagDeeds
+		flags |= obs.FlagDeeds
 	}
-	if sl.s.Terminated() {
-		flags |= FlagTerminated
+	if obs.Terminated(sl.s) {
+		flags |= obs.FlagTerminated
 	}
-	if sl.s.Truncated() {
-		flags |= FlagTruncated
+	if obs.Truncated(sl.s) {
+		flags |= obs.FlagTruncated
 	}
 	if sl.s.Unusable() {
-		flags |= FlagUnusable
+		flags |= obs.FlagUnusable
 	}
 	if sl.s.Done() {
-		flags |= FlagEnded
+		flags |= obs.FlagEnded
 		r := sl.s.Result()
 		sl.extra.End = &r
 	}
 	if ig := sl.s.Ignored(); ig != "" {
-		flags |= FlagIgnored
+		flags |= obs.FlagIgnored
 		sl.extra.Ignored = ig
 	}
 	ex := &sl.extra
 	sv.hasExtra[i] = ex.End != nil || ex.Ignored != "" || ex.Deeds != nil
 	le := binary.LittleEndian
-	le.PutUint32(rec[OffEnv:], uint32(i))
-	le.PutUint32(rec[OffFlags:], flags)
-	le.PutUint32(rec[OffReward:], uint32(int32(reward)))
+	le.PutUint32(rec[obs.OffEnv:], uint32(i))
+	le.PutUint32(rec[obs.OffFlags:], flags)
+	le.PutUint32(rec[obs.OffReward:], uint32(int32(reward)))
 	if sv.shm != nil {
 		at := ShmColumns(len(sv.slots), sv.recordBytes, sv.region) + 4*i
 		le.PutUint32(sv.shm[at:], flags)
 		le.PutUint32(sv.shm[at+ShmColumnBytes(len(sv.slots)):], uint32(int32(reward)))
 	}
 	for k, v := range stats {
-		le.PutUint32(rec[OffStats+4*k:], uint32(v))
+		le.PutUint32(rec[obs.OffStats+4*k:], uint32(v))
 	}
 }
 
 // observation is slot i's JSON observation; it moves the slot's reward
 // and deeds on.
-func (sv *Server) observation(i int) sim.Observation {
+func (sv *Server) observation(i int) obs.Observation {
 	sl := sv.slots[i]
-	o := sl.s.ObservationOf(0, &sv.arrays[i])
+	o := sl.enc.Observation(sl.s, 0)
 	env := i
 	o.Env = &env
 	o.Reward, o.Deeds = sl.reward()
@@ -278,7 +234,10 @@ func (sv *Server) writeError(msg string) error {
 }
 
 // Info is what an info request answers: the session's shape and the
-// tables a client needs to read observations.
+// tables a client needs to read observations. Stats, Conditions,
+// RecordBytes and Actions say again what Layout says (the stats' and
+// conditions' names, the record's size, the actions), for clients that
+// read them there.
 type Info struct {
 	Envs        int              `json:"envs"`
 	Binary      bool             `json:"binary"`
@@ -290,16 +249,21 @@ type Info struct {
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
 	Tasks       []string         `json:"tasks"`
+	// Layout describes the binary record: its fields, the mask, its
+	// size, the names of the stats, conditions and flags, the actions.
+	Layout obs.Layout `json:"layout"`
 	// Shm and ShmBytes: the shared memory's path and size, when the
 	// session has one (docs/serve.md).
 	Shm      string `json:"shm,omitempty"`
 	ShmBytes int    `json:"shmBytes,omitempty"`
 }
 
-func (sv *Server) writeInfo() error {
-	return sv.writeJSON(Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
-		Engine: sim.Fingerprint(), Stats: sim.StatNames[:], Conditions: sim.ConditionNames(), Glyphs: text.Glyphs(), RecordBytes: sv.recordBytes,
-		Actions: sv.table.Replies(), Tasks: TaskNames(), Shm: sv.opt.Shm, ShmBytes: len(sv.shm)})
+// Info is the session's info answer.
+func (sv *Server) Info() Info {
+	l := sv.layout
+	return Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
+		Engine: sim.Fingerprint(), Stats: l.Stats, Conditions: l.Conditions, Glyphs: text.Glyphs(), RecordBytes: l.Size,
+		Actions: l.Actions, Tasks: TaskNames(), Layout: l, Shm: sv.opt.Shm, ShmBytes: len(sv.shm)}
 }
 
 // activeMechanics names the mechanics installed by rules and mechanics

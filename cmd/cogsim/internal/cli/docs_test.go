@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/sim/scenario"
-	"github.com/cogsim/cogsim/sim/serve"
 )
 
 // repoRoot is the repository's top folder, from this package's.
@@ -159,12 +159,13 @@ func TestReplayFlagsEitherSide(t *testing.T) {
 func TestServeDocsSayTheRecordsColoursAreFilled(t *testing.T) {
 	s, err := sim.New(sim.Config{Seed: 1})
 	require.NoError(t, err)
-	colors := make([]byte, serve.OffInvLetters-serve.OffColors)
-	rec := make([]byte, serve.OffMask)
-	s.FillRecord(sim.RecordFields{Message: rec[serve.OffMessage:serve.OffStatus], Chars: rec[serve.OffChars:serve.OffGlyphs],
-		Glyphs: rec[serve.OffGlyphs:serve.OffColors], Colors: colors, Status: rec[serve.OffStatus:serve.OffChars],
-		InvLetters: rec[serve.OffInvLetters:serve.OffInvClasses], InvClasses: rec[serve.OffInvClasses:serve.OffInvGlyphs],
-		InvGlyphs: rec[serve.OffInvGlyphs:serve.OffInvStrs], InvStrs: rec[serve.OffInvStrs:serve.OffMask]})
+	colors := make([]byte, obs.OffInvLetters-obs.OffColors)
+	rec := make([]byte, obs.OffMask)
+	var enc obs.Encoder
+	enc.FillRecord(s, obs.RecordFields{Message: rec[obs.OffMessage:obs.OffStatus], Chars: rec[obs.OffChars:obs.OffGlyphs],
+		Glyphs: rec[obs.OffGlyphs:obs.OffColors], Colors: colors, Status: rec[obs.OffStatus:obs.OffChars],
+		InvLetters: rec[obs.OffInvLetters:obs.OffInvClasses], InvClasses: rec[obs.OffInvClasses:obs.OffInvGlyphs],
+		InvGlyphs: rec[obs.OffInvGlyphs:obs.OffInvStrs], InvStrs: rec[obs.OffInvStrs:obs.OffMask]})
 	filled := 0
 	for _, c := range colors {
 		if c != 0 {
@@ -175,8 +176,8 @@ func TestServeDocsSayTheRecordsColoursAreFilled(t *testing.T) {
 
 	doc, err := os.ReadFile(filepath.Join(repoRoot, "docs", "serve.md"))
 	require.NoError(t, err)
-	row := regexp.MustCompile(`(?m)^\| ` + strconv.Itoa(serve.OffColors) + ` \|.*$`).FindString(string(doc))
-	require.NotEmpty(t, row, "docs/serve.md's record table has a row at offset %d", serve.OffColors)
+	row := regexp.MustCompile(`(?m)^\| ` + strconv.Itoa(obs.OffColors) + ` \|.*$`).FindString(string(doc))
+	require.NotEmpty(t, row, "docs/serve.md's record table has a row at offset %d", obs.OffColors)
 	assert.Contains(t, row, "colors")
 	assert.NotContains(t, row, "reserved")
 	assert.NotContains(t, row, "all 0")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -59,7 +59,7 @@ func TestReplayTurnJSONIsObservationV2(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	code, out, errOut := cogsim(t, "replay", path, "--turn", "3", "--json")
 	require.Equal(t, 0, code, errOut)
-	var o sim.Observation
+	var o obs.Observation
 	require.NoError(t, json.Unmarshal([]byte(out), &o))
 	assert.Equal(t, strings.TrimSuffix(plain, "\n"), o.Text)
 	assert.Equal(t, 3, o.Turn)

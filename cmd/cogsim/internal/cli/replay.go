@@ -12,6 +12,7 @@ import (
 
 	"github.com/cogsim/cogsim/bench"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/sim/result"
 )
@@ -118,12 +119,12 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		}
 		var (
 			prev int
-			obs  []byte
-			a    sim.Arrays
+			msg  []byte
+			enc  obs.Encoder
 		)
 		err := rep.PlaySim(func(turn int, s *sim.Sim) bool {
 			if turn == o.turn {
-				obs, _ = json.Marshal(s.ObservationOf(prev, &a))
+				msg, _ = json.Marshal(enc.Observation(s, prev))
 				return false
 			}
 			prev = s.Score()
@@ -132,7 +133,7 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w (before turn %d)", file, err, o.turn)
 		}
-		fmt.Fprintln(out.stdout, string(obs))
+		fmt.Fprintln(out.stdout, string(msg))
 		return nil
 	case isSet(fs, "turn"):
 		obs, err := rep.Observation(o.turn)

@@ -1,10 +1,12 @@
-package sim_test
+package obs_test
 
 import (
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,20 +24,20 @@ var lobby = []string{
 
 func colours(s *sim.Sim) *[c.N]byte {
 	var out [c.N]byte
-	s.FillColours(out[:])
+	obs.FillColours(s, out[:])
 	return &out
 }
 
 func colourAt(cols *[c.N]byte, x, y int) byte { return cols[c.Pos{X: x, Y: y}.Index()] }
 
 func TestEachCellIsColouredAsTheCogSeesIt(t *testing.T) {
-	s := start(t, 1, sim.Scenario{
+	s := start(t, 1, scenario.Scenario{
 		Map:      withCog(lobby, 9, 3),
-		Monsters: []sim.ScenarioThing{{At: []int{3, 4}, Species: "floating eye"}},
-		Items:    []sim.ScenarioThing{{At: []int{5, 2}, Kind: "gold", Count: 7}},
-		Traps: []sim.ScenarioThing{{At: []int{6, 4}, Kind: "arrow trap", Hidden: ptr(false)},
+		Monsters: []scenario.Thing{{At: []int{3, 4}, Species: "floating eye"}},
+		Items:    []scenario.Thing{{At: []int{5, 2}, Kind: "gold", Count: 7}},
+		Traps: []scenario.Thing{{At: []int{6, 4}, Kind: "arrow trap", Hidden: ptr(false)},
 			{At: []int{8, 2}, Kind: "pit", Hidden: ptr(true)}},
-		Doors: []sim.ScenarioThing{{At: []int{11, 3}, State: "broken"}},
+		Doors: []scenario.Thing{{At: []int{11, 3}, State: "broken"}},
 	})
 	cols := colours(s)
 	assert.Equal(t, byte(c.White), colourAt(cols, 9, 3), "the cog")
@@ -53,7 +55,7 @@ func TestEachCellIsColouredAsTheCogSeesIt(t *testing.T) {
 	}
 	require.Equal(t, c.Pos{X: 12, Y: 3}, s.State().CogPos(), "in the corridor")
 	cols = colours(s)
-	const dim = sim.ColourDimmed
+	const dim = obs.ColourDimmed
 	assert.Equal(t, byte(c.White), colourAt(cols, 12, 3), "the cog")
 	assert.Equal(t, byte(c.Brown), colourAt(cols, 11, 3), "the door beside, in sight")
 	assert.Equal(t, byte(c.Yellow|dim), colourAt(cols, 5, 2), "remembered gold, dimmed")
@@ -69,24 +71,26 @@ func TestEachCellIsColouredAsTheCogSeesIt(t *testing.T) {
 }
 
 func TestTheColoursArrayIsFilledWithTheRecord(t *testing.T) {
-	s := start(t, 1, sim.Scenario{Map: withCog(lobby, 9, 3),
-		Items: []sim.ScenarioThing{{At: []int{5, 2}, Kind: "gold", Count: 7}}})
+	s := start(t, 1, scenario.Scenario{Map: withCog(lobby, 9, 3),
+		Items: []scenario.Thing{{At: []int{5, 2}, Kind: "gold", Count: 7}}})
 	for range 3 {
 		s.Step(c.Primitive{Op: c.OpMove, Dir: c.East})
 	}
 	want := colours(s)
-	var msg [sim.MessageBytes]byte
-	var chars [c.N]byte
-	var glyphs [2 * c.N]byte
+	var (
+		enc    obs.Encoder
+		msg    [obs.MessageBytes]byte
+		chars  [c.N]byte
+		glyphs [2 * c.N]byte
+	)
 	got := make([]byte, c.N)
-	s.FillRecord(sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: got})
+	enc.FillRecord(s, obs.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: got})
 	assert.Equal(t, want[:], got)
-	var a sim.Arrays
-	o := s.ObservationOf(0, &a)
+	o := enc.Observation(s, 0)
 	for y := range c.H {
 		assert.Equal(t, want[y*c.W:(y+1)*c.W], o.Colors[y][:], "row %d", y)
 	}
-	assert.Equal(t, byte(c.Yellow|sim.ColourDimmed), o.Colors[2][5])
+	assert.Equal(t, byte(c.Yellow|obs.ColourDimmed), o.Colors[2][5])
 	// A record without colours leaves them alone.
-	s.FillRecord(sim.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
+	enc.FillRecord(s, obs.RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:]})
 }

@@ -1,4 +1,4 @@
-package sim
+package obs
 
 import (
 	"encoding/binary"
@@ -8,13 +8,14 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
 )
 
 // slowGlyphs is the glyph ids of the current map by their definition:
 // every cell's character through the glyph table, and a monster's
 // letter the cog sees told by its species.
-func slowGlyphs(s *Sim, chars []byte) []int16 {
-	e := s.env
+func slowGlyphs(s *sim.Sim, chars []byte) []int16 {
+	e := s.State()
 	out := make([]int16, c.N)
 	for i, ch := range chars {
 		out[i] = text.GlyphTable()[ch]
@@ -29,8 +30,9 @@ func slowGlyphs(s *Sim, chars []byte) []int16 {
 }
 
 // slowMask is FillMask's rule for a letter verb, read from the pack.
-func slowMask(s *Sim, a *Action) bool {
-	inv := s.env.Inventory.Get(s.env.Run.Cog)
+func slowMask(s *sim.Sim, a *Action) bool {
+	e := s.State()
+	inv := e.Inventory.Get(e.Run.Cog)
 	slot := inv.Slot(a.Prim.Letter)
 	if slot < 0 {
 		return false
@@ -50,13 +52,14 @@ func slowMask(s *Sim, a *Action) bool {
 // resets, in the cog game and with the wands' letter-and-aim verbs (and
 // the text deferred), the characters, message and status line
 // FillRecord writes are the observation text's, and the glyphs (from
-// its cache of unchanged cells), the colours (from theirs) and the
-// mask's letter entries (from the pack read once) equal their
-// definitions at every step; so do a map and a mask kept in place
-// between two places written in turn (MapKey, MaskKey).
+// its cache of unchanged cells), the colours (from theirs, against
+// FillColours' drawn anew) and the mask's letter entries (from the pack
+// read once) equal their definitions at every step; so do a map and a
+// mask kept in place between two places written in turn (MapKey,
+// MaskKey).
 func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 	for _, mech := range [][]string{nil, {"wands"}} {
-		s, err := New(Config{Seed: 1, Mechanics: mech})
+		s, err := sim.New(sim.Config{Seed: 1, Mechanics: mech})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,6 +73,7 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		slices.Reverse(bare.Actions)
 		bareMask := make([]byte, table.Len())
 		var (
+			enc        Encoder
 			chars, msg [c.N]byte
 			status     [128]byte
 			glyphs     [2 * c.N]byte
@@ -101,9 +105,9 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 			} else {
 				x = x*1664525 + 1013904223
-				s.TurnAction(table, int(x>>8)%table.Len())
+				TurnAction(s, table, int(x>>8)%table.Len())
 			}
-			s.FillRecord(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Status: status[:]})
+			enc.FillRecord(s, RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Status: status[:]})
 			lines := strings.Split(string(s.Observe()), "\n")
 			for y := range c.H {
 				if got := string(chars[y*c.W : (y+1)*c.W]); got != lines[y] {
@@ -125,11 +129,8 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 					monsters++
 				}
 			}
-			s.FillColours(colours[:])
-			kept := s.display
-			s.display = display{}
-			s.FillColours(fresh[:])
-			s.display = kept
+			enc.FillRecord(s, RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]})
+			FillColours(s, fresh[:])
 			if colours != fresh {
 				for i := range colours {
 					if colours[i] != fresh[i] {
@@ -137,18 +138,18 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 					}
 				}
 			}
-			s.FillMask(table, mask)
+			enc.FillMask(s, table, mask)
 			// Two places written in turn, each keeping what it holds,
 			// as the two regions of shared memory do.
 			reg := &regions[step%2]
-			s.FillMaskKeyed(table, reg.mask, &reg.maskKey)
+			enc.FillMaskKeyed(s, table, reg.mask, &reg.maskKey)
 			if string(reg.mask) != string(mask) {
 				t.Fatalf("%v step %d: the mask kept in place %v, written anew %v", mech, step, reg.mask, mask)
 			}
 			held := reg.inv.fields(RecordFields{Message: msg[:], Chars: reg.chars[:], Glyphs: reg.glyphs[:], Colors: reg.colours[:], Map: &reg.mapKey})
 			held.Pack, held.Mask, held.MaskTable, held.MaskKey = &reg.pack, reg.recMask, table, &reg.recMaskKey
-			s.FillRecord(held)
-			s.FillRecord(inv.fields(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]}))
+			enc.FillRecord(s, held)
+			enc.FillRecord(s, inv.fields(RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Colors: colours[:]}))
 			if reg.chars != chars || reg.glyphs != glyphs || reg.colours != colours {
 				t.Fatalf("%v step %d: the map kept in place differs from the map written anew", mech, step)
 			}
@@ -158,7 +159,7 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 			if string(reg.recMask) != string(mask) {
 				t.Fatalf("%v step %d: the record's mask kept in place %v, written anew %v", mech, step, reg.recMask, mask)
 			}
-			s.FillMask(bare, bareMask)
+			enc.FillMask(s, bare, bareMask)
 			slices.Reverse(bareMask)
 			if string(mask) != string(bareMask) {
 				t.Fatalf("%v step %d: the planned mask %v, the plain one %v", mech, step, mask, bareMask)
@@ -191,10 +192,10 @@ func (p *packFields) fields(r RecordFields) RecordFields {
 	return r
 }
 
-// TestVersionsAreUniqueAcrossSims: the numbers the display and the pack
-// arrays are named by, which sessions compare across Sims, are never 0
-// and never taken twice, across blocks and Sims.
-func TestVersionsAreUniqueAcrossSims(t *testing.T) {
+// TestVersionsAreUniqueAcrossEncoders: the numbers the display and the
+// pack arrays are named by, which sessions compare across Encoders, are
+// never 0 and never taken twice, across blocks and Encoders.
+func TestVersionsAreUniqueAcrossEncoders(t *testing.T) {
 	var a, b versions
 	seen := map[uint64]bool{}
 	for range 3*versionBlock + 5 {
@@ -212,11 +213,11 @@ func TestVersionsAreUniqueAcrossSims(t *testing.T) {
 // reads, between turns, the same text as one that draws it each turn,
 // through play, deaths and resets.
 func TestDeferredTextIsTheText(t *testing.T) {
-	eager, err := New(Config{Seed: 5})
+	eager, err := sim.New(sim.Config{Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy, err := New(Config{Seed: 5})
+	lazy, err := sim.New(sim.Config{Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +234,8 @@ func TestDeferredTextIsTheText(t *testing.T) {
 			}
 		} else {
 			x = x*1664525 + 1013904223
-			eager.TurnAction(table, int(x>>8)%table.Len())
-			lazy.TurnAction(table, int(x>>8)%table.Len())
+			TurnAction(eager, table, int(x>>8)%table.Len())
+			TurnAction(lazy, table, int(x>>8)%table.Len())
 		}
 		if step%3 == 0 {
 			continue // the deferred text skips some turns unread

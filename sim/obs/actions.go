@@ -1,7 +1,8 @@
-package sim
+package obs
 
 import (
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
 )
 
 // Action is one entry of the canonical action list (§35.1): a reply of
@@ -181,24 +182,14 @@ func (t *ActionTable) Replies() []string {
 // Len is the number of actions.
 func (t *ActionTable) Len() int { return len(t.Actions) }
 
-// TurnAction runs one command turn of action i of t: the same turn as
-// Turn(t.Actions[i].Reply), without reading the reply. It reports false
-// when i is out of range (nothing happens then).
-func (s *Sim) TurnAction(t *ActionTable, i int) bool {
+// TurnAction runs one command turn of action i of t in s: the same turn
+// as s.Turn(t.Actions[i].Reply), without reading the reply. It reports
+// false when i is out of range (nothing happens then).
+func TurnAction(s *sim.Sim, t *ActionTable, i int) bool {
 	if i < 0 || i >= len(t.Actions) {
 		return false
 	}
-	if s.Done() {
-		return true
-	}
-	e := s.env
-	e.Queue.Reset()
-	e.Queue.Push(t.Actions[i].Prim)
-	s.note = ""
-	s.lastIgnored, s.lastUnusable = "", false
-	s.begin()
-	for !s.TickTurn() {
-	}
+	s.TurnPrimitive(t.Actions[i].Prim)
 	return true
 }
 
@@ -219,10 +210,10 @@ func (s *Sim) TurnAction(t *ActionTable, i int) bool {
 //     chat: a creature the cog sees that way.
 //
 // Once the episode is over every entry is 0.
-func (s *Sim) FillMask(t *ActionTable, dst []byte) { s.FillMaskKeyed(t, dst, nil) }
+func (en *Encoder) FillMask(s *sim.Sim, t *ActionTable, dst []byte) { en.FillMaskKeyed(s, t, dst, nil) }
 
 // MaskKey names an action mask as FillMask writes it: equal keys, of any
-// Sim of the process, are equal masks. The zero key names none.
+// Encoder of the process, are equal masks. The zero key names none.
 type MaskKey struct {
 	table *ActionTable
 	// pack is the pack arrays' version; near what lies each way (bit 0
@@ -237,19 +228,19 @@ type MaskKey struct {
 // FillMaskKeyed is FillMask for a place that may hold a mask already:
 // with key not nil, key names what dst holds now, and when that is the
 // mask dst is left as it is; key is then set to the mask's.
-func (s *Sim) FillMaskKeyed(t *ActionTable, dst []byte, key *MaskKey) {
-	s.refreshPack()
-	e := s.env
+func (en *Encoder) FillMaskKeyed(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey) {
+	e := en.sync(s)
+	en.refreshPack(e)
 	cog := e.Run.Cog
-	s.fillMask(t, dst, key, e.Nutrition.Get(cog).Weak(), e.Status.Get(cog).Confused(e.Clock.Tick+1))
+	en.fillMask(s, t, dst, key, e.Nutrition.Get(cog).Weak(), e.Status.Get(cog).Confused(e.Clock.Tick+1))
 }
 
 // fillMask is FillMaskKeyed with the pack's arrays refreshed and what
 // the cog's state says: whether it is Weak or worse (it cannot kick) and
 // confused on the next tick (its step goes any way), as the status line
-// has them ([Sim.Frame]).
-func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused bool) {
-	e := s.env
+// has them ([sim.Sim.Frame]).
+func (en *Encoder) fillMask(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey, weak, confused bool) {
+	e := s.State()
 	dst = dst[:len(t.Actions)]
 	if s.Done() {
 		if key != nil {
@@ -264,7 +255,7 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused 
 	cog := e.Run.Cog
 	at := *e.Pos.Get(cog)
 	lv := e.Level
-	now := MaskKey{table: t, pack: s.pack.version, live: true}
+	now := MaskKey{table: t, pack: en.pack.version, live: true}
 	for d := range now.near {
 		p := at.Add(c.Dir(d))
 		if !p.In() {
@@ -297,10 +288,10 @@ func (s *Sim) fillMask(t *ActionTable, dst []byte, key *MaskKey, weak, confused 
 	}
 	// The letter runs change only with the pack: they are kept for the
 	// pack's version.
-	classes := &s.pack.classes
-	mc := &s.mask
-	if mc.table != t || mc.version != s.pack.version || len(mc.letters) != len(dst) {
-		mc.table, mc.version = t, s.pack.version
+	classes := &en.pack.classes
+	mc := &en.mask
+	if mc.table != t || mc.version != en.pack.version || len(mc.letters) != len(dst) {
+		mc.table, mc.version = t, en.pack.version
 		mc.letters = append(mc.letters[:0], make([]byte, len(dst))...)
 		for _, run := range plan.letters {
 			for l, cl := range classes {
@@ -373,16 +364,11 @@ func b2u8(b bool) byte {
 	return 0
 }
 
-// HungryMeals is the number of meals the cog ate while Hungry or worse
-// since the episode started (or was restored): what the Eat task counts
-// (§35.3).
-func (s *Sim) HungryMeals() int { return s.hungryMeals }
-
-// SeenCells is the number of cells of the current level the cog
+// SeenCells is the number of cells of s's current level the cog
 // remembers seeing: what the Scout task counts (§35.3).
-func (s *Sim) SeenCells() int {
+func SeenCells(s *sim.Sim) int {
 	n := 0
-	for _, g := range s.env.Level.MemTerrain {
+	for _, g := range s.State().Level.MemTerrain {
 		if g != 0 {
 			n++
 		}

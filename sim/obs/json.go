@@ -1,9 +1,10 @@
-package sim
+package obs
 
 import (
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/sim"
 )
 
 // Observation is the observation message (§20) with the researcher's
@@ -22,7 +23,7 @@ type Observation struct {
 	// Glyphs are the map's cells as glyph ids (render/text.Glyphs).
 	Glyphs [c.H][c.W]int16 `json:"glyphs"`
 	// Colors are the map's cells' colours: the palette index, plus 16
-	// when the cell is dimmed (sim.FillColours, docs/serve.md).
+	// when the cell is dimmed ([FillColours], docs/serve.md).
 	Colors [c.H][c.W]byte `json:"colors"`
 	Stats  Stats          `json:"stats"`
 	// Reward is the change of the score (§16) since the previous
@@ -37,7 +38,7 @@ type Observation struct {
 	// set by a session (serve).
 	Deeds []string `json:"deeds,omitempty"`
 	// End is the result, on the observation that ends the episode.
-	End *Result `json:"end,omitempty"`
+	End *sim.Result `json:"end,omitempty"`
 }
 
 // Stats are the status line's numbers (§29), named.
@@ -59,22 +60,24 @@ type Stats struct {
 	Y int `json:"y"`
 }
 
-// ObservationOf builds the observation message of the episode now;
+// Observation builds the observation message of s's episode now;
 // prevScore is the score at the previous observation (0 at the first),
-// for the reward. a is scratch space.
-func (s *Sim) ObservationOf(prevScore int, a *Arrays) Observation {
-	s.FillArrays(a)
+// for the reward.
+func (en *Encoder) Observation(s *sim.Sim, prevScore int) Observation {
+	a := &en.arrays
+	en.FillArrays(s, a)
 	text := string(s.Observe())
 	lines := strings.Split(text, "\n")
 	st := a.Stats
-	o := Observation{Type: "observation", Turn: s.env.Clock.Turn, Tick: s.env.Clock.Tick, Text: text,
+	clock := s.State().Clock
+	o := Observation{Type: "observation", Turn: clock.Turn, Tick: clock.Tick, Text: text,
 		Map: lines[:c.H], Message: lines[c.H], Status: lines[c.H+1], Glyphs: a.Glyphs, Colors: a.Colors,
 		Stats: Stats{Depth: int(st[StatDepth]), Gold: int(st[StatGold]), HP: int(st[StatHP]), MaxHP: int(st[StatMaxHP]),
 			AC: int(st[StatAC]), XLevel: int(st[StatXLevel]), XP: int(st[StatXP]), Tick: int(st[StatTick]),
 			Turn: int(st[StatTurn]), MaxTurns: int(st[StatMaxTurns]), Hunger: int(st[StatHunger]), Conditions: int(st[StatConditions]),
 			X: int(st[StatX]), Y: int(st[StatY])},
-		Reward: s.Score() - prevScore, Terminated: s.Terminated(), Truncated: s.Truncated(),
-		Unusable: s.lastUnusable, Ignored: s.lastIgnored,
+		Reward: s.Score() - prevScore, Terminated: Terminated(s), Truncated: Truncated(s),
+		Unusable: s.Unusable(), Ignored: s.Ignored(),
 	}
 	if s.Done() {
 		r := s.Result()

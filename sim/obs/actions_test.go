@@ -1,4 +1,4 @@
-package sim_test
+package obs_test
 
 import (
 	"math/rand/v2"
@@ -6,15 +6,17 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/reply"
+	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // maskOf is the mask of s over t, as a map of the allowed replies.
-func maskOf(s *sim.Sim, t *sim.ActionTable) map[string]bool {
+func maskOf(s *sim.Sim, t *obs.ActionTable) map[string]bool {
 	m := make([]byte, t.Len())
-	s.FillMask(t, m)
+	new(obs.Encoder).FillMask(s, t, m)
 	out := map[string]bool{}
 	for i, a := range t.Actions {
 		if m[i] == 1 {
@@ -28,7 +30,7 @@ func maskOf(s *sim.Sim, t *sim.ActionTable) map[string]bool {
 // grammar (§14) has an action (§35.1), and each action is a reply the
 // parser reads as exactly its primitive.
 func TestTheActionListCoversEveryPrimitive(t *testing.T) {
-	tab := sim.NewActionTable(nil)
+	tab := obs.NewActionTable(nil)
 	require.Equal(t, 159, tab.Len())
 	ops := map[c.Op]int{}
 	for _, a := range tab.Actions {
@@ -48,7 +50,7 @@ func TestTheActionListCoversEveryPrimitive(t *testing.T) {
 // TestTurnActionIsTheReplysTurn: playing an action by index is the same
 // turn as playing its reply: the same observations, step by step.
 func TestTurnActionIsTheReplysTurn(t *testing.T) {
-	tab := sim.NewActionTable(nil)
+	tab := obs.NewActionTable(nil)
 	a, err := sim.New(sim.Config{Seed: 5})
 	require.NoError(t, err)
 	b, err := sim.New(sim.Config{Seed: 5})
@@ -56,13 +58,13 @@ func TestTurnActionIsTheReplysTurn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for !a.Done() {
 		i := rng.IntN(tab.Len())
-		require.True(t, a.TurnAction(tab, i))
+		require.True(t, obs.TurnAction(a, tab, i))
 		b.Turn(tab.Actions[i].Reply)
 		require.Equal(t, string(b.Observe()), string(a.Observe()), tab.Actions[i].Reply)
 	}
 	assert.Equal(t, b.Result(), a.Result())
-	assert.False(t, a.TurnAction(tab, tab.Len()), "out of range")
-	assert.False(t, a.TurnAction(tab, -1), "out of range")
+	assert.False(t, obs.TurnAction(a, tab, tab.Len()), "out of range")
+	assert.False(t, obs.TurnAction(a, tab, -1), "out of range")
 }
 
 // TestTheMaskAllowsWhatCanDoSomething: letters only of the right class,
@@ -71,11 +73,11 @@ func TestTurnActionIsTheReplysTurn(t *testing.T) {
 func TestTheMaskAllowsWhatCanDoSomething(t *testing.T) {
 	m := withCog(hall, 2, 3)
 	m = put(m, 3, 3, '>')
-	s := start(t, 1, sim.Scenario{Map: m,
-		Monsters: []sim.ScenarioThing{{At: []int{2, 4}, Species: "newt"}},
-		Items:    []sim.ScenarioThing{{At: []int{2, 3}, Kind: "food ration"}},
-		Cog:      &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "food ration"}, {Kind: "potion of healing"}, {Kind: "dagger"}}}})
-	tab := sim.NewActionTable(nil)
+	s := start(t, 1, scenario.Scenario{Map: m,
+		Monsters: []scenario.Thing{{At: []int{2, 4}, Species: "newt"}},
+		Items:    []scenario.Thing{{At: []int{2, 3}, Kind: "food ration"}},
+		Cog:      &scenario.Cog{Inventory: []scenario.Stack{{Kind: "food ration"}, {Kind: "potion of healing"}, {Kind: "dagger"}}}})
+	tab := obs.NewActionTable(nil)
 	mask := maskOf(s, tab)
 	for _, r := range []string{"eat a", "quaff b", "wield c", "drop a", "drop b", "drop c", "pickup", "search", "wait", "inventory",
 		"e", "n", "move s", "chat s", "kick s"} {
@@ -98,9 +100,9 @@ func TestTheMaskAllowsWhatCanDoSomething(t *testing.T) {
 // each refused.
 func TestTheMaskLeavesOutWhatTheGameRefuses(t *testing.T) {
 	m := put(withCog(hall, 5, 3), 6, 3, '}')
-	sc := sim.Scenario{Map: m, Monsters: []sim.ScenarioThing{{At: []int{5, 4}, Species: "Oracle"}}}
+	sc := scenario.Scenario{Map: m, Monsters: []scenario.Thing{{At: []int{5, 4}, Species: "Oracle"}}}
 	s := start(t, 1, sc)
-	tab := sim.NewActionTable(nil)
+	tab := obs.NewActionTable(nil)
 	mask := maskOf(s, tab)
 	for _, r := range []string{"e", "move s", "kick s", "kick e"} {
 		assert.False(t, mask[r], r)
@@ -114,11 +116,11 @@ func TestTheMaskLeavesOutWhatTheGameRefuses(t *testing.T) {
 		assert.Equal(t, says, message(s), r)
 	}
 	confused := sc
-	confused.Cog = &sim.ScenarioCog{Confused: 100}
+	confused.Cog = &scenario.Cog{Confused: 100}
 	assert.True(t, maskOf(start(t, 1, confused), tab)["e"], "a confused step goes any way")
 
-	weak := sim.Scenario{Map: withCog(hall, 5, 3), Monsters: []sim.ScenarioThing{{At: []int{6, 3}, Species: "newt"}},
-		Cog: &sim.ScenarioCog{Nutrition: ptr(20)}}
+	weak := scenario.Scenario{Map: withCog(hall, 5, 3), Monsters: []scenario.Thing{{At: []int{6, 3}, Species: "newt"}},
+		Cog: &scenario.Cog{Nutrition: ptr(20)}}
 	s = start(t, 1, weak)
 	mask = maskOf(s, tab)
 	assert.False(t, mask["kick e"], "too weak to kick")
@@ -137,19 +139,20 @@ func TestARandomMaskedPolicyEarnsMore(t *testing.T) {
 	if testing.Short() {
 		episodes = 200
 	}
-	tab := sim.NewActionTable(nil)
+	tab := obs.NewActionTable(nil)
 	mask := make([]byte, tab.Len())
 	allowed := make([]int, 0, tab.Len())
 	rng := rand.New(rand.NewPCG(23, 35))
 	s, err := sim.New(sim.Config{Seed: 1})
 	require.NoError(t, err)
+	var enc obs.Encoder
 	total, other := 0, map[string]int{}
 	for ep := range episodes {
 		if ep > 0 {
 			require.NoError(t, s.Reset(uint64(ep+1)))
 		}
 		for !s.Done() {
-			s.FillMask(tab, mask)
+			enc.FillMask(s, tab, mask)
 			allowed = allowed[:0]
 			for i, ok := range mask {
 				if ok == 1 {
@@ -157,7 +160,7 @@ func TestARandomMaskedPolicyEarnsMore(t *testing.T) {
 				}
 			}
 			require.NotEmpty(t, allowed)
-			s.TurnAction(tab, allowed[rng.IntN(len(allowed))])
+			obs.TurnAction(s, tab, allowed[rng.IntN(len(allowed))])
 		}
 		r := s.Result()
 		total += r.Score

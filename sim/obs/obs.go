@@ -1,4 +1,16 @@
-package sim
+// Package obs encodes an episode's observation for learning agents
+// (§29, §35): the fixed-shape arrays ([Arrays]), the binary record of
+// cogsim serve ([RecordFields]) and its [Layout], the canonical action
+// list and its mask ([ActionTable]), the map's colours ([FillColours])
+// and the JSON observation message ([Observation]). The observation
+// text itself is sim's ([sim.Sim.Observe]).
+//
+// It reads the episode only through sim's exported accessors (State,
+// Frame, Observe, Score, Result …). What it keeps between observations —
+// the map's glyph ids and colours, the pack's arrays, the mask's letter
+// runs — lives in an [Encoder], one per place that encodes (a session's
+// slot, an agent's connection), never in the Sim.
+package obs
 
 import (
 	"bytes"
@@ -7,6 +19,7 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
 )
 
 // The observation as arrays (§29), NLE's convention: the shapes are fixed.
@@ -31,7 +44,7 @@ const (
 	StatMaxTurns
 	// StatHunger is 0 Satiated, 1 Not Hungry, 2 Hungry, 3 Weak, 4 Fainting.
 	StatHunger
-	// StatConditions is a bitmask of [ConditionBits].
+	// StatConditions is a bitmask of the conditions ([Conditions]).
 	StatConditions
 	// StatX and StatY are the cog's cell: column 0…47, row 0…17 of the
 	// map (§35.2).
@@ -42,9 +55,11 @@ const (
 // StatNames names the stats in order.
 var StatNames = [NumStats]string{"depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn", "maxTurns", "hunger", "conditions", "x", "y"}
 
-// The bits of StatConditions: what the status line shows. A mechanic's
-// status word takes bit 4+j, j its index in [components.Statuses] (the
-// order mechanics added them, §32.6); [ConditionNames] lists them all.
+// The bits of StatConditions: what the status line shows. The status
+// words of the episode's mechanics follow, bit 4+i for the i-th
+// ([components.ActiveStatuses]: by mechanic in the order the episode
+// installs them), so that a bit depends on the episode's mechanics, not
+// on what else the program links; [Conditions] names them all.
 const (
 	ConditionConfused  = 1 << iota // Conf
 	ConditionParalysed             // Para
@@ -52,19 +67,22 @@ const (
 	ConditionTrapped               // Trap
 )
 
-// ConditionNames names the bits of StatConditions in order: Conf, Para,
-// Stuck, Trap, then every status word a linked mechanic added.
-func ConditionNames() []string {
+// Conditions names the bits of StatConditions in order for an episode
+// that installs the mechanics active (the variant's first, as
+// [sim.Sim.MechanicNames] lists them): Conf, Para, Stuck, Trap, then
+// the mechanics' status words.
+func Conditions(active []string) []string {
 	out := append([]string(nil), c.CoreStatusWords[:]...)
-	for _, st := range c.Statuses() {
-		out = append(out, st.Word)
+	all := c.Statuses()
+	for _, j := range c.ActiveStatuses(active) {
+		out = append(out, all[j].Word)
 	}
 	return out
 }
 
 // Arrays is an observation as fixed-shape arrays: glyph ids (see
 // [text.Glyphs]), the map's characters, the cells' colours (see
-// [Sim.FillColours]), the stats and the message line. Every value is
+// [FillColours]), the stats and the message line. Every value is
 // derived from what the observation text shows (and, for a visible
 // monster, its species).
 type Arrays struct {
@@ -75,10 +93,41 @@ type Arrays struct {
 	Message [MessageBytes]byte
 }
 
-// FillArrays writes the current observation into a.
-func (s *Sim) FillArrays(a *Arrays) {
+// Encoder writes the observations of an episode, keeping what it can
+// between them: the map drawn from memory (glyph ids and colours), the
+// pack's arrays and the mask's letter runs. Its zero value is ready. It
+// may encode any Sim; its caches start anew when the Sim is another, or
+// when the Sim starts a new episode or is restored
+// ([sim.State.Epoch]). Not safe for concurrent use: parallel sessions
+// keep one each.
+type Encoder struct {
+	// s and epoch are the episode the caches are of.
+	s       *sim.Sim
+	epoch   uint64
+	display display
+	pack    packArrays
+	mask    maskCache
+	// line is room for the status line; arrays for the JSON message's.
+	line   []byte
+	arrays Arrays
+	// versions numbers the display's and the pack arrays' versions.
+	versions versions
+}
+
+// sync makes the caches s's.
+func (en *Encoder) sync(s *sim.Sim) *sim.State {
+	e := s.State()
+	if en.s != s || en.epoch != e.Epoch() {
+		en.s, en.epoch = s, e.Epoch()
+		en.display.valid, en.pack.valid = false, false
+	}
+	return e
+}
+
+// FillArrays writes s's current observation into a.
+func (en *Encoder) FillArrays(s *sim.Sim, a *Arrays) {
 	var g [2 * c.N]byte
-	stats := s.FillRecord(RecordFields{
+	stats := en.FillRecord(s, RecordFields{
 		Message: a.Message[:],
 		Chars:   unsafe.Slice(&a.Chars[0][0], c.N),
 		Glyphs:  g[:],
@@ -92,11 +141,12 @@ func (s *Sim) FillArrays(a *Arrays) {
 }
 
 // RecordFields are the places an observation is written to as the binary
-// record's fields (docs/serve.md): the message line (MessageBytes, zero
-// padded), the map's characters (c.N) and the glyph ids (2·c.N bytes,
-// little-endian int16); Colors, when not nil, the cells' colours (c.N
-// bytes, [Sim.FillColours]); Status, when not nil, the status line (the
-// observation text's last line, zero padded and cut to fit).
+// record's fields ([Layout], docs/serve.md): the message line
+// (MessageBytes, zero padded), the map's characters (c.N) and the glyph
+// ids (2·c.N bytes, little-endian int16); Colors, when not nil, the
+// cells' colours (c.N bytes, [FillColours]); Status, when not nil, the
+// status line (the observation text's last line, zero padded and cut to
+// fit).
 //
 // The pack (§35.2), each optional (nil: not written): InvLetters, one
 // byte a slot a…z, the slot's letter or 0 when empty; InvClasses, the
@@ -116,13 +166,13 @@ type RecordFields struct {
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 	// Pack, when not nil, names what the pack's fields hold now (0:
 	// unknown, else the version FillRecord set it to: equal versions, of
-	// any Sim of the process, are equal arrays); FillRecord leaves them
-	// as they are when that is the pack, and sets it to the version
+	// any Encoder of the process, are equal arrays); FillRecord leaves
+	// them as they are when that is the pack, and sets it to the version
 	// written.
 	Pack *uint64
 
 	// Mask, when not nil, receives MaskTable's action mask as
-	// [Sim.FillMaskKeyed] writes it, keyed by MaskKey.
+	// [Encoder.FillMaskKeyed] writes it, keyed by MaskKey.
 	Mask      []byte
 	MaskTable *ActionTable
 	MaskKey   *MaskKey
@@ -138,20 +188,21 @@ const (
 	InvEmptyClass = 255
 )
 
-// FillRecord writes the current observation into r, with the action
+// FillRecord writes s's current observation into r, with the action
 // mask when r asks for it, and returns the stats. A long-lived session
 // writes straight into its answer this way; the pack is compared with
 // its cached arrays once for the pack's fields and the mask.
-func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
-	e := s.env
-	s.fillMap(r.Chars, r.Glyphs, r.Colors, r.Map)
+func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) [NumStats]int32 {
+	e := en.sync(s)
 	f := s.Frame()
+	en.display.update(e, f.Memory, &en.versions)
+	en.display.fill(e, f.Memory, r.Chars, r.Glyphs, r.Colors, r.Map)
 	msg := messageLine(f.Message)
 	n := copy(r.Message[:MessageBytes], msg)
 	clear(r.Message[n:MessageBytes])
 	if r.Status != nil {
-		s.line = text.AppendStatus(s.line[:0], &f.Status)
-		line := lastLine(s.line)
+		en.line = text.AppendStatus(en.line[:0], &f.Status)
+		line := lastLine(en.line)
 		clear(r.Status[copy(r.Status, line):])
 	}
 	st := f.Status
@@ -161,23 +212,20 @@ func (s *Sim) FillRecord(r RecordFields) [NumStats]int32 {
 			cond |= 1 << bit
 		}
 	}
-	for i, j := range s.statuses {
-		if st.Mechanic&(1<<i) != 0 {
-			cond |= 1 << (len(c.CoreStatusWords) + j)
-		}
-	}
+	// The mechanics' words are bit i of Mechanic in the episode's order.
+	cond |= int32(st.Mechanic) << len(c.CoreStatusWords)
 	pack := r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil
 	if pack || r.Mask != nil {
-		s.refreshPack()
+		en.refreshPack(e)
 	}
-	if pack && (r.Pack == nil || *r.Pack != s.pack.version) {
-		s.fillPack(r)
+	if pack && (r.Pack == nil || *r.Pack != en.pack.version) {
+		en.fillPack(r)
 		if r.Pack != nil {
-			*r.Pack = s.pack.version
+			*r.Pack = en.pack.version
 		}
 	}
 	if r.Mask != nil {
-		s.fillMask(r.MaskTable, r.Mask, r.MaskKey, st.Hunger >= c.Weak, st.Confused)
+		en.fillMask(s, r.MaskTable, r.Mask, r.MaskKey, st.Hunger >= c.Weak, st.Confused)
 	}
 	at := *e.Pos.Get(e.Run.Cog)
 	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
@@ -197,13 +245,12 @@ func messageLine(msg []byte) []byte {
 
 // lastLine is what follows b's last newline, or all of b.
 func lastLine(b []byte) []byte {
+	// IndexByte first: it is the assembly one, and the status line
+	// seldom holds a newline (LastIndexByte is a loop in Go).
 	if bytes.IndexByte(b, '\n') < 0 {
 		return b
 	}
-	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-		return b[i+1:]
-	}
-	return b
+	return b[bytes.LastIndexByte(b, '\n')+1:]
 }
 
 // packArrays are the pack's arrays as last written, with what they were
@@ -211,7 +258,7 @@ func lastLine(b []byte) []byte {
 // identified does, so most observations copy them.
 type packArrays struct {
 	valid bool
-	// version names these arrays: it changes, across every episode of
+	// version names these arrays: it changes, across every Encoder of
 	// the process, whenever they do.
 	version    uint64
 	inv        c.Inventory
@@ -226,8 +273,8 @@ type packArrays struct {
 
 // fillPack writes the pack's arrays, refreshed, into r's non-nil
 // fields.
-func (s *Sim) fillPack(r RecordFields) {
-	pa := &s.pack
+func (en *Encoder) fillPack(r RecordFields) {
+	pa := &en.pack
 	copy(r.InvLetters, pa.letters[:])
 	copy(r.InvClasses, pa.classes[:])
 	copy(r.InvGlyphs, pa.glyphs[:])
@@ -236,13 +283,12 @@ func (s *Sim) fillPack(r RecordFields) {
 
 // refreshPack remakes the pack's arrays if the pack or what the cog has
 // identified changed.
-func (s *Sim) refreshPack() {
-	e := s.env
+func (en *Encoder) refreshPack(e *sim.State) {
 	inv := e.Inventory.Get(e.Run.Cog)
-	pa := &s.pack
+	pa := &en.pack
 	if !pa.valid || !sameBytes(&pa.inv, inv) || pa.identified != e.Knowledge.Identified {
 		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
-		pa.version = s.versions.take()
+		pa.version = en.versions.take()
 		clear(pa.strs[:])
 		name := pa.name[:0]
 		for i := range inv.Slots {
@@ -269,28 +315,21 @@ func sameBytes(a, b *c.Inventory) bool {
 	return string(unsafe.Slice((*byte)(unsafe.Pointer(a)), n)) == string(unsafe.Slice((*byte)(unsafe.Pointer(b)), n))
 }
 
-// Terminated reports whether the episode ended with the cog's death
+// Terminated reports whether s's episode ended with the cog's death
 // (Gymnasium's terminated).
-func (s *Sim) Terminated() bool {
-	r := s.env.Run
-	return r.Ended && !Truncation(r.Cause)
+func Terminated(s *sim.Sim) bool {
+	r := s.State().Run
+	return r.Ended && !truncation(r.Cause)
 }
 
-// Truncated reports whether the episode ended without a death: the clock
-// ran out or the agent went away (Gymnasium's truncated).
-func (s *Sim) Truncated() bool {
-	r := s.env.Run
-	return r.Ended && Truncation(r.Cause)
+// Truncated reports whether s's episode ended without a death: the
+// clock ran out or the agent went away (Gymnasium's truncated).
+func Truncated(s *sim.Sim) bool {
+	r := s.State().Run
+	return r.Ended && truncation(r.Cause)
 }
 
-// Truncation reports whether an end's cause is not a death.
-func Truncation(cause string) bool {
+// truncation reports whether an end's cause is not a death.
+func truncation(cause string) bool {
 	return cause == "clock" || cause == "disconnected" || cause == "timeout"
 }
-
-// Ignored is the tokens the last turn's reply skipped (§14), "" if none.
-func (s *Sim) Ignored() string { return s.lastIgnored }
-
-// Unusable reports whether the last turn's reply could not be read at all
-// (§20).
-func (s *Sim) Unusable() bool { return s.lastUnusable }

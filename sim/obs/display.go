@@ -1,4 +1,4 @@
-package sim
+package obs
 
 import (
 	"encoding/binary"
@@ -7,9 +7,10 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
+	"github.com/cogsim/cogsim/sim"
 )
 
-// ColourDimmed is the bit of a [Sim.FillColours] value set on a cell drawn
+// ColourDimmed is the bit of a [FillColours] value set on a cell drawn
 // dimmed: something remembered but not in sight (§35.2). The value less
 // the bit is the palette index ([components.Colour]), so a value indexes
 // a 32-colour palette: the sixteen, then the same sixteen dimmed.
@@ -20,8 +21,8 @@ const ColourDimmed = 16
 // sight (bright) and out of it (dim). It recomputes only the 8-cell
 // words whose memory changed while the level's terrain did not
 // ([components.Level.Changes]), and the words that show a trap, so that
-// most observations copy it; [Sim.fillMap] draws the creatures in sight
-// and the cog over the copy.
+// most observations copy it; [display.fill] draws the creatures in
+// sight and the cog over the copy.
 type display struct {
 	valid   bool
 	changes uint64
@@ -39,39 +40,43 @@ type display struct {
 	glyphs [2 * c.N]byte
 	bright [c.N]byte
 	dim    [c.N]byte
+	// overlay is room for the creatures drawn over the memory.
+	overlay []overlayCell
 }
 
-// update brings d up to the level's memory.
-func (d *display) update(s *Sim, l *c.Level) {
-	s.memory.Draw(l) // first: a whole redraw counts as a change
+// update brings d up to the level's memory, as mem draws it; v, when
+// not nil, numbers what d then holds.
+func (d *display) update(e *sim.State, mem *text.Memory, v *versions) {
+	l := e.Level
+	mem.Draw(l) // first: a whole redraw counts as a change
 	if ch := l.Changes(); !d.valid || d.changes != ch {
 		d.valid, d.changes = false, ch
 	}
 	const word = 8
 	changed := !d.valid
-	if writes := s.memory.Changes(); !d.valid || writes != d.writes {
+	if writes := mem.Changes(); !d.valid || writes != d.writes {
 		d.writes = writes
-		changed = d.compare(s, l) || changed
+		changed = d.compare(e, mem.Drawn()) || changed
 	}
 	if d.traps > 0 {
 		for w, t := range d.trap {
 			if t {
-				changed = d.redraw(s, l, w*word) || changed
+				changed = d.redraw(e, mem.Drawn(), w*word) || changed
 			}
 		}
 	}
-	if changed {
-		d.version = s.versions.take()
+	if changed && v != nil {
+		d.version = v.take()
 	}
 	d.valid = true
 }
 
 // compare redraws the words whose memory changed since d last saw it,
 // and reports whether any did.
-func (d *display) compare(s *Sim, l *c.Level) bool {
+func (d *display) compare(e *sim.State, drawn *[c.N]byte) bool {
 	const word = 8
 	le := binary.LittleEndian
-	drawn := s.memory.Drawn()
+	l := e.Level
 	if !d.valid {
 		// Everything anew (a new level: mostly blank words).
 		d.drawn, d.memItem, d.traps = *drawn, l.MemItem, 0
@@ -79,7 +84,7 @@ func (d *display) compare(s *Sim, l *c.Level) bool {
 			trap := hasTrapGlyph(drawn[w:])
 			d.trap[w/word] = trap
 			d.traps += int(b2u8(trap))
-			d.redrawWord(s, l, w)
+			d.redrawWord(e, drawn, w)
 		}
 		return true
 	}
@@ -103,7 +108,7 @@ func (d *display) compare(s *Sim, l *c.Level) bool {
 				d.trap[w/word] = trap
 				d.traps += int(b2u8(trap)) - int(b2u8(!trap))
 			}
-			changed = d.redraw(s, l, w) || changed
+			changed = d.redraw(e, drawn, w) || changed
 		}
 	}
 	return changed
@@ -113,20 +118,19 @@ func (d *display) compare(s *Sim, l *c.Level) bool {
 const blankWord = 0x2020202020202020
 
 // redraw recomputes the 8 cells from w and reports whether they changed.
-func (d *display) redraw(s *Sim, l *c.Level, w int) bool {
+func (d *display) redraw(e *sim.State, drawn *[c.N]byte, w int) bool {
 	le := binary.LittleEndian
 	was := [4]uint64{le.Uint64(d.glyphs[2*w:]), le.Uint64(d.glyphs[2*w+8:]), le.Uint64(d.bright[w:]), le.Uint64(d.dim[w:])}
-	d.redrawWord(s, l, w)
+	d.redrawWord(e, drawn, w)
 	return was != [4]uint64{le.Uint64(d.glyphs[2*w:]), le.Uint64(d.glyphs[2*w+8:]), le.Uint64(d.bright[w:]), le.Uint64(d.dim[w:])}
 }
 
 // redrawWord recomputes the 8 cells from w.
-func (d *display) redrawWord(s *Sim, l *c.Level, w int) {
+func (d *display) redrawWord(e *sim.State, drawn *[c.N]byte, w int) {
 	memoryColours.once.Do(buildMemoryColours)
 	mc := &memoryColours
 	table := text.GlyphTable()
-	e := s.env
-	drawn := s.memory.Drawn()
+	l := e.Level
 	le := binary.LittleEndian
 	if le.Uint64(drawn[w:]) == blankWord {
 		// Never seen, or rock (most of a new level): Gray, never dimmed.
@@ -191,9 +195,9 @@ func buildMemoryColours() {
 }
 
 // MapKey names the map's arrays (characters, glyph ids, colours) as
-// [Sim.FillRecord] writes them: equal keys, of any Sim of the process,
-// are equal arrays. The zero key names none. A session that keeps a
-// record's arrays in place skips writing them again this way.
+// [Encoder.FillRecord] writes them: equal keys, of any Encoder of the
+// process, are equal arrays. The zero key names none. A session that
+// keeps a record's arrays in place skips writing them again this way.
 type MapKey struct {
 	// version is the display's: it changes whenever the map drawn from
 	// memory may have.
@@ -220,16 +224,16 @@ type overlayCell struct {
 }
 
 // versions hands out numbers unique across the process, never 0: the
-// versions of a Sim's display and pack arrays, which sessions compare
-// across Sims. It takes them from one process-wide counter a block at a
-// time, so that Sims stepping on different cores do not share a cache
-// line on every new version.
+// versions of an Encoder's display and pack arrays, which sessions
+// compare across Encoders. It takes them from one process-wide counter
+// a block at a time, so that Encoders on different cores do not share
+// a cache line on every new version.
 type versions struct{ next, end uint64 }
 
 // versionBlocks is the last number handed out in blocks.
 var versionBlocks atomic.Uint64
 
-// versionBlock is how many numbers a Sim takes at a time.
+// versionBlock is how many numbers an Encoder takes at a time.
 const versionBlock = 1 << 16
 
 // take is the next number.
@@ -242,21 +246,19 @@ func (v *versions) take() uint64 {
 	return v.next
 }
 
-// fillMap writes the map as the observation shows it: its characters
-// (c.N bytes, the observation text's map lines without their newlines),
-// and, where not nil, the glyph ids (2·c.N bytes, little-endian int16)
-// and the colours (c.N bytes, [Sim.FillColours]). The level's memory
-// comes first, then the creatures on cells in sight, then the cog's '@'
-// wherever it stands; a monster's glyph id is its species'.
+// fill writes the map as the observation shows it, brought up to date
+// with [display.update]: its characters (c.N bytes, the observation
+// text's map lines without their newlines), and, where not nil, the
+// glyph ids (2·c.N bytes, little-endian int16) and the colours (c.N
+// bytes, [FillColours]). The level's memory comes first, then the
+// creatures on cells in sight, then the cog's '@' wherever it stands; a
+// monster's glyph id is its species'.
 //
 // With key not nil and every array given, key says what the arrays hold
 // now: when that is the map, they are left as they are; it is then set
 // to the key of the map written (zero when there is none).
-func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
-	e := s.env
+func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []byte, key *MapKey) {
 	l := e.Level
-	d := &s.display
-	d.update(s, l)
 	vis := e.Vision.Rect
 	r := vis
 	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
@@ -266,7 +268,7 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 	le := binary.LittleEndian
 	occ := l.Creatures.Glyphs()
 	cog := e.Run.Cog
-	over := s.overlay[:0]
+	over := d.overlay[:0]
 	for y := r.Y0; y <= r.Y1; y++ {
 		for x := r.X0; x <= r.X1; {
 			i := y*c.W + x
@@ -291,7 +293,7 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 			over = append(over, overlayCell{i: uint16(i), char: g, colour: byte(col), glyph: id})
 		}
 	}
-	s.overlay = over
+	d.overlay = over
 	at := e.CogPos()
 	if key != nil {
 		if glyphs == nil || colours == nil || len(over) > maxKeyCells {
@@ -306,7 +308,7 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 		}
 	}
 	chars = chars[:c.N]
-	copy(chars, s.memory.Drawn()[:])
+	copy(chars, mem.Drawn()[:])
 	if glyphs != nil {
 		glyphs = glyphs[:2*c.N]
 		copy(glyphs, d.glyphs[:])
@@ -343,10 +345,11 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 	}
 }
 
-// FillColours writes the colour of each map cell into dst (c.N bytes, row
-// after row): the palette index the window draws its glyph in, plus
-// [ColourDimmed] when the cell is remembered but not in sight (§35.2).
-// Like the glyphs it derives only from what the cog sees and remembers:
+// FillColours writes the colour of each map cell of s's observation into
+// dst (c.N bytes, row after row): the palette index the window draws its
+// glyph in, plus [ColourDimmed] when the cell is remembered but not in
+// sight (§35.2). Like the glyphs it derives only from what the cog sees
+// and remembers:
 //
 //   - the cog's '@' is [components.CogColour];
 //   - a monster in sight is its species' colour;
@@ -358,9 +361,17 @@ func (s *Sim) fillMap(chars, glyphs, colours []byte, key *MapKey) {
 //     first terrain drawn with the glyph;
 //   - a blank cell (never seen, or rock) is Gray and never dimmed.
 //
-// The window (render/view's PlayMap) draws with these values, so the two
-// cannot disagree.
-func (s *Sim) FillColours(dst []byte) {
-	var chars [c.N]byte
-	s.fillMap(chars[:], nil, dst, nil)
+// The window (render/grid's PlayMap) draws with these values, so the two
+// cannot disagree; the record's colours ([RecordFields.Colors]) are the
+// same values, kept by an Encoder from one observation to the next.
+func FillColours(s *sim.Sim, dst []byte) {
+	var (
+		d     display
+		chars [c.N]byte
+		over  [maxKeyCells]overlayCell
+	)
+	d.overlay = over[:0]
+	e, mem := s.State(), s.Frame().Memory
+	d.update(e, mem, nil)
+	d.fill(e, mem, chars[:], nil, dst, nil)
 }
