@@ -1,13 +1,17 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/cogsim/cogsim/internal/atomicfile"
+	"github.com/cogsim/cogsim/internal/lockfile"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 )
@@ -173,4 +177,97 @@ func (l *LostFiles) String() string {
 		s += fmt.Sprintf("; and %d more", l.n-len(l.notes))
 	}
 	return s
+}
+
+// Separate refuses two writers on one file (issue 25): the Log and
+// Replays folders both take DIR/seed-N.jsonl, so they need their own
+// folders, and the results file out must not be one of those files.
+// Errors name them as cogsim run's flags do.
+func (f Files) Separate(out string) error {
+	replays, log := f.Replays, f.Log
+	if replays != "" && log != "" && sameDir(replays, log) {
+		return fmt.Errorf("--log %s and --replays %s are one folder, where both would write seed-N.jsonl: give each its own", log, replays)
+	}
+	if out == "" || out == "-" || !perSeedName.MatchString(filepath.Base(out)) {
+		return nil
+	}
+	for _, d := range []struct{ flag, dir string }{{"--replays", replays}, {"--log", log}} {
+		if d.dir != "" && sameDir(filepath.Dir(out), d.dir) {
+			return fmt.Errorf("--out %s: %s %s writes the files seed-N.jsonl there; put the results elsewhere", out, d.flag, d.dir)
+		}
+	}
+	return nil
+}
+
+// Claim takes the locks of the batch's files — the results file out
+// ("" or "-": none) and the Replays and Log folders — so that a second
+// batch on any of them is refused,
+// naming the first (issue 34: a Slurm requeue while the old job still
+// ran, two terminals: both wrote, lines torn or mixed), before it writes
+// anything. Then, sure that no run of ours is writing there, it removes
+// the temporary files of replays and trajectories that a run killed
+// while writing them left (SIGKILL). The function returned lets go.
+// Errors name the files as cogsim run's flags do.
+func (f Files) Claim(out string) (func(), error) {
+	var held []*lockfile.Lock
+	release := func() {
+		for _, l := range held {
+			l.Release()
+		}
+	}
+	take := func(what, path string) error {
+		l, err := lockfile.Acquire(path)
+		if h := (*lockfile.HeldError)(nil); errors.As(err, &h) {
+			holder := h.Holder
+			if holder == "" {
+				holder = "its holder unknown"
+			}
+			return fmt.Errorf("%s: in use by another cogsim run (%s); wait for it to end or choose another", what, holder)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", what, err)
+		}
+		held = append(held, l)
+		return nil
+	}
+	if out != "" && out != "-" {
+		lock := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".cogsim.lock")
+		if err := take("--out "+out, lock); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range []struct{ flag, dir string }{{"--replays", f.Replays}, {"--log", f.Log}} {
+		if d.dir == "" {
+			continue
+		}
+		what := d.flag + " " + d.dir
+		if err := take(what, filepath.Join(d.dir, DirLock)); err != nil {
+			release()
+			return nil, err
+		}
+		if _, err := atomicfile.RemoveStale(d.dir, perSeedName.MatchString); err != nil {
+			release()
+			return nil, fmt.Errorf("%s: %v", what, err)
+		}
+	}
+	return release, nil
+}
+
+// DirLock is the lock file of a --replays or --log folder.
+const DirLock = ".cogsim.lock"
+
+// perSeedName is the name of a replay or trajectory file.
+var perSeedName = regexp.MustCompile(`^seed-[0-9]+\.jsonl$`)
+
+// sameDir reports whether a and b name one folder: the same clean
+// absolute path, or, when both exist, the same file (a link).
+func sameDir(a, b string) bool {
+	if aa, err := filepath.Abs(a); err == nil {
+		if bb, err := filepath.Abs(b); err == nil && aa == bb {
+			return true
+		}
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cogsim/cogsim/sim/play"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -60,7 +61,7 @@ func TestASecondRunOnTheSameFilesIsRefused(t *testing.T) {
 
 	code, _, errs := cogsim(t, "run", "--turns", "1", "--out", out, "--force", "--replays", replays, "--log", logs)
 	require.Equal(t, ExitOK, code, errs)
-	for _, lock := range []string{filepath.Join(dir, ".r.jsonl.cogsim.lock"), filepath.Join(replays, dirLock), filepath.Join(logs, dirLock)} {
+	for _, lock := range []string{filepath.Join(dir, ".r.jsonl.cogsim.lock"), filepath.Join(replays, play.DirLock), filepath.Join(logs, play.DirLock)} {
 		_, err := os.Lstat(lock)
 		assert.True(t, os.IsNotExist(err), "%s is removed at the end", lock)
 	}

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 	"syscall"
@@ -19,8 +18,6 @@ import (
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/eval"
-	"github.com/cogsim/cogsim/internal/atomicfile"
-	"github.com/cogsim/cogsim/internal/lockfile"
 	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
@@ -102,9 +99,9 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	release, err := o.claim()
+	release, err := play.Files{Replays: o.replays, Log: o.log}.Claim(o.out)
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
 	defer release()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
@@ -246,8 +243,8 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 	if o.timeout <= 0 {
 		return nil, usagef("--turn-timeout: must be positive, got %v", o.timeout)
 	}
-	if err := separateWriters(o.out, o.replays, o.log); err != nil {
-		return nil, err
+	if err := (play.Files{Replays: o.replays, Log: o.log}).Separate(o.out); err != nil {
+		return nil, usagef("%v", err)
 	}
 	ep := episodes{agent: o.agent, rules: o.rules.Rules, mechanics: mechanics, maxTurns: o.turns, timeout: o.timeout, strict: o.strict, persistent: o.persistent,
 		lost: &play.LostFiles{}}
@@ -427,95 +424,6 @@ func (r *runner) seedsAt(is []int) []uint64 {
 		out = append(out, r.seeds.At(i))
 	}
 	return out
-}
-
-// separateWriters refuses two writers on one file (issue 25): --log and
-// --replays both write DIR/seed-N.jsonl, so they need their own
-// folders, and --out must not be one of those files.
-func separateWriters(out, replays, log string) error {
-	if replays != "" && log != "" && sameDir(replays, log) {
-		return usagef("--log %s and --replays %s are one folder, where both would write seed-N.jsonl: give each its own", log, replays)
-	}
-	if out == "" || out == "-" || !perSeedName.MatchString(filepath.Base(out)) {
-		return nil
-	}
-	for _, f := range []struct{ flag, dir string }{{"--replays", replays}, {"--log", log}} {
-		if f.dir != "" && sameDir(filepath.Dir(out), f.dir) {
-			return usagef("--out %s: %s %s writes the files seed-N.jsonl there; put the results elsewhere", out, f.flag, f.dir)
-		}
-	}
-	return nil
-}
-
-// claim takes the locks of the run's files — --out and the --replays
-// and --log folders — so that a second run on any of them is refused,
-// naming the first (issue 34: a Slurm requeue while the old job still
-// ran, two terminals: both wrote, lines torn or mixed), before it writes
-// anything. Then, sure that no run of ours is writing there, it removes
-// the temporary files of replays and trajectories that a run killed
-// while writing them left (SIGKILL). The function returned lets go.
-func (o *runOptions) claim() (func(), error) {
-	var held []*lockfile.Lock
-	release := func() {
-		for _, l := range held {
-			l.Release()
-		}
-	}
-	take := func(what, path string) error {
-		l, err := lockfile.Acquire(path)
-		if h := (*lockfile.HeldError)(nil); errors.As(err, &h) {
-			holder := h.Holder
-			if holder == "" {
-				holder = "its holder unknown"
-			}
-			return usagef("%s: in use by another cogsim run (%s); wait for it to end or choose another", what, holder)
-		}
-		if err != nil {
-			return usagef("%s: %v", what, err)
-		}
-		held = append(held, l)
-		return nil
-	}
-	if o.out != "" && o.out != "-" {
-		lock := filepath.Join(filepath.Dir(o.out), "."+filepath.Base(o.out)+".cogsim.lock")
-		if err := take("--out "+o.out, lock); err != nil {
-			return nil, err
-		}
-	}
-	for _, d := range []struct{ flag, dir string }{{"--replays", o.replays}, {"--log", o.log}} {
-		if d.dir == "" {
-			continue
-		}
-		what := d.flag + " " + d.dir
-		if err := take(what, filepath.Join(d.dir, dirLock)); err != nil {
-			release()
-			return nil, err
-		}
-		if _, err := atomicfile.RemoveStale(d.dir, perSeedName.MatchString); err != nil {
-			release()
-			return nil, usagef("%s: %v", what, err)
-		}
-	}
-	return release, nil
-}
-
-// dirLock is the lock file of a --replays or --log folder.
-const dirLock = ".cogsim.lock"
-
-// perSeedName is the name of a replay or trajectory file.
-var perSeedName = regexp.MustCompile(`^seed-[0-9]+\.jsonl$`)
-
-// sameDir reports whether a and b name one folder: the same clean
-// absolute path, or, when both exist, the same file (a link).
-func sameDir(a, b string) bool {
-	if aa, err := filepath.Abs(a); err == nil {
-		if bb, err := filepath.Abs(b); err == nil && aa == bb {
-			return true
-		}
-	}
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // scenarioPrefix names the scenario file an episode's error comes from
