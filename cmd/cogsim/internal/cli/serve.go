@@ -5,10 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"net"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -123,9 +121,9 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		}
 		return untilDone(ctx, func() error { return sv.Serve(in, out.stdout) })
 	}
-	ln, err := listenPrivate(o.listen)
+	ln, err := serve.ListenPrivate(o.listen)
 	if err != nil {
-		return err
+		return usagef("--listen %v", err)
 	}
 	defer ln.Close()
 	fmt.Fprintf(out.stderr, "cogsim serve: listening on %s\n", o.listen)
@@ -187,62 +185,4 @@ func untilDone(ctx context.Context, serve func() error) error {
 	case err := <-done:
 		return err
 	}
-}
-
-// socketListener is a Unix socket at a path, only its owner's, that
-// removes its file when closed if that file is still the socket.
-type socketListener struct {
-	net.Listener
-	path string
-	file os.FileInfo
-}
-
-// listenPrivate listens on a Unix socket at path that only this user
-// can connect to, whatever the umask (issue 25: under umask 000 it was
-// 0777, so any local user could take the one client slot). The socket
-// is made in a private folder beside path, set to 0600 and linked into
-// place, which fails rather than replace an existing file.
-func listenPrivate(path string) (*socketListener, error) {
-	if _, err := os.Lstat(path); err == nil {
-		return nil, usagef("--listen %s: the path exists already", path)
-	}
-	dir, err := os.MkdirTemp(filepath.Dir(path), ".cogsim-serve-*")
-	if err != nil {
-		return nil, usagef("--listen %s: %v", path, err)
-	}
-	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, "socket")
-	ln, err := net.Listen("unix", tmp)
-	if err != nil {
-		return nil, usagef("--listen: %v", err)
-	}
-	// The file is ours to remove, by its final name, not the listener's.
-	ln.(*net.UnixListener).SetUnlinkOnClose(false)
-	if err := os.Chmod(tmp, 0o600); err != nil {
-		ln.Close()
-		return nil, usagef("--listen %s: %v", path, err)
-	}
-	if err := os.Link(tmp, path); err != nil {
-		ln.Close()
-		if errors.Is(err, fs.ErrExist) {
-			return nil, usagef("--listen %s: the path exists already", path)
-		}
-		return nil, usagef("--listen %s: %v", path, err)
-	}
-	file, err := os.Lstat(path)
-	if err != nil {
-		ln.Close()
-		return nil, usagef("--listen %s: %v", path, err)
-	}
-	return &socketListener{Listener: ln, path: path, file: file}, nil
-}
-
-// Close stops listening and removes the socket's file, unless what is
-// at the path now is another file (put in its place while serving).
-func (l *socketListener) Close() error {
-	err := l.Listener.Close()
-	if now, serr := os.Lstat(l.path); serr == nil && os.SameFile(now, l.file) {
-		os.Remove(l.path)
-	}
-	return err
 }
