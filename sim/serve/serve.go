@@ -83,6 +83,8 @@ type Server struct {
 	frame   []byte
 	body    []byte
 	replies []string
+	// req is the request being answered.
+	req request
 	// restarts marks the slots a step_all by replies restarts
 	// ([RestartReply]): room for the request being read, cleared at its
 	// first restart.
@@ -194,7 +196,8 @@ func New(opt Options) (*Server, error) {
 	return sv, nil
 }
 
-// request is any request; which fields matter depends on Op.
+// request is any request, as either framing decodes it; which fields
+// matter depends on Op.
 type request struct {
 	Op        string          `json:"op"`
 	Env       *int            `json:"env"`
@@ -207,6 +210,16 @@ type request struct {
 	Replies   []string        `json:"replies"`
 	Task      *string         `json:"task"`
 	Snapshot  string          `json:"snapshot"`
+
+	// Only binary requests have these: a step's action index (index,
+	// pointing at action), a step_all's action indices, and the slots
+	// a step_all by replies restarts (nil: none). env and reply are
+	// what Env and Reply point at in a binary request.
+	index       *int
+	actions     []int16
+	restarts    []bool
+	env, action int
+	reply       string
 }
 
 // requestError is a bad request: the session answers it and goes on.
@@ -325,42 +338,85 @@ const (
 	binaryStepAllAction = 'b' // per env: int16 action index
 )
 
-// handleBinary answers a binary step or step_all request. The replies are
-// read in place: the sim copies what it keeps of a reply.
-func (sv *Server) handleBinary(data []byte) error {
+// operations are the requests a session answers, by op, in the order
+// its errors list them. Both framings decode a request into a
+// [request] and answer it here: a binary step is the step operation,
+// with its reply or action read from the frame.
+var operations = []struct {
+	op  string
+	run func(sv *Server, req *request) error
+}{
+	{"reset", (*Server).opReset},
+	{"reset_all", (*Server).opResetAll},
+	{"step", (*Server).opStep},
+	{"step_all", (*Server).opStepAll},
+	{"snapshot", (*Server).opSnapshot},
+	{"restore", (*Server).opRestore},
+	{"result", (*Server).opResult},
+	{"render", (*Server).opRender},
+	{"info", (*Server).opInfo},
+	{"close", (*Server).opClose},
+}
+
+// handle answers one request: a JSON object, or in binary mode a frame
+// of one of the binary kinds.
+func (sv *Server) handle(data []byte) error {
+	// One request at a time: its room is the session's.
+	req := &sv.req
+	*req = request{}
+	if sv.opt.Binary && len(data) > 0 && data[0] != '{' {
+		if err := sv.decodeBinary(data, req); err != nil {
+			return err
+		}
+	} else if err := decodeJSON(data, req); err != nil {
+		return err
+	}
+	for _, o := range operations {
+		if o.op == req.Op {
+			return o.run(sv, req)
+		}
+	}
+	names := make([]string, len(operations))
+	for k, o := range operations {
+		names[k] = o.op
+	}
+	if req.Op == "" {
+		return bad("op: missing (%s)", strings.Join(names, ", "))
+	}
+	return bad("op: unknown %q (%s)", req.Op, strings.Join(names, ", "))
+}
+
+// decodeJSON reads a JSON request into req, refusing unknown fields.
+func decodeJSON(data []byte, req *request) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(req); err != nil {
+		return bad("request: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return bad("request: data after the object")
+	}
+	return nil
+}
+
+// decodeBinary reads a binary step or step_all request into req. The
+// replies are read in place: the sim copies what it keeps of a reply,
+// and step_all clears them after its steps.
+func (sv *Server) decodeBinary(data []byte, req *request) error {
+	le := binary.LittleEndian
 	switch data[0] {
 	case binaryStep:
 		if len(data) < 5 {
 			return bad("request: a binary step needs an env")
 		}
-		env := int(binary.LittleEndian.Uint32(data[1:]))
-		sl, i, err := sv.slotOf(&env)
-		if err != nil {
-			return err
-		}
-		if err := sv.ready(i, sl); err != nil {
-			return err
-		}
-		sv.step(sl, unsafe.String(unsafe.SliceData(data[5:]), len(data)-5))
-		return sv.writeObservations([]int{i}, false, false)
+		req.env, req.reply = int(le.Uint32(data[1:])), unsafe.String(unsafe.SliceData(data[5:]), len(data)-5)
+		req.Op, req.Env, req.Reply = "step", &req.env, &req.reply
 	case binaryStepAction:
 		if len(data) != 9 {
 			return bad("request: a binary step by action is 9 bytes (kind, env, action), not %d", len(data))
 		}
-		env := int(binary.LittleEndian.Uint32(data[1:]))
-		sl, i, err := sv.slotOf(&env)
-		if err != nil {
-			return err
-		}
-		a := int(int32(binary.LittleEndian.Uint32(data[5:])))
-		if a < 0 || a >= sv.table.Len() {
-			return bad("action: %d is out of range 0 … %d (the session's actions)", a, sv.table.Len()-1)
-		}
-		if err := sv.ready(i, sl); err != nil {
-			return err
-		}
-		sv.stepAction(sl, a)
-		return sv.writeObservations([]int{i}, false, false)
+		req.env, req.action = int(le.Uint32(data[1:])), int(int32(le.Uint32(data[5:])))
+		req.Op, req.Env, req.index = "step", &req.env, &req.action
 	case binaryStepAllAction:
 		n := len(sv.slots)
 		if len(data) != 1+2*n {
@@ -371,19 +427,9 @@ func (sv *Server) handleBinary(data []byte) error {
 		}
 		actions := sv.actions[:n]
 		for i := range actions {
-			a := int16(binary.LittleEndian.Uint16(data[1+2*i:]))
-			if (a < 0 && a != RestartAction) || int(a) >= sv.table.Len() {
-				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions; %d: restart)", i, a, sv.table.Len()-1, RestartAction)
-			}
-			actions[i] = a
+			actions[i] = int16(le.Uint16(data[1+2*i:]))
 		}
-		for i, sl := range sv.slots {
-			if err := sv.ready(i, sl); err != nil {
-				return err
-			}
-		}
-		sv.stepAll(nil, actions, nil)
-		return sv.writeObservations(sv.all(), true, true)
+		req.Op, req.actions = "step_all", actions
 	case binaryStepAll:
 		rest := data[1:]
 		if cap(sv.replies) < len(sv.slots) {
@@ -398,7 +444,7 @@ func (sv *Server) handleBinary(data []byte) error {
 			if len(rest) < 2 {
 				return bad("replies: %d replies for %d envs", i, len(sv.slots))
 			}
-			n := int(binary.LittleEndian.Uint16(rest))
+			n := int(le.Uint16(rest))
 			if n == RestartReply {
 				if restarts == nil {
 					restarts = sv.restarts[:len(sv.slots)]
@@ -416,71 +462,78 @@ func (sv *Server) handleBinary(data []byte) error {
 		if len(rest) > 0 {
 			return bad("replies: more than %d replies", len(sv.slots))
 		}
-		for i, sl := range sv.slots {
-			if err := sv.ready(i, sl); err != nil {
-				return err
-			}
-		}
-		sv.stepAll(replies, nil, restarts)
-		clear(replies)
-		return sv.writeObservations(sv.all(), true, true)
+		req.Op, req.Replies, req.restarts = "step_all", replies, restarts
+	default:
+		return bad("request: not JSON and no binary request kind (%q)", data[0])
 	}
-	return bad("request: not JSON and no binary request kind (%q)", data[0])
+	return nil
 }
 
-// handle answers one request.
-func (sv *Server) handle(data []byte) error {
-	if sv.opt.Binary && len(data) > 0 && data[0] != '{' {
-		return sv.handleBinary(data)
+func (sv *Server) opReset(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
 	}
-	var req request
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return bad("request: %s", jsonProblem(err))
+	if err := sv.reset(sl, req, req.Seed); err != nil {
+		return err
 	}
-	if dec.More() {
-		return bad("request: data after the object")
+	return sv.writeObservations([]int{i}, false, false)
+}
+
+func (sv *Server) opResetAll(req *request) error {
+	for i, sl := range sv.slots {
+		var seed *uint64
+		if req.Seed != nil {
+			s := *req.Seed + uint64(i)
+			seed = &s
+		}
+		if err := sv.reset(sl, req, seed); err != nil {
+			return bad("env %d: %v", i, err)
+		}
 	}
-	switch req.Op {
-	case "reset":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		if err := sv.reset(sl, &req, req.Seed); err != nil {
-			return err
-		}
-		return sv.writeObservations([]int{i}, false, false)
-	case "reset_all":
-		for i, sl := range sv.slots {
-			var seed *uint64
-			if req.Seed != nil {
-				s := *req.Seed + uint64(i)
-				seed = &s
-			}
-			if err := sv.reset(sl, &req, seed); err != nil {
-				return bad("env %d: %v", i, err)
-			}
-		}
-		return sv.writeObservations(sv.all(), true, false)
-	case "step":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		if req.Reply == nil {
-			return bad("reply: missing (a string)")
-		}
-		if len(*req.Reply) > MaxReply {
-			return bad("reply: %d bytes, longer than %d (1 MiB)", len(*req.Reply), MaxReply)
+	return sv.writeObservations(sv.all(), true, false)
+}
+
+// opStep plays a reply, or with a binary step by action an action of
+// the session's list, in one slot.
+func (sv *Server) opStep(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	if a := req.index; a != nil {
+		if *a < 0 || *a >= sv.table.Len() {
+			return bad("action: %d is out of range 0 … %d (the session's actions)", *a, sv.table.Len()-1)
 		}
 		if err := sv.ready(i, sl); err != nil {
 			return err
 		}
-		sv.step(sl, *req.Reply)
+		sv.stepAction(sl, *a)
 		return sv.writeObservations([]int{i}, false, false)
-	case "step_all":
+	}
+	if req.Reply == nil {
+		return bad("reply: missing (a string)")
+	}
+	if len(*req.Reply) > MaxReply {
+		return bad("reply: %d bytes, longer than %d (1 MiB)", len(*req.Reply), MaxReply)
+	}
+	if err := sv.ready(i, sl); err != nil {
+		return err
+	}
+	sv.step(sl, *req.Reply)
+	return sv.writeObservations([]int{i}, false, false)
+}
+
+// opStepAll steps every slot: by replies, or with a binary step_all by
+// actions by action indices; a binary one may restart slots.
+func (sv *Server) opStepAll(req *request) error {
+	if req.actions != nil {
+		for i, a := range req.actions {
+			if (a < 0 && a != RestartAction) || int(a) >= sv.table.Len() {
+				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions; %d: restart)", i, a, sv.table.Len()-1, RestartAction)
+			}
+		}
+	} else {
 		if len(req.Replies) != len(sv.slots) {
 			return bad("replies: %d replies for %d envs", len(req.Replies), len(sv.slots))
 		}
@@ -489,65 +542,73 @@ func (sv *Server) handle(data []byte) error {
 				return bad("replies[%d]: %d bytes, longer than %d (1 MiB)", k, len(r), MaxReply)
 			}
 		}
-		for i, sl := range sv.slots {
-			if err := sv.ready(i, sl); err != nil {
-				return err
-			}
-		}
-		sv.stepAll(req.Replies, nil, nil)
-		return sv.writeObservations(sv.all(), true, sv.opt.Binary)
-	case "snapshot":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		if sl.s == nil {
-			return bad("env %d: no episode to snapshot (reset it first)", i)
-		}
-		b, err := sl.s.Snapshot().MarshalBinary()
-		if err != nil {
-			return fmt.Errorf("env %d: %w", i, err)
-		}
-		if sv.opt.Binary {
-			return sv.writeFrame('S', b)
-		}
-		return sv.writeJSON(map[string]any{"snapshot": base64.StdEncoding.EncodeToString(b)})
-	case "restore":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		return sv.restore(i, sl, req.Snapshot)
-	case "result":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		if sl.s == nil {
-			return bad("env %d: no episode (reset it first)", i)
-		}
-		return sv.writeJSON(map[string]any{"result": sl.s.Result(), "ended": sl.s.Done()})
-	case "render":
-		sl, i, err := sv.slotOf(req.Env)
-		if err != nil {
-			return err
-		}
-		return sv.render(i, sl)
-	case "info":
-		return sv.writeJSON(sv.Info())
-	case "close":
-		if sv.opt.Binary {
-			if err := sv.writeFrame('C', nil); err != nil {
-				return err
-			}
-		} else if err := sv.writeJSON(map[string]bool{"closed": true}); err != nil {
-			return err
-		}
-		return errClosed
-	case "":
-		return bad("op: missing (reset, reset_all, step, step_all, snapshot, restore, result, render, info, close)")
 	}
-	return bad("op: unknown %q (reset, reset_all, step, step_all, snapshot, restore, result, render, info, close)", req.Op)
+	for i, sl := range sv.slots {
+		if err := sv.ready(i, sl); err != nil {
+			return err
+		}
+	}
+	sv.stepAll(req.Replies, req.actions, req.restarts)
+	clear(req.Replies) // a binary request's are the frame's bytes
+	return sv.writeObservations(sv.all(), true, sv.opt.Binary)
+}
+
+func (sv *Server) opSnapshot(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	if sl.s == nil {
+		return bad("env %d: no episode to snapshot (reset it first)", i)
+	}
+	b, err := sl.s.Snapshot().MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("env %d: %w", i, err)
+	}
+	if sv.opt.Binary {
+		return sv.writeFrame('S', b)
+	}
+	return sv.writeJSON(map[string]any{"snapshot": base64.StdEncoding.EncodeToString(b)})
+}
+
+func (sv *Server) opRestore(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	return sv.restore(i, sl, req.Snapshot)
+}
+
+func (sv *Server) opResult(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	if sl.s == nil {
+		return bad("env %d: no episode (reset it first)", i)
+	}
+	return sv.writeJSON(map[string]any{"result": sl.s.Result(), "ended": sl.s.Done()})
+}
+
+func (sv *Server) opRender(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	return sv.render(i, sl)
+}
+
+func (sv *Server) opInfo(*request) error { return sv.writeJSON(sv.Info()) }
+
+func (sv *Server) opClose(*request) error {
+	if sv.opt.Binary {
+		if err := sv.writeFrame('C', nil); err != nil {
+			return err
+		}
+	} else if err := sv.writeJSON(map[string]bool{"closed": true}); err != nil {
+		return err
+	}
+	return errClosed
 }
 
 // jsonProblem says what is wrong with a request's JSON, naming the field.
