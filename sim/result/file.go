@@ -3,6 +3,7 @@ package result
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -112,4 +113,37 @@ func EngineText(engine string) string {
 		return "none recorded"
 	}
 	return Printable(engine)
+}
+
+// LineWriter writes result lines to W, each with one Write, so that
+// lines from one process are never interleaved or split by the writer.
+// When a write fails (a full disk) and the file can be truncated
+// (Truncate not nil), it is cut back to its last complete line, Size
+// bytes, so no half line is left at the end.
+type LineWriter struct {
+	W        io.Writer
+	Truncate func(size int64) error
+	Size     int64
+}
+
+// Write writes r's line.
+func (l *LineWriter) Write(r *Result) error {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	n, err := l.W.Write(append(line, '\n'))
+	if err == nil && n < len(line)+1 {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		if l.Truncate != nil && n > 0 {
+			if terr := l.Truncate(l.Size); terr != nil {
+				return fmt.Errorf("%w (and cutting off the half-written line: %v)", err, terr)
+			}
+		}
+		return err
+	}
+	l.Size += int64(n)
+	return nil
 }

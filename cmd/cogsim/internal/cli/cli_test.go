@@ -19,6 +19,7 @@ import (
 
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/worldgen"
 )
 
 // cogsim runs the command line in-process.
@@ -320,7 +321,7 @@ func TestGenReveal(t *testing.T) {
 		assert.Contains(t, lines[18], "depth "+depth)
 		assert.Contains(t, lines[18], "stairs > at (")
 		assert.Contains(t, lines[18], "arrival @ at (")
-		assert.Equal(t, revealLegend, lines[19], "the legend")
+		assert.Equal(t, worldgen.RevealLegend, lines[19], "the legend")
 		assert.True(t, strings.HasPrefix(lines[20], "monsters: "), lines[20])
 	}
 }
@@ -372,34 +373,6 @@ func TestCrossProcess(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
-
-// fullDisk takes bytes up to its room, then refuses with ENOSPC.
-type fullDisk struct {
-	data []byte
-	room int
-}
-
-func (d *fullDisk) Write(p []byte) (int, error) {
-	n := min(len(p), d.room-len(d.data))
-	d.data = append(d.data, p[:n]...)
-	if n < len(p) {
-		return n, errors.New("no space left on device")
-	}
-	return n, nil
-}
-
-func (d *fullDisk) Truncate(size int64) error { d.data = d.data[:size]; return nil }
-
-// TestAFullDiskLeavesNoHalfLine: a result line that does not fit is cut
-// off, leaving the complete lines before it.
-func TestAFullDiskLeavesNoHalfLine(t *testing.T) {
-	d := &fullDisk{room: 25}
-	lw := &lineWriter{w: d, truncate: d.Truncate}
-	require.NoError(t, lw.writeLine([]byte(`{"seed":1}`)))
-	require.NoError(t, lw.writeLine([]byte(`{"seed":2}`)))
-	assert.ErrorContains(t, lw.writeLine([]byte(`{"seed":3}`)), "no space left")
-	assert.Equal(t, "{\"seed\":1}\n{\"seed\":2}\n", string(d.data))
-}
 
 func TestTheLargestSeedRunsAlone(t *testing.T) {
 	code, stdout, stderr := cogsim(t, "run", "--seed", "18446744073709551615", "--episodes", "1", "--agent", "wait")

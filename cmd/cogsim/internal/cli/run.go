@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
+	"github.com/cogsim/cogsim/sim/result"
 	"github.com/cogsim/cogsim/sim/scenario"
 )
 
@@ -106,7 +106,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	defer release()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
-	lw := &lineWriter{w: out.stdout}
+	lw := &result.LineWriter{W: out.stdout}
 	var file *os.File
 	var sum eval.RunSummary
 	if o.out != "" && o.out != "-" {
@@ -114,16 +114,12 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		if file, kept, err = o.openOut(r, &sum); err != nil {
 			return err
 		}
-		lw = &lineWriter{w: file, truncate: file.Truncate, size: kept}
+		lw = &result.LineWriter{W: file, Truncate: file.Truncate, Size: kept}
 	}
 	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
 	written := 0
 	n, cut, held, err := r.run(ctx, func(res sim.Result) error {
-		line, err := json.Marshal(res)
-		if err != nil {
-			return err
-		}
-		if err := lw.writeLine(line); err != nil {
+		if err := lw.Write(&res); err != nil {
 			return fmt.Errorf("writing results: %w", err)
 		}
 		sum.Add(res)
@@ -173,33 +169,6 @@ func seedList(seeds []uint64) string {
 		fmt.Fprint(&b, s)
 	}
 	return b.String()
-}
-
-// lineWriter writes result lines, each with one Write, so that lines
-// from one process are never interleaved or split by the writer. When a
-// write fails (a full disk) and the file can be truncated, it is cut back
-// to its last complete line, so no half line is left at the end.
-type lineWriter struct {
-	w        io.Writer
-	truncate func(size int64) error
-	size     int64
-}
-
-func (l *lineWriter) writeLine(line []byte) error {
-	n, err := l.w.Write(append(line, '\n'))
-	if err == nil && n < len(line)+1 {
-		err = io.ErrShortWrite
-	}
-	if err != nil {
-		if l.truncate != nil && n > 0 {
-			if terr := l.truncate(l.size); terr != nil {
-				return fmt.Errorf("%w (and cutting off the half-written line: %v)", err, terr)
-			}
-		}
-		return err
-	}
-	l.size += int64(n)
-	return nil
 }
 
 // runner checks the options and makes the runner they describe.
