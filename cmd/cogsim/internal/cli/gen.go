@@ -5,11 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"slices"
-	"strings"
-
-	arche "github.com/mlange-42/arche/ecs"
 
 	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -83,7 +78,7 @@ func genCmd(_ context.Context, out streams, args []string) error {
 		fmt.Fprintf(out.stdout, "seed %d depth %d%s: %d rooms, stairs > at (%d,%d), arrival @ at (%d,%d), %d monsters, %d items, %d traps\n",
 			o.seed, o.depth, special, len(lvl.Rooms), lvl.Stairs.X, lvl.Stairs.Y, lvl.Arrival.X, lvl.Arrival.Y,
 			len(pop.Monsters), len(pop.Items), len(pop.Traps))
-		writeLegend(out.stdout, pop, installed)
+		pop.WriteLegend(out.stdout, installed)
 		return nil
 	}
 	s, err := sim.New(cfg)
@@ -135,61 +130,5 @@ func episodeLevel(cfg sim.Config, depth int) (*components.Level, *worldgen.Popul
 		}
 	}
 	e := s.State()
-	pop := &worldgen.Population{}
-	for _, m := range e.Roster.List {
-		pop.Monsters = append(pop.Monsters, worldgen.MonsterSpawn{
-			Species: e.Monster.Get(m).Species, At: *e.Pos.Get(m), HP: e.Health.Get(m).HP})
-	}
-	items := e.FloorItems(nil)
-	slices.SortFunc(items, func(a, b arche.Entity) int { return e.Item.Get(a).Serial - e.Item.Get(b).Serial })
-	for _, it := range items {
-		item := e.Item.Get(it)
-		pop.Items = append(pop.Items, worldgen.ItemSpawn{Kind: item.Kind, Count: item.Count, At: *e.Pos.Get(it)})
-	}
-	for _, t := range e.Traps(nil) {
-		pop.Traps = append(pop.Traps, worldgen.TrapSpawn{Kind: e.Trap.Get(t).Kind, At: *e.Pos.Get(t)})
-	}
-	return e.Level, pop, s.MechanicNames(), nil
-}
-
-// revealLegend says what the glyphs of a revealed level mean.
-const revealLegend = "legend: @ arrival  > stairs  | - walls  . floor or doorway  # corridor  + closed or locked door  ' open door  S secret door  } lava  ^ trap (hidden)  $ gold  % food  ! potion  ) weapon  [ armour  letters monsters"
-
-// writeLegend prints the legend, with the glyphs of the item classes the
-// installed mechanics add ("/ wand"), then each monster and trap of the
-// level with its cell and name, in creation order, and the items of those
-// classes.
-func writeLegend(w io.Writer, pop *worldgen.Population, installed []string) {
-	legend := revealLegend
-	for _, cl := range components.Classes {
-		if cl.Mechanic != "" && components.ActiveIn(cl.Mechanic, installed) {
-			legend += fmt.Sprintf("  %c %s", cl.Glyph, cl.Name)
-		}
-	}
-	fmt.Fprintln(w, legend)
-	if len(pop.Monsters) > 0 {
-		var parts []string
-		for _, m := range pop.Monsters {
-			info := m.Species.Info()
-			parts = append(parts, fmt.Sprintf("%c %s (%d,%d)", info.Glyph, info.Name, m.At.X, m.At.Y))
-		}
-		fmt.Fprintf(w, "monsters: %s\n", strings.Join(parts, ", "))
-	}
-	if len(pop.Traps) > 0 {
-		var parts []string
-		for _, t := range pop.Traps {
-			parts = append(parts, fmt.Sprintf("%s (%d,%d)", t.Kind.Info().Name, t.At.X, t.At.Y))
-		}
-		fmt.Fprintf(w, "traps: %s\n", strings.Join(parts, ", "))
-	}
-	var parts []string
-	for _, it := range pop.Items {
-		info := it.Kind.Info()
-		if components.Classes[info.Class].Mechanic != "" {
-			parts = append(parts, fmt.Sprintf("%c %s (%d,%d)", it.Kind.Glyph(), info.Name, it.At.X, it.At.Y))
-		}
-	}
-	if len(parts) > 0 {
-		fmt.Fprintf(w, "mechanics' items: %s\n", strings.Join(parts, ", "))
-	}
+	return e.Level, e.Population(), s.MechanicNames(), nil
 }

@@ -56,7 +56,7 @@ func TestGenMechanicsWandsRevealsTheWand(t *testing.T) {
 	require.GreaterOrEqual(t, len(lines), 21)
 	board := strings.Join(lines[:18], "\n")
 	assert.Contains(t, board, "/", "the wand is drawn")
-	assert.Equal(t, revealLegend+"  / wand", lines[19], "the legend names the mechanic's glyph")
+	assert.Equal(t, worldgen.RevealLegend+"  / wand", lines[19], "the legend names the mechanic's glyph")
 	assert.Contains(t, lines[18], fmt.Sprintf("%d items", len(pop.Items)))
 	assert.Regexp(t, `(?m)^mechanics' items: / wand of [a-z ]+ \([0-9]+,[0-9]+\)$`, stdout)
 
@@ -65,7 +65,7 @@ func TestGenMechanicsWandsRevealsTheWand(t *testing.T) {
 	require.Equal(t, ExitOK, code, stderr)
 	plainLines := strings.Split(strings.TrimSuffix(plain, "\n"), "\n")
 	assert.NotContains(t, strings.Join(plainLines[:18], "\n"), "/")
-	assert.Equal(t, revealLegend, plainLines[19])
+	assert.Equal(t, worldgen.RevealLegend, plainLines[19])
 	diff := 0
 	for i := range 18 {
 		if plainLines[i] != lines[i] {
