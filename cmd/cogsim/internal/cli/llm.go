@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -148,34 +147,10 @@ func redactURL(s string) string {
 }
 
 // reach checks, before any episode, that the server answers at all
-// (within the turn's deadline, at least 2 s and at most 30 s) and
-// accepts the key: a GET of URL/models, whatever its status but 401,
-// 403 and a redirect (not followed, so that the key goes nowhere
-// else). A run against a server that is not there fails at once
-// instead of playing every turn unusable.
+// and accepts the key (llm.Client.Reach).
 func reach(ctx context.Context, c *llm.Client, turnTimeout time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, min(max(turnTimeout, 2*time.Second), 30*time.Second))
-	defer cancel()
-	where := redactURL(c.URL)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(c.URL, "/")+"/models", nil)
-	if err != nil {
-		return usagef("--llm-url %s: %v", where, err)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return usagef("--llm-url %s: the server does not answer (%s); start it first (docs/evaluation.md)", where, c.Redact(err.Error()))
-	}
-	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
-	resp.Body.Close()
-	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
-		return usagef("--llm-url %s: the server redirects (HTTP %d) to %s, which is not followed, so that the key goes to --llm-url only: give the URL it should be", where, resp.StatusCode, c.Redact(loc))
-	}
-	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
-		hint := "give the key with --llm-key-env NAME"
-		if c.Key != "" {
-			hint = "check the key in the variable --llm-key-env names"
-		}
-		return usagef("--llm-url %s: the server refuses the request (HTTP %d): %s", where, resp.StatusCode, hint)
+	if err := c.Reach(ctx, turnTimeout); err != nil {
+		return usagef("--llm-url %s: %v", redactURL(c.URL), err)
 	}
 	return nil
 }
