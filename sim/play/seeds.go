@@ -298,3 +298,19 @@ func ParseShard(spec string, count int, getenv func(string) string) (Shard, erro
 	}
 	return s, nil
 }
+
+// SeedsText lists seeds, the first ten and a count of the rest.
+func SeedsText(seeds []uint64) string {
+	var b strings.Builder
+	for i, s := range seeds {
+		if i == 10 {
+			fmt.Fprintf(&b, " and %d more", len(seeds)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, s)
+	}
+	return b.String()
+}

@@ -238,22 +238,14 @@ func isTerminal(w io.Writer) bool {
 // anywhere among the flags (cogsim replay FILE --verify, or --verify
 // FILE); it returns it ("" if none). A second one is refused.
 func positional(fs *flag.FlagSet, args []string) (string, error) {
-	var file string
-	rest := args
-	for {
-		fs.SetOutput(io.Discard)
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return "", errHelp
-			}
-			return "", usagef("%v", err)
-		}
-		if fs.NArg() == 0 {
-			return file, nil
-		}
-		if file != "" {
-			return "", usagef("unexpected argument %q", fs.Arg(0))
-		}
-		file, rest = fs.Arg(0), fs.Args()[1:]
+	files, err := parseFiles(fs, args)
+	switch {
+	case err != nil:
+		return "", err
+	case len(files) > 1:
+		return "", usagef("unexpected argument %q", files[1])
+	case len(files) == 1:
+		return files[0], nil
 	}
+	return "", nil
 }

@@ -116,7 +116,7 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		}
 		lw = &result.LineWriter{W: file, Truncate: file.Truncate, Size: kept}
 	}
-	bar := newProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
+	bar := play.NewProgress(out.stderr, r.count, isTerminal(out.stderr) && r.count > 0)
 	written := 0
 	n, cut, held, err := r.run(ctx, func(res sim.Result) error {
 		if err := lw.Write(&res); err != nil {
@@ -124,10 +124,10 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 		}
 		sum.Add(res)
 		written++
-		bar.update(written)
+		bar.Update(written)
 		return nil
 	})
-	bar.clear()
+	bar.Clear()
 	if file != nil {
 		if cerr := file.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("writing results: %w", cerr)
@@ -140,10 +140,10 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	if err == nil && (n < r.count || len(cut) > 0) {
 		msg := fmt.Sprintf("cogsim run: interrupted after %d of %d episodes", n, r.count)
 		if len(cut) > 0 {
-			msg += fmt.Sprintf("; %d cut short and not written (seeds %s)", len(cut), seedList(cut))
+			msg += fmt.Sprintf("; %d cut short and not written (seeds %s)", len(cut), play.SeedsText(cut))
 		}
 		if len(held) > 0 {
-			msg += fmt.Sprintf("; %d finished after the first of them and not written either, so that the results are a prefix of the seed list (seeds %s)", len(held), seedList(held))
+			msg += fmt.Sprintf("; %d finished after the first of them and not written either, so that the results are a prefix of the seed list (seeds %s)", len(held), play.SeedsText(held))
 		}
 		if len(cut)+len(held) > 0 && o.out != "" && o.out != "-" {
 			msg += "; --resume runs them again"
@@ -153,22 +153,6 @@ func runCmd(ctx context.Context, out streams, args []string) error {
 	}
 	sum.WriteText(out.stderr)
 	return err
-}
-
-// seedList lists seeds, the first ten and a count of the rest.
-func seedList(seeds []uint64) string {
-	var b strings.Builder
-	for i, s := range seeds {
-		if i == 10 {
-			fmt.Fprintf(&b, " and %d more", len(seeds)-i)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprint(&b, s)
-	}
-	return b.String()
 }
 
 // runner checks the options and makes the runner they describe.

@@ -2,13 +2,11 @@ package cli
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,30 +52,13 @@ func siteCmd(ctx context.Context, out streams, args []string) error {
 	if err := site.WriteSite(dir, p); err != nil {
 		return fmt.Errorf("writing the site: %w", err)
 	}
-	fmt.Fprintf(out.stdout, "wrote %s: %s, %s (%s), %s\n", dir, site.IndexFile, site.WasmFile, sizes(p.Wasm), site.WasmExecFile)
+	fmt.Fprintf(out.stdout, "wrote %s: %s, %s (%s), %s\n", dir, site.IndexFile, site.WasmFile, site.Sizes(p.Wasm), site.WasmExecFile)
 	if ln == nil {
 		fmt.Fprintf(out.stdout, "serve the folder over HTTP to play (a page opened from a file cannot load its program), e.g. cogsim site %s --serve 127.0.0.1:8080\n", dir)
 		return nil
 	}
-	return serveSite(ctx, out, dir, ln)
-}
-
-// serveSite serves dir on ln until ctx ends.
-func serveSite(ctx context.Context, out streams, dir string, ln net.Listener) error {
-	srv := &http.Server{Handler: site.Handler(dir), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(out.stdout, "serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		srv.Shutdown(shut)
-		<-done
-		return nil
-	}
+	return site.Serve(ctx, dir, ln)
 }
 
 // buildProgram builds the browser cogplay from the checkout cogsim runs
@@ -100,17 +81,6 @@ func buildProgram(ctx context.Context, out streams) (*site.Program, error) {
 	fmt.Fprintf(out.stderr, "cogsim: built in %.1fs\n", time.Since(begin).Seconds())
 	return p, nil
 }
-
-// sizes says a file's size, raw and gzipped (what a server sends).
-func sizes(b []byte) string {
-	var z bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&z, gzip.DefaultCompression)
-	zw.Write(b)
-	zw.Close()
-	return fmt.Sprintf("%s, %s gzipped", megabytes(len(b)), megabytes(z.Len()))
-}
-
-func megabytes(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
 
 // writeReplayPage is cogsim replay FILE --html OUT: the one-file page of
 // the replay (§31), with the program of siteDir or one built now.
@@ -137,6 +107,6 @@ func writeReplayPage(ctx context.Context, out streams, file, dest, siteDir strin
 	if err := atomicfile.Write(dest, page.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("--html: %w", err)
 	}
-	fmt.Fprintf(out.stdout, "wrote %s (%s): open it in a browser, no server needed\n", dest, megabytes(page.Len()))
+	fmt.Fprintf(out.stdout, "wrote %s (%s): open it in a browser, no server needed\n", dest, site.Megabytes(page.Len()))
 	return nil
 }

@@ -1,4 +1,4 @@
-package cli
+package play
 
 import (
 	"fmt"
@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// progress draws a one-line progress bar on a terminal; off, it draws
-// nothing.
-type progress struct {
+// Progress draws a batch's one-line progress bar on a terminal; off, it
+// draws nothing. It reads no clock of an episode's: only how fast the
+// batch goes.
+type Progress struct {
 	w     io.Writer
 	total int
 	on    bool
@@ -16,14 +17,15 @@ type progress struct {
 	last  time.Time
 }
 
-func newProgress(w io.Writer, total int, on bool) *progress {
-	p := &progress{w: w, total: total, on: on, start: time.Now()}
-	p.update(0)
+// NewProgress draws the bar of total episodes on w when on.
+func NewProgress(w io.Writer, total int, on bool) *Progress {
+	p := &Progress{w: w, total: total, on: on, start: time.Now()}
+	p.Update(0)
 	return p
 }
 
-// update redraws the bar for done episodes, at most ten times a second.
-func (p *progress) update(done int) {
+// Update redraws the bar for done episodes, at most ten times a second.
+func (p *Progress) Update(done int) {
 	if !p.on {
 		return
 	}
@@ -48,8 +50,8 @@ func (p *progress) update(done int) {
 	fmt.Fprintf(p.w, "\r[%s] %d/%d episodes  %.1f/s\x1b[K", bar, done, p.total, rate)
 }
 
-// clear removes the bar.
-func (p *progress) clear() {
+// Clear removes the bar.
+func (p *Progress) Clear() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\x1b[K")
 	}
