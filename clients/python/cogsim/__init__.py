@@ -15,7 +15,7 @@ import os
 
 from ._binary import find_binary, scenario_dir
 from ._errors import CogsimError, InvalidAction
-from ._session import ACTIONS, CONDITIONS, RECORD, STATS
+from . import _session
 from ._spaces import HAVE_GYMNASIUM
 from .env import TASK_IDS, Env
 from .vector import VecEnv
@@ -26,6 +26,19 @@ __version__ = "0.2.0"
 
 ENV_ID = "cogsim/Cog-v0"
 
+# The cog game's tables, as the server describes them (docs/python.md):
+# read from the cogsim binary on first use, never typed here.
+_LAYOUT_NAMES = {"ACTIONS": "actions", "STATS": "stats", "CONDITIONS": "conditions", "RECORD": "dtype"}
+
+
+def __getattr__(name):
+    """ACTIONS, STATS, CONDITIONS and RECORD: the cog game's action list,
+    stats' names, conditions' bits' names and record dtype, from the
+    binary's own layout (`cogsim serve --info`, or the first cog game's
+    session), once."""
+    if name in _LAYOUT_NAMES:
+        return getattr(_session.default_layout(), _LAYOUT_NAMES[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def scenario_ids():

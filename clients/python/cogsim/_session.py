@@ -22,94 +22,76 @@ except ImportError:  # not POSIX
 from ._binary import find_binary
 from ._errors import CogsimError
 
-ROWS, COLS = 18, 48
-NUM_STATS = 14
-MESSAGE_BYTES = 256
-STATUS_BYTES = 128
-
-STATS = ("depth", "gold", "hp", "maxHp", "ac", "xlevel", "xp", "tick", "turn",
-         "maxTurns", "hunger", "conditions", "x", "y")
-
-# The bits of stats["conditions"], low bit first: the core's; a
-# mechanic's status words follow from bit 4 on, named by the server's
-# info["conditions"] (docs/serve.md).
-CONDITIONS = ("Conf", "Para", "Stuck", "Trap")
-
-INV_SLOTS = 26
-INV_STR_BYTES = 80
 INV_EMPTY_CLASS = 255  # inv_oclasses of an empty slot
-
-# The fixed fields of an observation record of the binary framing, little
-# endian (docs/serve.md); the action mask, one byte an action of the
-# session's list, follows at MASK_OFFSET, and the record is padded to a
-# multiple of 64 bytes.
-_FIELDS = (
-    ("env", "<i4", ()),
-    ("flags", "<u4", ()),
-    ("reward", "<i4", ()),
-    ("stats", "<i4", (NUM_STATS,)),
-    ("message", "u1", (MESSAGE_BYTES,)),
-    ("status", "u1", (STATUS_BYTES,)),
-    ("chars", "u1", (ROWS, COLS)),
-    ("glyphs", "<i2", (ROWS, COLS)),
-    ("colors", "u1", (ROWS, COLS)),
-    ("inv_letters", "u1", (INV_SLOTS,)),
-    ("inv_oclasses", "u1", (INV_SLOTS,)),
-    ("inv_glyphs", "<i2", (INV_SLOTS,)),
-    ("inv_strs", "u1", (INV_SLOTS, INV_STR_BYTES)),
-)
-
-
-def _offsets():
-    out, at = [], 0
-    for _, t, shape in _FIELDS:
-        out.append(at)
-        at += np.dtype(t).itemsize * int(np.prod(shape, dtype=np.int64))
-    return out, at
-
-
-_OFFSETS, MASK_OFFSET = _offsets()
-assert MASK_OFFSET == 6092
-
-
-def record_size(actions):
-    """The size of a record of a session with that many actions."""
-    return (MASK_OFFSET + actions + 63) // 64 * 64
-
-
-def record_dtype(actions):
-    """The numpy dtype of a record of a session with that many actions:
-    the fixed fields, then "mask" (bool [actions])."""
-    names = [f[0] for f in _FIELDS] + ["mask"]
-    formats = [(t, shape) if shape else t for _, t, shape in _FIELDS] + [("?", (actions,))]
-    return np.dtype({"names": names, "formats": formats, "offsets": _OFFSETS + [MASK_OFFSET],
-                     "itemsize": record_size(actions)})
 
 TERMINATED, TRUNCATED, UNUSABLE, ENDED, IGNORED = 1, 2, 4, 8, 16
 
 
-DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+class Layout:
+    """The binary record as the server describes it (info["layout"],
+    docs/serve.md): the record's numpy dtype (each field by name, dtype,
+    shape and offset, the action mask last, the size), the names of the
+    stats, of the conditions' bits from the low one and of the flags'
+    bits, and the session's actions. Nothing of it is typed here: it is
+    the server's."""
+
+    __slots__ = ("dtype", "stats", "conditions", "flags", "actions", "mask_offset")
+
+    def __init__(self, layout):
+        fields = layout["fields"]
+        self.dtype = np.dtype({
+            "names": [f["name"] for f in fields],
+            "formats": [(f["dtype"], tuple(f["shape"])) if f["shape"] else f["dtype"] for f in fields],
+            "offsets": [f["offset"] for f in fields],
+            "itemsize": layout["size"]})
+        self.stats = tuple(layout["stats"])
+        self.conditions = tuple(layout["conditions"])
+        self.flags = tuple(layout["flags"])
+        self.actions = tuple(layout["actions"])
+        self.mask_offset = layout["maskOffset"]
 
 
-def _actions():
-    """The cog game's action list, derived from the verb table as the
-    server does (sim.NewActionTable, docs/python.md): a mechanic's verbs
-    follow in env.actions."""
-    # "s" alone is search (§14): the move south is "move s".
-    out = ["move s" if d == "s" else d for d in DIRECTIONS] + ["search", "wait", "pickup", "descend"]
-    for verb in ("eat", "quaff", "wield", "wear", "drop"):
-        out += [f"{verb} {chr(c)}" for c in range(ord("a"), ord("z") + 1)]
-    for verb in ("kick", "chat"):
-        out += [f"{verb} {d}" for d in DIRECTIONS]
-    out.append("inventory")
-    return tuple(out)
+def layout_of(info, argv0="cogsim"):
+    """The Layout of a server's info answer."""
+    if "layout" not in info:
+        raise CogsimError(f"{argv0} sends no record layout in its info answer: an older cogsim than this "
+                          "package (rebuild it, or point COGSIM at a newer one)")
+    return Layout(info["layout"])
 
 
-ACTIONS = _actions()
-RECORD = record_dtype(len(ACTIONS))  # the cog game's record
-# Each action as it stands in a binary step_all request (docs/serve.md):
-# a uint16 byte count, then the reply.
-PACKED = tuple(len(a.encode()).to_bytes(2, "little") + a.encode() for a in ACTIONS)
+# The cog game's layout (rules "cog", no mechanics) from the default
+# binary, behind cogsim.ACTIONS, STATS, CONDITIONS and RECORD: made on
+# first use, from the first such session or from `cogsim serve --info`.
+_default = None
+
+
+def default_layout():
+    """The cog game's Layout, as the default binary describes it."""
+    global _default
+    if _default is None:
+        argv = find_binary(None) + ["serve", "--info"]
+        try:
+            got = subprocess.run(argv, capture_output=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise CogsimError(f"cannot run {' '.join(argv)}: {exc}") from exc
+        if got.returncode != 0:
+            raise CogsimError(f"{' '.join(argv)} failed: {got.stderr.decode('utf-8', 'replace').strip()[-1000:]}")
+        _default = layout_of(json.loads(got.stdout), argv[0])
+    return _default
+
+
+def loaded_default():
+    """The cog game's Layout if it is known already, else None (never
+    starts a process)."""
+    return _default
+
+
+def _adopt(layout):
+    """Make a cog game's session's layout the default, when there is none
+    yet: the module's names then cost no process of their own."""
+    global _default
+    if _default is None:
+        _default = layout
 
 
 def packed(reply):
@@ -234,7 +216,7 @@ class Session:
             argv += ["--task", str(task)]
         if record_dir:
             argv += ["--record", os.fspath(record_dir)]
-        self._expect = PAD + HEAD + self.envs * record_size(1024) + 4 + 4096
+        self._expect = PAD + HEAD + self.envs * _RECORD_GUESS + 4 + 4096
         self._small = None
         self._skip = self._backoff = 0
         self._proc = None
@@ -278,12 +260,19 @@ class Session:
             raise
         finally:
             self._drop_shm_name()
-        actions = len(self.info.get("actions", ()))
-        self.record = RECORD if actions == len(ACTIONS) else record_dtype(actions)
-        if self.info.get("recordBytes") != self.record.itemsize:
+        try:
+            self.layout = layout_of(self.info, argv[0])
+        except BaseException:
             self.close()
-            raise CogsimError(f"{argv[0]} speaks records of {self.info.get('recordBytes')} bytes, "
-                              f"this package reads {self.record.itemsize}: mismatched versions")
+            raise
+        if binary is None and rules in (None, "cog") and not mechanics:
+            _adopt(self.layout)
+        self.record = self.layout.dtype
+        self._text = _text_parts(self.record)
+        # A record's flags and reward, read together: (a struct, the
+        # flags' offset).
+        flags, reward = (self.record.fields[k][1] for k in ("flags", "reward"))
+        self.flags_reward = struct.Struct(f"<I{reward - flags - 4}xi"), flags
         if self._shm_fd is not None:
             self._map_shm()
         if self._regions is not None:
@@ -380,9 +369,9 @@ class Session:
         """The observation text of the record at offset at of the shared
         memory (text_of without numpy)."""
         mem = self._mem
-        rows = _ROWS(mem[at + _CHARS:at + _CHARS + ROWS * COLS])
-        return b"\n".join(rows + (mem[at + _MESSAGE:at + _MESSAGE + MESSAGE_BYTES].rstrip(b"\0"),
-                                  mem[at + _STATUS:at + _STATUS + STATUS_BYTES].rstrip(b"\0"))
+        chars, n, rows, message, m, status, k = self._text
+        return b"\n".join(rows(mem[at + chars:at + chars + n]) + (mem[at + message:at + message + m].rstrip(b"\0"),
+                                                                 mem[at + status:at + status + k].rstrip(b"\0"))
                            ).decode("utf-8", "replace")
 
     def _connect(self, path):
@@ -621,20 +610,25 @@ class Session:
 def text_of(record):
     """The 20-line observation text of one record: 18 map rows, the
     message line, the status line."""
-    c = record["chars"].tobytes()
-    rows = [c[i:i + COLS] for i in range(0, ROWS * COLS, COLS)]
+    chars = record["chars"]
+    c, cols = chars.tobytes(), chars.shape[-1]
+    rows = [c[i:i + cols] for i in range(0, len(c), cols)]
     rows.append(record["message"].tobytes().rstrip(b"\0"))
     rows.append(record["status"].tobytes().rstrip(b"\0"))
     return b"\n".join(rows).decode("utf-8", "replace")
 
 
-def text_of_bytes(b):
-    """text_of of a record's bytes."""
-    return text_of(np.frombuffer(b, record_dtype(0), 1, 0)[0]) if len(b) >= MASK_OFFSET else ""
+def _text_parts(record):
+    """What text_at reads of a record of dtype record: the map's
+    characters (offset, size, a getter of its rows, cut in one call), the
+    message line's and the status line's offset and size."""
+    f = record.fields
+    (chars, at), (msg, msg_at), (status, status_at) = (f[k][:2] for k in ("chars", "message", "status"))
+    cols = chars.shape[-1]
+    rows = operator.itemgetter(*(slice(i, i + cols) for i in range(0, chars.itemsize, cols)))
+    return at, chars.itemsize, rows, msg_at, msg.itemsize, status_at, status.itemsize
 
 
-_CHARS = RECORD.fields["chars"][1]
-# The map's rows of its characters' bytes, cut in one call.
-_ROWS = operator.itemgetter(*(slice(i, i + COLS) for i in range(0, ROWS * COLS, COLS)))
-_MESSAGE = RECORD.fields["message"][1]
-_STATUS = RECORD.fields["status"][1]
+# Room for one record before the info answer gives the size: the fixed
+# fields and a mask of 1 024 actions (a guess; the buffer grows).
+_RECORD_GUESS = 7168

@@ -3,17 +3,13 @@
 import json
 import operator
 import os
-import struct
 
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, COLS, ENDED, IGNORED, INV_SLOTS, INV_STR_BYTES, MESSAGE_BYTES, NUM_STATS,
-                       ROWS, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame, step_request,
-                       text_of)
+from ._session import (ENDED, IGNORED, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame,
+                       loaded_default, step_request, text_of)
 from ._spaces import BaseEnv, Box, Dict, Discrete
-
-_FLAGS_REWARD = struct.Struct("<Ii")  # a record's flags and reward, at offset 4
 
 SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
 
@@ -23,20 +19,19 @@ OBS_KEYS = ("glyphs", "chars", "colors", "stats", "message", "inv_letters", "inv
             "inv_glyphs", "inv_strs")
 
 
-def observation_space():
-    """The observation space of one env (a Dict of Boxes, docs/python.md)."""
-    i16 = np.iinfo(np.int16).max
-    return Dict({
-        "glyphs": Box(0, i16, (ROWS, COLS), np.int16),
-        "chars": Box(0, 255, (ROWS, COLS), np.uint8),
-        "colors": Box(0, 255, (ROWS, COLS), np.uint8),
-        "stats": Box(np.iinfo(np.int32).min, np.iinfo(np.int32).max, (NUM_STATS,), np.int32),
-        "message": Box(0, 255, (MESSAGE_BYTES,), np.uint8),
-        "inv_letters": Box(0, 255, (INV_SLOTS,), np.uint8),
-        "inv_oclasses": Box(0, 255, (INV_SLOTS,), np.uint8),
-        "inv_glyphs": Box(0, i16, (INV_SLOTS,), np.int16),
-        "inv_strs": Box(0, 255, (INV_SLOTS, INV_STR_BYTES), np.uint8),
-    })
+def observation_space(record):
+    """The observation space of one env (a Dict of Boxes, docs/python.md):
+    each key's dtype and shape are its field's in the server's record
+    dtype record. The stats span their dtype; the other fields, glyph ids
+    and bytes, are never negative."""
+    spaces = {}
+    for key in OBS_KEYS:
+        dtype = record.fields[key][0]
+        base = dtype.base
+        info = np.iinfo(base)
+        low = info.min if key == "stats" else 0
+        spaces[key] = Box(low, info.max, dtype.shape, base.type)
+    return Dict(spaces)
 
 
 def scenario_object(scenario):
@@ -80,15 +75,17 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, tas
     env._first_seed = seed
 
 
-# The step request of each action index in env 0, framed once.
-_STEP_FRAMES = tuple(action_request(0, i) for i in range(len(ACTIONS)))
+def actions_name(actions):
+    """How errors name an env's actions."""
+    default = loaded_default()
+    return "cogsim.ACTIONS" if default is not None and actions is default.actions else "env.actions"
 
 
-def step_frame(action, env=0, actions=ACTIONS, frames=_STEP_FRAMES):
-    """The framed step request of an action (an index into actions — the
-    env's, by default cogsim.ACTIONS — or a reply string); frames are the
-    actions' requests for env 0."""
-    name = "cogsim.ACTIONS" if actions is ACTIONS else "env.actions"
+def step_frame(action, env, actions, frames):
+    """The framed step request of an action (an index into actions, the
+    env's, or a reply string); frames are the actions' requests for env
+    0."""
+    name = actions_name(actions)
     if isinstance(action, str):
         return step_request(env, action.encode())
     try:
@@ -107,8 +104,9 @@ def actions_of(session):
     """The actions the server lists (§29, §32.3): cogsim.ACTIONS itself
     when they are the cog game's, else the longer list with the verbs of
     the mechanics after them."""
-    got = tuple(session.info.get("actions", ACTIONS))
-    return ACTIONS if got == ACTIONS else got
+    got = session.layout.actions
+    default = loaded_default()
+    return default.actions if default is not None and got == default.actions else got
 
 
 def copied(obs):
@@ -175,14 +173,14 @@ class Env(BaseEnv):
                  poll=True, copy=False):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
         self.copy = bool(copy)
-        self.observation_space = observation_space()
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, transport=transport, shm=shm, task=task,
                                 record_dir=record_dir, poll=poll)
+        self.observation_space = observation_space(self._session.record)
         self.actions = actions_of(self._session)
-        self._frames = _STEP_FRAMES if self.actions is ACTIONS else tuple(
-            action_request(0, i) for i in range(len(self.actions)))
+        # The step request of each action index, framed once.
+        self._frames = tuple(action_request(0, i) for i in range(len(self.actions)))
         self.action_space = Discrete(len(self.actions))
         self._fast = None
         if self._session.shared:
@@ -238,7 +236,8 @@ class Env(BaseEnv):
         """(obs, reward, terminated, truncated, info) of slot 0's record in
         a region of the shared memory."""
         views, mask, at = self._fast[region]
-        flags, reward = _FLAGS_REWARD.unpack_from(session._mem, at + 4)
+        read, off = session.flags_reward
+        flags, reward = read.unpack_from(session._mem, at + off)
         self._record = session._regions[region][0]
         self._ended = bool(flags & ENDED)
         info = {"text": session.text_at(at), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": [],

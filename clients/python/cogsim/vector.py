@@ -5,11 +5,11 @@ Gymnasium's vector-env semantics and next-step autoreset."""
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ACTIONS, ENDED, IGNORED, PACKED, RESTART_ACTION, RESTART_REPLY, packed, TERMINATED,
-                       TRUNCATED, UNUSABLE, Session, actions_request, frame, text_of)
+from ._session import (ENDED, IGNORED, RESTART_ACTION, RESTART_REPLY, packed, TERMINATED, TRUNCATED, UNUSABLE,
+                       Session, actions_request, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
-from .env import (OBS_KEYS, SEED_BOUND, Env, actions_of, configure, copied, copied_info, obs_of, observation_space,
-                  scenario_object)
+from .env import (OBS_KEYS, SEED_BOUND, Env, actions_name, actions_of, configure, copied, copied_info, obs_of,
+                  observation_space, scenario_object)
 
 
 class VecEnv(BaseVectorEnv):
@@ -60,13 +60,14 @@ class VecEnv(BaseVectorEnv):
         self._cut = np.zeros(self.num_envs, dtype=bool)
         self._ended = np.zeros(self.num_envs, dtype=bool)
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
-        self.single_observation_space = observation_space()
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, autoreset=True, transport=transport, shm=shm, task=task,
                                 record_dir=record_dir, poll=poll)
+        self.single_observation_space = observation_space(self._session.record)
         self.actions = actions_of(self._session)
-        self._packed = PACKED if self.actions is ACTIONS else tuple(packed(a) for a in self.actions)
+        # Each action as it stands in a binary step_all request.
+        self._packed = tuple(packed(a) for a in self.actions)
         self.single_action_space = Discrete(len(self.actions))
         self.observation_space = batch(self.single_observation_space, self.num_envs)
         self.action_space = batch(self.single_action_space, self.num_envs)
@@ -170,7 +171,7 @@ class VecEnv(BaseVectorEnv):
                 self._flag(flags, seen, TRUNCATED), self._infos(fields, seen, extras))
 
     def _name(self):
-        return "cogsim.ACTIONS" if self.actions is ACTIONS else "env.actions"
+        return actions_name(self.actions)
 
     def _step_frame(self, actions, cut=None):
         """The step_all request of actions; the envs cut (a bool array,
