@@ -2,6 +2,8 @@ package text
 
 import (
 	"encoding/binary"
+	"math/bits"
+	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 )
@@ -28,28 +30,41 @@ const blankWord = 0x2020202020202020
 
 // Draw brings m up to l's memory and returns it drawn: MemoryGlyph of
 // every cell, row after row. The array is m's: it must not be written,
-// and the next Draw changes it.
+// and the next Draw changes it. A turn changes the memory of a few
+// cells, so only the cells whose memory changed are drawn again, found
+// eight at a time.
 func (m *Memory) Draw(l *c.Level) *[c.N]byte {
 	if m.ok && l.MemTerrain == m.terrain && l.MemItem == m.item && l.TrapShown == m.trap {
 		return &m.drawn
 	}
 	le := binary.LittleEndian
-	for w := 0; w < c.N; w += 8 {
-		terrain, item := le.Uint64(l.MemTerrain[w:]), le.Uint64(l.MemItem[w:])
-		trap := [8]bool(l.TrapShown[w : w+8])
-		if m.ok && terrain == le.Uint64(m.terrain[w:]) && item == le.Uint64(m.item[w:]) && trap == [8]bool(m.trap[w:w+8]) {
-			continue
+	// The trap flags read eight at a time (a bool is a byte, 0 or 1).
+	traps := unsafe.Slice((*byte)(unsafe.Pointer(&l.TrapShown[0])), c.N)
+	drawnTraps := unsafe.Slice((*byte)(unsafe.Pointer(&m.trap[0])), c.N)
+	for w := 0; w <= c.N-8; w += 8 {
+		terrain, item, trap := le.Uint64(l.MemTerrain[w:w+8]), le.Uint64(l.MemItem[w:w+8]), le.Uint64(traps[w:w+8])
+		// The bytes of the cells whose memory changed, or all of them.
+		diff := ^uint64(0)
+		if m.ok {
+			diff = (terrain ^ le.Uint64(m.terrain[w:w+8])) | (item ^ le.Uint64(m.item[w:w+8])) | (trap ^ le.Uint64(drawnTraps[w:w+8]))
+			if diff == 0 {
+				continue
+			}
 		}
-		if terrain|item == 0 && trap == [8]bool{} {
+		le.PutUint64(m.terrain[w:w+8], terrain)
+		le.PutUint64(m.item[w:w+8], item)
+		le.PutUint64(drawnTraps[w:w+8], trap)
+		if terrain|item|trap == 0 {
 			// Eight cells remembering nothing (most of a new level).
-			le.PutUint64(m.drawn[w:], blankWord)
+			le.PutUint64(m.drawn[w:w+8], blankWord)
 			continue
 		}
-		for i := w; i < w+8; i++ {
-			m.drawn[i] = l.MemoryGlyph(i)
+		for diff != 0 {
+			b := bits.TrailingZeros64(diff) / 8
+			m.drawn[w+b] = l.MemoryGlyph(w + b)
+			diff &^= 0xff << (8 * b)
 		}
 	}
-	m.terrain, m.item, m.trap = l.MemTerrain, l.MemItem, l.TrapShown
 	m.ok = true
 	m.changes++
 	return &m.drawn

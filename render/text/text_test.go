@@ -2,6 +2,7 @@ package text_test
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/cogsim/cogsim/agents"
@@ -112,6 +113,34 @@ func TestDrawnMemoryShowsEveryWrite(t *testing.T) {
 	l.ClearDynamic()
 	l.MemTerrain[57] = '-'
 	check("a cleared level")
+}
+
+// TestDrawnMemoryRedrawsJustTheChangedCells: random writes of single
+// cells — terrain, an item remembered and forgotten, a trap shown — in
+// random words, a few at a time, always draw as the whole map drawn
+// afresh.
+func TestDrawnMemoryRedrawsJustTheChangedCells(t *testing.T) {
+	var l c.Level
+	var mem text.Memory
+	kept := text.Frame{Level: &l, Memory: &mem, Cog: c.Pos{X: -1, Y: -1}}
+	fresh := text.Frame{Level: &l, Cog: c.Pos{X: -1, Y: -1}}
+	rng := rand.New(rand.NewPCG(7, 35))
+	glyphs := []byte{0, '.', '#', '|', '-', '+'}
+	items := []byte{0, 0, '$', '%', '!'}
+	for step := range 3000 {
+		for range 1 + rng.IntN(4) {
+			i := rng.IntN(c.N)
+			switch rng.IntN(3) {
+			case 0:
+				l.MemTerrain[i] = glyphs[rng.IntN(len(glyphs))]
+			case 1:
+				l.MemItem[i] = items[rng.IntN(len(items))]
+			default:
+				l.TrapShown[i] = !l.TrapShown[i]
+			}
+		}
+		require.Equal(t, string(reference(&fresh)), string(text.AppendMap(nil, &kept)), "step %d", step)
+	}
 }
 
 func TestTheStatusLineCountsTurnsOrTicks(t *testing.T) {
