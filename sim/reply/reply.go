@@ -91,6 +91,36 @@ type word struct {
 // come from [components.Dir.String].
 var coreWords = wordsOf(components.ActiveVerbs(nil))
 
+// coreIndex is coreWords by first letter.
+var coreIndex = indexOf(coreWords)
+
+// wordIndex is a grammar's words by the first byte of their name,
+// lower-cased, each list in the grammar's order: a token is looked up
+// among the words that begin as it does, and the first that matches is
+// the word it is, as in a scan of the whole list.
+type wordIndex [256][]word
+
+func indexOf(words []word) *wordIndex {
+	var ix wordIndex
+	for _, w := range words {
+		if w.name == "" {
+			continue
+		}
+		c := lower(w.name[0])
+		ix[c] = append(ix[c], w)
+	}
+	return &ix
+}
+
+// lower is c in lower case when it is an ASCII capital (as EqualFold
+// reads it).
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c | 0x20
+	}
+	return c
+}
+
 // wordsOf is the keywords of verbs, in table order, then the vi keys. A
 // verb's word takes its argument; an alias takes the same, except that a
 // count verb's alias takes only "*N" ("s*3", not "s 3"), as §14 has it.
@@ -128,9 +158,9 @@ func wordsOf(verbs []*components.Verb) []word {
 // safe for concurrent use.
 type Parser struct {
 	ignored []byte
-	// words is the grammar: the core's (nil) or that of the mechanics
-	// given to [Parser.SetMechanics].
-	words []word
+	// words is the grammar, by first letter: the core's (nil) or that of
+	// the mechanics given to [Parser.SetMechanics].
+	words *wordIndex
 }
 
 // SetMechanics makes the parser read the verbs of the mechanics named in
@@ -140,7 +170,7 @@ func (p *Parser) SetMechanics(active []string) {
 	p.words = nil
 	for _, v := range components.Verbs() {
 		if v.Mechanic != "" && components.ActiveIn(v.Mechanic, active) {
-			p.words = wordsOf(components.ActiveVerbs(active))
+			p.words = indexOf(wordsOf(components.ActiveVerbs(active)))
 			return
 		}
 	}
@@ -320,9 +350,12 @@ func push(q *components.Queue, prim components.Primitive, n int) {
 func (p *Parser) lookup(tok string) (word, bool) {
 	words := p.words
 	if words == nil {
-		words = coreWords
+		words = coreIndex
 	}
-	for _, w := range words {
+	if tok == "" {
+		return word{}, false
+	}
+	for _, w := range words[lower(tok[0])] {
 		if equalFold(tok, w.name) {
 			return w, true
 		}
