@@ -8,6 +8,8 @@ package agents
 import (
 	"fmt"
 	"strings"
+
+	"github.com/cogsim/cogsim/sim/play"
 )
 
 // Agent plays the cog from the observation text alone, as an outside
@@ -74,3 +76,14 @@ func (Wait) Reset(uint64) {}
 
 // Reply implements Agent.
 func (Wait) Reply([]byte) string { return "wait*40" }
+
+// Player is the built-in agent called name as the episode driver plays
+// it (play.Builtin): what `cogsim check` and a mechanic's conformance
+// test make their agents with (check.Config.NewAgent).
+func Player(name string) (play.Agent, error) {
+	a, err := New(name)
+	if err != nil {
+		return nil, err
+	}
+	return play.Builtin(a), nil
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/internal/broken"
 	"github.com/cogsim/cogsim/sim/check"
-	"github.com/cogsim/cogsim/sim/play"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +32,7 @@ func outcome(t *testing.T, rep check.Report, name string) check.Outcome {
 // TestCheckPassesTheCogGameAndCountsWhatItPlayed, with the golden
 // catalogue of the explore agent's cog games.
 func TestCheckPassesTheCogGameAndCountsWhatItPlayed(t *testing.T) {
-	rep, err := check.Run(check.Config{NewAgent: newAgent, Seeds: seeds(1, 3), Golden: "../../agents/testdata/catalogue/results.jsonl"})
+	rep, err := check.Run(check.Config{NewAgent: agents.Player, Seeds: seeds(1, 3), Golden: "../../agents/testdata/catalogue/results.jsonl"})
 	require.NoError(t, err)
 	require.NoError(t, rep.Err())
 	require.Len(t, rep.Checks, 4)
@@ -54,7 +53,7 @@ func TestCheckRefusesABadConfiguration(t *testing.T) {
 		{Checks: []string{"nope"}}, {Golden: "no/such/file"}, {},
 	} {
 		if cfg.Rules != "" || cfg.Mechanics != nil || cfg.Agents != nil || cfg.Checks != nil || cfg.Golden != "" {
-			cfg.NewAgent = newAgent
+			cfg.NewAgent = agents.Player
 		}
 		_, err := check.Run(cfg)
 		assert.Error(t, err, "%+v", cfg)
@@ -73,7 +72,7 @@ func TestCheckCatchesBrokenMechanics(t *testing.T) {
 		{broken.Rand, []string{check.Snapshot, check.Replays, check.Workers}},
 	} {
 		t.Run(tc.mechanic, func(t *testing.T) {
-			rep, err := check.Run(check.Config{NewAgent: newAgent, Mechanics: []string{tc.mechanic}, Seeds: seeds(1, 4), Agents: []string{"explore"}})
+			rep, err := check.Run(check.Config{NewAgent: agents.Player, Mechanics: []string{tc.mechanic}, Seeds: seeds(1, 4), Agents: []string{"explore"}})
 			require.NoError(t, err)
 			require.Error(t, rep.Err())
 			for _, name := range tc.fails {
@@ -87,13 +86,4 @@ func TestCheckCatchesBrokenMechanics(t *testing.T) {
 			assert.Nil(t, outcome(t, rep, check.Unselected).Failure, "the cog game is untouched")
 		})
 	}
-}
-
-// newAgent makes the built-in agent called name, as cogsim check does.
-func newAgent(name string) (play.Agent, error) {
-	a, err := agents.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return play.Builtin(a), nil
 }

@@ -3,6 +3,7 @@ package yellowmold_test
 import (
 	"testing"
 
+	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/sim/check"
 	"github.com/cogsim/cogsim/systems/yellowmold"
 	"github.com/stretchr/testify/require"
@@ -12,7 +13,7 @@ import (
 // few seeds: snapshot/restore, replays, workers, and the cog game
 // unselected against the golden catalogue.
 func TestCheckConformance(t *testing.T) {
-	rep, err := check.Run(check.Config{Mechanics: []string{yellowmold.Name}, Seeds: []uint64{1, 2, 3, 4, 5},
+	rep, err := check.Run(check.Config{NewAgent: agents.Player, Mechanics: []string{yellowmold.Name}, Seeds: []uint64{1, 2, 3, 4, 5},
 		Golden: "../../agents/testdata/catalogue/results.jsonl"})
 	require.NoError(t, err)
 	require.NoError(t, rep.Err())

@@ -67,7 +67,7 @@ func checkCmd(_ context.Context, out streams, args []string) error {
 	if isSet(fs, "turns") && (o.turns < 1 || o.turns > sim.MaxClockTurns) {
 		return usagef("--turns: must be 1 … %d, got %d", sim.MaxClockTurns, o.turns)
 	}
-	rep, err := check.Run(check.Config{NewAgent: builtinAgent, Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
+	rep, err := check.Run(check.Config{NewAgent: agents.Player, Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
 		Agents: names, Golden: o.golden, GoldenLines: agents.GoldenResults, MaxTurns: o.turns})
 	if err != nil {
 		return usagef("%v", err)
@@ -110,13 +110,4 @@ func writeCheck(out streams, rep check.Report) {
 			fmt.Fprintf(out.stdout, "  first failure: %v\n", o.Failure)
 		}
 	}
-}
-
-// builtinAgent makes the built-in agent called name.
-func builtinAgent(name string) (play.Agent, error) {
-	a, err := agents.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return play.Builtin(a), nil
 }
