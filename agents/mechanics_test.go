@@ -21,7 +21,7 @@ func playWands(t *testing.T, name string, seed uint64) *sim.Sim {
 	s, err := sim.New(sim.Config{Seed: seed, Agent: name, Mechanics: []string{wands.Name}, Invariants: true})
 	require.NoError(t, err)
 	if k, ok := a.(agents.Knower); ok {
-		k.Know(s.MechanicNames())
+		k.Know(s.State().Mechanics)
 	}
 	for !s.Done() {
 		s.Turn(a.Reply(s.Observe()))
@@ -59,7 +59,7 @@ func TestTheRandomAgentZaps(t *testing.T) {
 		a.Reset(seed)
 		s, err := sim.New(sim.Config{Seed: seed, Agent: "random", Mechanics: []string{wands.Name}, Invariants: true})
 		require.NoError(t, err)
-		a.Know(s.MechanicNames())
+		a.Know(s.State().Mechanics)
 		for !s.Done() {
 			reply := a.Reply(s.Observe())
 			zaps += strings.Count(" "+reply+" ", " zap ")

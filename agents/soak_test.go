@@ -76,7 +76,7 @@ func soakOne(name, rules string, mechanics []string, seed uint64) (ticks int, er
 		return 0, err
 	}
 	if k, ok := a.(agents.Knower); ok {
-		k.Know(s.MechanicNames())
+		k.Know(s.State().Mechanics)
 	}
 	for !s.Done() {
 		s.Turn(a.Reply(s.Observe()))

@@ -17,7 +17,7 @@ import (
 
 func withThirst(cfg *sim.Config) { cfg.Mechanics = []string{thirst.Name} }
 
-func thirstOf(s *sim.Sim) *thirst.Thirst { return arche.GetResource[thirst.Thirst](s.World()) }
+func thirstOf(s *sim.Sim) *thirst.Thirst { return arche.GetResource[thirst.Thirst](s.State().W) }
 
 func TestAMechanicsKindsReadByAppearanceUntilIdentified(t *testing.T) {
 	s := startWith(t, 3, sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{

@@ -81,14 +81,14 @@ func computeFingerprint() string {
 				h.Write(s.Observe())
 			}
 			e := s.env
-			put(uint64(s.Score()))
+			put(uint64(s.State().Score()))
 			h.Write([]byte(e.Run.Cause))
 			put(uint64(e.Clock.Tick))
 			// The variant's own generator (the Oracle's level, Rogue's
 			// tribute level, …) at every depth, over the episode's
 			// level, which is no longer needed.
-			put(uint64(s.dungeon.OracleDepth))
-			put(uint64(s.dungeon.RogueDepth))
+			put(uint64(s.env.Dungeon.OracleDepth))
+			put(uint64(s.env.Dungeon.RogueDepth))
 			for depth := 1; depth <= fingerprintDepth; depth++ {
 				pop := s.gen.Generate(seed, depth, e.Level)
 				h.Write([]byte(worldgen.Reveal(e.Level, pop, true)))

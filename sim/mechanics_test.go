@@ -84,7 +84,7 @@ func TestUnknownRulesAndMechanicsAreRefusedWithTheKnownOnes(t *testing.T) {
 func TestAVariantIsANamedListOfMechanics(t *testing.T) {
 	s, err := sim.New(sim.Config{Seed: 1, Rules: "nethack", Mechanics: []string{yellowmold.Name, "nethack-hunger"}})
 	require.NoError(t, err)
-	assert.Equal(t, []string{"nethack-hunger", "nethack-choking", "nethack-swing", yellowmold.Name}, s.MechanicNames(),
+	assert.Equal(t, []string{"nethack-hunger", "nethack-choking", "nethack-swing", yellowmold.Name}, s.State().Mechanics,
 		"the variant's mechanics first, then the extras, each once")
 	assert.Contains(t, s.Scheduler().Names(), "sting")
 	for _, r := range s.Mechanics() {
@@ -94,7 +94,7 @@ func TestAVariantIsANamedListOfMechanics(t *testing.T) {
 	}
 	cog, err := sim.New(sim.Config{Seed: 1})
 	require.NoError(t, err)
-	assert.Empty(t, cog.MechanicNames(), "cog is the empty list")
+	assert.Empty(t, cog.State().Mechanics, "cog is the empty list")
 	assert.Equal(t, []ecs.MechanicRef{{Name: yellowmold.Name, Version: "1"}}, mustNew(t, sim.Config{Seed: 1, Mechanics: []string{yellowmold.Name}}).Result().Mechanics,
 		"results record the mechanics with their versions")
 }
@@ -118,9 +118,9 @@ func TestAMechanicsOwnStateSurvivesSnapshotAndRestore(t *testing.T) {
 	for _, r := range script {
 		s.Turn(r)
 	}
-	ledger := func(s *sim.Sim) tally.Ledger { return *arche.GetResource[tally.Ledger](s.World()) }
+	ledger := func(s *sim.Sim) tally.Ledger { return *arche.GetResource[tally.Ledger](s.State().W) }
 	steps := func(s *sim.Sim) tally.Steps {
-		return *(*tally.Steps)(s.World().Get(s.State().Run.Cog, arche.ComponentID[tally.Steps](s.World())))
+		return *(*tally.Steps)(s.State().W.Get(s.State().Run.Cog, arche.ComponentID[tally.Steps](s.State().W)))
 	}
 	require.Equal(t, tick(s), ledger(s).Ticks, "the mechanic ran every tick")
 	require.Positive(t, steps(s).Count)

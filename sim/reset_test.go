@@ -35,7 +35,7 @@ func TestResetIsANewEpisode(t *testing.T) {
 		stats := enc.FillRecord(s, obs.RecordFields{Message: cut(obs.MessageBytes), Status: cut(128), Chars: cut(c.N),
 			Glyphs: cut(2 * c.N), Colors: cut(c.N), InvLetters: cut(obs.InvSlots), InvClasses: cut(obs.InvSlots),
 			InvGlyphs: cut(2 * obs.InvSlots), InvStrs: cut(obs.InvSlots * obs.InvStrBytes)})
-		table := obs.NewActionTable(s.MechanicNames())
+		table := obs.NewActionTable(s.State().Mechanics)
 		mask := make([]byte, table.Len())
 		enc.FillMask(s, table, mask)
 		return fmt.Sprint(stats) + string(buf[:]) + string(mask)

@@ -45,5 +45,5 @@ func scoreParts(e *State) result.Parts {
 	}
 }
 
-// Score is the score of the episode so far (§16).
-func (s *Sim) Score() int { return scoreParts(s.env).Score() }
+// Score is the score so far (§16), as the result would count it.
+func (e *State) Score() int { return scoreParts(e).Score() }

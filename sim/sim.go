@@ -58,6 +58,13 @@ type Config struct {
 	// a violation. The environment variable COGSIM_INVARIANTS=1 turns it
 	// on for every episode (the test script sets it).
 	Invariants bool
+	// DeferText draws the observation text only when [Sim.Observe] asks
+	// for it rather than at the end of each turn: for a session that
+	// reads the observation's arrays (sim/obs) and seldom the text. The
+	// text is then the state's when Observe is called, so such a session
+	// calls it only between turns, never within one (a turn stepped with
+	// TickTurn).
+	DeferText bool
 	// Goal, when set, is a deed (§16) whose earning ends the episode with
 	// the cause "goal" (a task's end, §35.3: the Oracle task ends at the
 	// oracle deed). Replays and snapshots keep it.
@@ -73,18 +80,13 @@ type Sim struct {
 	sched *ecs.Scheduler
 	// mechanics are the installed mechanics, the variant's first.
 	mechanics []*ecs.Mechanic
-	// checker validates restored snapshots; violations collects its
-	// findings.
-	checker    *systems.Invariants
-	violations []string
-	vision     ecs.System
-	gen        worldgen.Generator
-	dungeon    worldgen.Dungeon
-	parser     reply.Parser
-	note       string
-	// How the last turn's reply was read (§14, §29).
-	lastIgnored  string
-	lastUnusable bool
+	// invariants validates restored snapshots.
+	invariants invariantCheck
+	// levels builds the levels.
+	levels levels
+	gen    worldgen.Generator
+	parser reply.Parser
+	note   string
 	// The command turn under way (BeginTurn … TickTurn).
 	inTurn    bool
 	turnDepth int
@@ -98,9 +100,8 @@ type Sim struct {
 	statusWords []string
 	// memory keeps the map drawn from the level's memory.
 	memory text.Memory
-	// deferText says the observation text is drawn only when Observe
-	// asks for it ([Sim.DeferText]); textStale, that it must be.
-	deferText, textStale bool
+	// textStale says the observation text is to be drawn (DeferText).
+	textStale bool
 
 	// held is resetKeepingResources's scratch space.
 	held []heldResource
@@ -117,26 +118,28 @@ func New(cfg Config) (*Sim, error) {
 	// monsters, items and traps, and larger first blocks only cost time
 	// and memory when the episode is built.
 	s := &Sim{cfg: cfg, world: arche.NewWorld(16), msg: make([]byte, 0, 2*text.MaxMessage), obs: make([]byte, 0, text.Size)}
-	s.dungeon = worldgen.Plan(s.cfg.Seed)
 	w := &s.world
 	// The registered resources of the core game and of the installed
 	// mechanics, each begun (§32.2).
 	ecs.AddResources(w, mechanics)
 	s.env = newState(w)
+	s.env.Dungeon = worldgen.Plan(s.cfg.Seed)
 	s.env.Streams.Reseed(s.cfg.Seed)
 	s.mechanics = mechanics
-	s.gen.Mechanics = s.MechanicNames()
+	s.env.Mechanics = mechanicNames(mechanics)
+	s.gen.Mechanics = s.env.Mechanics
 	arche.GetResource[c.Installed](w).Names = s.gen.Mechanics
 	s.statuses = c.ActiveStatuses(s.gen.Mechanics)
 	for _, j := range s.statuses {
 		s.statusWords = append(s.statusWords, c.Statuses()[j].Word)
 	}
 	s.parser.SetMechanics(s.gen.Mechanics)
-	if s.sched, err = schedule(cfg, mechanics, s.enter); err != nil {
+	s.levels = levels{cfg: &s.cfg, env: s.env, gen: &s.gen, mechanics: mechanics}
+	if s.sched, err = schedule(cfg, mechanics, s.levels.enter); err != nil {
 		return nil, err
 	}
-	s.vision = s.sched.Get(systems.NameVision)
-	if s.vision == nil {
+	s.levels.vision = s.sched.Get(systems.NameVision)
+	if s.levels.vision == nil {
 		return nil, errors.New("sim: the scheduler has no vision system")
 	}
 	s.sched.Init(w)
@@ -180,15 +183,8 @@ func (s *Sim) startEpisode() error {
 	s.env.epoch++
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = cfg.clock()
-	s.drawAppearances()
-	if cfg.Scenario != nil {
-		if err := s.buildScenario(cfg.Scenario); err != nil {
-			return err
-		}
-	} else {
-		s.env.NewCog(c.Pos{})
-		s.startMechanics()
-		s.enter(1)
+	if err := s.levels.start(); err != nil {
+		return err
 	}
 	s.env.Run.MaxDepth = s.env.Level.Depth
 	s.render()
@@ -211,61 +207,10 @@ func (s *Sim) Reset(seed uint64) error {
 	// mechanics' alike (§32.2).
 	ecs.BeginEpisode(w)
 	s.env.Streams.Reseed(seed)
-	s.note, s.lastIgnored, s.lastUnusable = "", "", false
+	s.note, s.env.Reply = "", ReplyRead{}
 	s.inTurn, s.turnTicks = false, 0
-	s.dungeon = s.gen.Plan(seed)
+	s.env.Dungeon = s.gen.Plan(seed)
 	return s.startEpisode()
-}
-
-// startMechanics runs the installed mechanics' Start hooks, in order.
-func (s *Sim) startMechanics() {
-	for _, m := range s.mechanics {
-		if m.Start != nil {
-			m.Start(&s.world)
-		}
-	}
-}
-
-// drawAppearances draws the episode's appearances (§10, §32.4): the
-// potions' from the items stream, then each installed mechanic's class
-// from its own stream.
-func (s *Sim) drawAppearances() {
-	s.env.Knowledge.Draw(s.env.Streams, s.gen.Mechanics)
-}
-
-// enter replaces the current level with generated level depth and puts the
-// cog on its arrival cell. It is the level system's Enter.
-func (s *Sim) enter(depth int) {
-	e := s.env
-	e.ClearLevelEntities()
-	pop := s.gen.Generate(s.cfg.Seed, depth, e.Level)
-	s.arrive(e.Level.Arrival)
-	for _, m := range pop.Monsters {
-		e.SpawnMonster(m.Species, m.At, m.HP)
-	}
-	for _, it := range pop.Items {
-		e.PlaceItem(it.Kind, it.Count, it.At)
-	}
-	for _, t := range pop.Traps {
-		e.PlaceTrap(t.Kind, t.At)
-	}
-	for _, m := range s.mechanics {
-		if m.Populate != nil {
-			m.Populate(&s.world, depth)
-		}
-	}
-	s.vision.Update(&s.world)
-}
-
-// arrive puts the cog on p of a freshly built level: the pit and the lichen
-// stay behind.
-func (s *Sim) arrive(p c.Pos) {
-	e := s.env
-	cog := e.Run.Cog
-	*e.Pos.Get(cog) = p
-	e.Level.Creatures.Put(p, cog, '@')
-	st := e.Status.Get(cog)
-	st.TrappedUntil, st.StuckUntil, st.StuckTo = 0, 0, arche.Entity{}
 }
 
 // Turn runs one command turn with reply (§13, §14).
@@ -285,7 +230,7 @@ func (s *Sim) TurnUnusable() {
 	}
 	s.env.Queue.Reset()
 	s.note = UnusableReply
-	s.lastIgnored, s.lastUnusable = "", true
+	s.env.Reply = ReplyRead{Unusable: true}
 	s.env.Run.Unusable++
 	s.begin()
 	for !s.TickTurn() {
@@ -303,7 +248,7 @@ func (s *Sim) TurnPrimitive(p c.Primitive) {
 	e.Queue.Reset()
 	e.Queue.Push(p)
 	s.note = ""
-	s.lastIgnored, s.lastUnusable = "", false
+	s.env.Reply = ReplyRead{}
 	s.begin()
 	for !s.TickTurn() {
 	}
@@ -318,12 +263,12 @@ func (s *Sim) BeginTurn(reply string) bool {
 	}
 	ignored := s.parser.Parse(reply, s.env.Queue)
 	s.note = ""
-	s.lastIgnored, s.lastUnusable = ignored, false
+	s.env.Reply = ReplyRead{Ignored: ignored}
 	switch {
 	case ignored != "" && s.cfg.Strict:
 		// The whole reply is unusable: forty ticks of waiting.
 		s.env.Queue.Reset()
-		s.lastUnusable = true
+		s.env.Reply.Unusable = true
 		s.env.Run.Unusable++
 		first, _, _ := strings.Cut(ignored, " ")
 		if len(first) > text.MaxMessage/2 {
@@ -409,7 +354,7 @@ func (s *Sim) Step(p c.Primitive) {
 	e.Queue.Push(p)
 	e.Log.Reset()
 	s.note = ""
-	s.lastIgnored, s.lastUnusable = "", false
+	s.env.Reply = ReplyRead{}
 	s.tick()
 	e.Queue.Reset()
 	if !e.Run.Ended && e.Clock.Tick >= e.Clock.MaxTurns*e.Clock.TurnTicks {
@@ -422,13 +367,6 @@ func (s *Sim) Step(p c.Primitive) {
 // Done reports whether the episode has ended.
 func (s *Sim) Done() bool { return s.env.Run.Ended }
 
-// Ignored is the tokens the last turn's reply skipped (§14), "" if none.
-func (s *Sim) Ignored() string { return s.lastIgnored }
-
-// Unusable reports whether the last turn's reply could not be read at all
-// (§20).
-func (s *Sim) Unusable() bool { return s.lastUnusable }
-
 // Observe returns the current observation text (§15): 20 lines joined by
 // newlines. The slice is valid until the next Turn or Step.
 func (s *Sim) Observe() []byte {
@@ -439,43 +377,18 @@ func (s *Sim) Observe() []byte {
 	return s.obs
 }
 
-// DeferText makes the observation text drawn when [Sim.Observe] asks for
-// it rather than at the end of each turn: for a session that reads the
-// observation's arrays ([Sim.FillRecord]) and seldom the text. The text
-// is then the state's when Observe is called, so such a session calls it
-// only between turns, never within one (a turn stepped with TickTurn).
-func (s *Sim) DeferText() {
-	s.deferText = true
-}
-
 // State exposes the episode's state to tests, tools and front ends.
 func (s *Sim) State() *State { return s.env }
-
-// MechanicNames names the installed mechanics, the variant's first: what
-// an agent that knows the rules is told ([agents.Knower]).
-func (s *Sim) MechanicNames() []string {
-	names := make([]string, len(s.mechanics))
-	for i, m := range s.mechanics {
-		names[i] = m.Name
-	}
-	return names
-}
 
 // Mechanics names the installed mechanics with their versions, the
 // variant's first (§27.1).
 func (s *Sim) Mechanics() []ecs.MechanicRef { return ecs.Refs(s.mechanics) }
-
-// World exposes the episode's arche world.
-func (s *Sim) World() *arche.World { return &s.world }
 
 // Scheduler exposes the tick order and its timings.
 func (s *Sim) Scheduler() *ecs.Scheduler { return s.sched }
 
 // Config is the configuration the episode runs with.
 func (s *Sim) Config() Config { return s.cfg }
-
-// Dungeon is the episode's plan (which depth holds the Oracle).
-func (s *Sim) Dungeon() worldgen.Dungeon { return s.dungeon }
 
 // Frame is what the observation is drawn from, for front ends.
 func (s *Sim) Frame() text.Frame {
@@ -508,28 +421,28 @@ func (s *Sim) Frame() text.Frame {
 			Hunger:   e.Nutrition.Get(cog).State,
 			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
 			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
-			Words: s.statusWords, Mechanic: s.mechanicStatuses(),
+			Words: s.statusWords, Mechanic: heldStatuses(&s.world, s.statuses),
 		},
 	}
 }
 
-// mechanicStatuses is the bitmask of the installed mechanics' statuses
-// that hold now: bit i for s.statusWords[i].
-func (s *Sim) mechanicStatuses() uint32 {
+// heldStatuses is the bitmask of the statuses (indices into c.Statuses)
+// that hold now in w: bit i for statuses[i].
+func heldStatuses(w *arche.World, statuses []int) uint32 {
 	var bits uint32
 	all := c.Statuses()
-	for i, j := range s.statuses {
-		if all[j].Holds(&s.world) {
+	for i, j := range statuses {
+		if all[j].Holds(w) {
 			bits |= 1 << i
 		}
 	}
 	return bits
 }
 
-// render draws the observation text, or with [Sim.DeferText] notes that
+// render draws the observation text, or with Config.DeferText notes that
 // it is to be drawn.
 func (s *Sim) render() {
-	if s.deferText {
+	if s.cfg.DeferText {
 		s.textStale = true
 		return
 	}
@@ -603,4 +516,13 @@ func checkRegistered(w *arche.World) error {
 		return fmt.Errorf("sim: unregistered state, which snapshots would lose: %s (register it with ecs.RegisterComponent or ecs.RegisterResource)", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// mechanicNames names the mechanics, in order.
+func mechanicNames(list []*ecs.Mechanic) []string {
+	names := make([]string, len(list))
+	for i, m := range list {
+		names[i] = m.Name
+	}
+	return names
 }

@@ -110,7 +110,7 @@ func (s *Sim) Snapshot() *Snapshot {
 // an episode of the same seed, rules and mechanics. A snapshot that
 // fails its checks is refused and the episode is left as it was.
 func (s *Sim) Restore(snap *Snapshot) error {
-	if err := s.compatible(snap); err != nil {
+	if err := snap.fits(s.cfg, s.Mechanics()); err != nil {
 		return err
 	}
 	if err := snap.check(); err != nil {
@@ -129,17 +129,18 @@ func (s *Sim) Restore(snap *Snapshot) error {
 	return nil
 }
 
-// compatible refuses a snapshot of another episode or engine.
-func (s *Sim) compatible(snap *Snapshot) error {
+// fits refuses a snapshot of another episode than one of cfg with the
+// mechanics installed.
+func (snap *Snapshot) fits(cfg Config, mechanics []ecs.MechanicRef) error {
 	if snap.Version != SnapshotVersion {
 		return fmt.Errorf("snapshot: format version %d, this engine reads version %d", snap.Version, SnapshotVersion)
 	}
-	if snap.Seed != s.cfg.Seed || snap.Rules != s.cfg.Rules {
+	if snap.Seed != cfg.Seed || snap.Rules != cfg.Rules {
 		return fmt.Errorf("snapshot: of seed %d rules %q, but the episode is seed %d rules %q",
-			snap.Seed, snap.Rules, s.cfg.Seed, s.cfg.Rules)
+			snap.Seed, snap.Rules, cfg.Seed, cfg.Rules)
 	}
-	if !slices.Equal(snap.Mechanics, s.Mechanics()) {
-		return fmt.Errorf("snapshot: made with mechanics %s, but the episode has %s", refsString(snap.Mechanics), refsString(s.Mechanics()))
+	if !slices.Equal(snap.Mechanics, mechanics) {
+		return fmt.Errorf("snapshot: made with mechanics %s, but the episode has %s", refsString(snap.Mechanics), refsString(mechanics))
 	}
 	return nil
 }
@@ -284,7 +285,7 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 		return fmt.Errorf("snapshot: %w", err)
 	}
 	if check {
-		if err := s.checkInvariants(); err != nil {
+		if err := s.invariants.run(&s.world); err != nil {
 			return err
 		}
 	}
@@ -324,18 +325,24 @@ func resourcePointer(w *arche.World, id arche.ResID) unsafe.Pointer {
 	return reflect.ValueOf(w.Resources().Get(id)).UnsafePointer()
 }
 
-// checkInvariants runs the invariant checker on the restored world.
-func (s *Sim) checkInvariants() error {
-	if s.checker == nil {
-		// One checker an episode: its Init registers cached filters,
-		// which every later structural change of the world updates.
-		s.checker = &systems.Invariants{OnViolation: func(msg string) { s.violations = append(s.violations, msg) }}
-		s.checker.Init(&s.world)
+// invariantCheck runs the invariant checker on restored worlds, one
+// checker an episode: its Init registers cached filters, which every
+// later structural change of the world updates.
+type invariantCheck struct {
+	checker    *systems.Invariants
+	violations []string
+}
+
+// run checks w.
+func (ic *invariantCheck) run(w *arche.World) error {
+	if ic.checker == nil {
+		ic.checker = &systems.Invariants{OnViolation: func(msg string) { ic.violations = append(ic.violations, msg) }}
+		ic.checker.Init(w)
 	}
-	s.violations = s.violations[:0]
-	s.checker.Update(&s.world)
-	if len(s.violations) > 0 {
-		return errors.New("snapshot: " + s.violations[0])
+	ic.violations = ic.violations[:0]
+	ic.checker.Update(w)
+	if len(ic.violations) > 0 {
+		return errors.New("snapshot: " + ic.violations[0])
 	}
 	return nil
 }

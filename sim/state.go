@@ -4,6 +4,7 @@ import (
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
+	"github.com/cogsim/cogsim/worldgen"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 )
@@ -30,6 +31,14 @@ type State struct {
 	// Hunger reads nutrition as a hunger state by the rules in play.
 	Hunger *c.HungerScale
 
+	// Mechanics names the installed mechanics, the variant's first: what
+	// an agent that knows the rules is told (play.Knower).
+	Mechanics []string
+	// Dungeon is the episode's plan (which depth holds the Oracle).
+	Dungeon worldgen.Dungeon
+	// Reply is how the last turn's reply was read (§14, §20, §29).
+	Reply ReplyRead
+
 	Pos        generic.Map[c.Position]
 	Health     generic.Map[c.Health]
 	Nutrition  generic.Map[c.Nutrition]
@@ -49,6 +58,15 @@ type State struct {
 	everything *generic.Filter0
 	// epoch is [State.Epoch].
 	epoch uint64
+}
+
+// ReplyRead is how a turn's reply was read.
+type ReplyRead struct {
+	// Ignored is the tokens the reply skipped (§14), "" if none.
+	Ignored string
+	// Unusable says the reply could not be read at all (§20), or was
+	// refused whole under Strict (§30).
+	Unusable bool
 }
 
 // newState reads the resources of w (added by [ecs.AddResources]) and

@@ -28,12 +28,12 @@ func TestAMechanicsVerbIsReadOnlyWhereItIsInstalled(t *testing.T) {
 			s := startWith(t, 1, sim.Scenario{Map: withCog(hall, 5, 3)}, with([]string{verbtest.Name}, strict))
 			s.Turn(tc.reply)
 			assert.Equal(t, tc.want, message(s), "reply %q, strict %v", tc.reply, strict)
-			assert.Empty(t, s.Ignored(), "reply %q", tc.reply)
+			assert.Empty(t, s.State().Reply.Ignored, "reply %q", tc.reply)
 		}
 	}
 	s := startWith(t, 1, sim.Scenario{Map: withCog(hall, 5, 3)}, with(nil, false))
 	s.Turn("aim f e")
-	assert.Equal(t, "aim f", s.Ignored())
+	assert.Equal(t, "aim f", s.State().Reply.Ignored)
 	assert.Equal(t, "Ignored: aim f.", message(s))
 	s = startWith(t, 1, sim.Scenario{Map: withCog(hall, 5, 3)}, with([]string{"tally"}, true))
 	s.Turn("hum")

@@ -53,9 +53,9 @@ is, what it has and what is around it are as its first observation shows
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	text := rulesText(cfg.Rules, s.MechanicNames(), clock.MaxTurns, clock.TurnTicks)
+	text := rulesText(cfg.Rules, s.State().Mechanics, clock.MaxTurns, clock.TurnTicks)
 	nutrition, packFood := startingFood(s)
-	standard := !slices.Contains(s.MechanicNames(), rogue.NameHunger) && !slices.Contains(s.MechanicNames(), rogue.NameFood)
+	standard := !slices.Contains(s.State().Mechanics, rogue.NameHunger) && !slices.Contains(s.State().Mechanics, rogue.NameFood)
 	b.WriteString(withFood(text, nutrition, packFood, clock.MaxTurns*clock.TurnTicks, standard))
 	ex, err := workedExample(cfg)
 	if err != nil {

@@ -114,7 +114,7 @@ func describeMonster(g *Game, ent arche.Entity, glyph byte) string {
 	if e.Monster.Has(ent) {
 		name := an(e.Monster.Get(ent).Species.Info().Name)
 		for _, note := range c.MonsterNotes() {
-			if n := note(g.Sim.World(), ent); n != "" {
+			if n := note(g.Sim.State().W, ent); n != "" {
 				name += ", " + n
 			}
 		}

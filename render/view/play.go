@@ -116,7 +116,7 @@ type Play struct {
 func NewPlay(s *sim.Sim, o PlayOptions) *Play {
 	s.State().Log.SetHistory(LogSize)
 	p := &Play{Sim: s, game: newGame(s, o), opts: o}
-	p.verbs = c.ActiveVerbs(s.MechanicNames())
+	p.verbs = c.ActiveVerbs(s.State().Mechanics)
 	if o.AskKeep {
 		p.push(&yesNo{q: "Do you want to keep the save file? [yn] (n)", then: func(p *Play, yes bool) { p.keepSave(yes) }})
 	}

@@ -84,7 +84,7 @@ func (r *Runner) Activity(g *Game) string {
 // inView reports whether the cog sees monster m (alive, on this level).
 func inView(g *Game, m arche.Entity) bool {
 	e := g.Sim.State()
-	if !g.Sim.World().Alive(m) || !e.Pos.Has(m) {
+	if !g.Sim.State().W.Alive(m) || !e.Pos.Has(m) {
 		return false
 	}
 	q := *e.Pos.Get(m)

@@ -59,14 +59,11 @@ func slowMask(s *sim.Sim, a *Action) bool {
 // MaskKey).
 func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 	for _, mech := range [][]string{nil, {"wands"}} {
-		s, err := sim.New(sim.Config{Seed: 1, Mechanics: mech})
+		s, err := sim.New(sim.Config{Seed: 1, Mechanics: mech, DeferText: mech != nil})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mech != nil {
-			s.DeferText()
-		}
-		table := NewActionTable(s.MechanicNames())
+		table := NewActionTable(s.State().Mechanics)
 		// A table not made by NewActionTable, reversed: no letter run,
 		// so FillMask goes action by action.
 		bare := &ActionTable{Actions: slices.Clone(table.Actions)}
@@ -217,12 +214,11 @@ func TestDeferredTextIsTheText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy, err := sim.New(sim.Config{Seed: 5})
+	lazy, err := sim.New(sim.Config{Seed: 5, DeferText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy.DeferText()
-	table := NewActionTable(eager.MechanicNames())
+	table := NewActionTable(eager.State().Mechanics)
 	x := uint32(9)
 	for step := range 2000 {
 		if eager.Done() {

@@ -76,8 +76,8 @@ func (en *Encoder) Observation(s *sim.Sim, prevScore int) Observation {
 			AC: int(st[StatAC]), XLevel: int(st[StatXLevel]), XP: int(st[StatXP]), Tick: int(st[StatTick]),
 			Turn: int(st[StatTurn]), MaxTurns: int(st[StatMaxTurns]), Hunger: int(st[StatHunger]), Conditions: int(st[StatConditions]),
 			X: int(st[StatX]), Y: int(st[StatY])},
-		Reward: s.Score() - prevScore, Terminated: Terminated(s), Truncated: Truncated(s),
-		Unusable: s.Unusable(), Ignored: s.Ignored(),
+		Reward: s.State().Score() - prevScore, Terminated: Terminated(s), Truncated: Truncated(s),
+		Unusable: s.State().Reply.Unusable, Ignored: s.State().Reply.Ignored,
 	}
 	if s.Done() {
 		r := s.Result()

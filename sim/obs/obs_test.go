@@ -64,12 +64,12 @@ func TestConditionBitsFollowTheEpisodesMechanics(t *testing.T) {
 			sc.Mechanics = thirsty(tc.thirst)
 		}
 		s := start(t, 1, sc, tc.mechanics...)
-		names := obs.Conditions(s.MechanicNames())
+		names := obs.Conditions(s.State().Mechanics)
 		assert.Equal(t, append(append([]string(nil), core...), tc.words...), names, "%v", tc.mechanics)
 		assert.Equal(t, fmt.Sprint(names[len(core):]), fmt.Sprint(s.Frame().Status.Words), "%v: the status line's words, in the bits' order", tc.mechanics)
 		assert.Equal(t, tc.bits, conditions(s), "%v", tc.mechanics)
-		table := obs.NewActionTable(s.MechanicNames())
-		assert.Equal(t, names, obs.NewLayout(s.MechanicNames(), table).Conditions, "%v", tc.mechanics)
+		table := obs.NewActionTable(s.State().Mechanics)
+		assert.Equal(t, names, obs.NewLayout(s.State().Mechanics, table).Conditions, "%v", tc.mechanics)
 		var shown []string
 		for i, w := range names {
 			if tc.bits&(1<<i) != 0 {

@@ -30,7 +30,7 @@ type builtin struct{ r Replier }
 func (b builtin) Reset(_ context.Context, s *sim.Sim, _ int) error {
 	b.r.Reset(s.Config().Seed)
 	if k, ok := b.r.(Knower); ok {
-		k.Know(s.MechanicNames())
+		k.Know(s.State().Mechanics)
 	}
 	return nil
 }

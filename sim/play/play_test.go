@@ -176,7 +176,7 @@ func TestBuiltinIsResetWithTheSeedAndToldTheMechanics(t *testing.T) {
 	_, err = play.Run(context.Background(), s, play.Builtin(r), 0)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(9), r.seed)
-	assert.Equal(t, s.MechanicNames(), r.mechanics)
+	assert.Equal(t, s.State().Mechanics, r.mechanics)
 	require.Len(t, r.obs, 2)
 	assert.Equal(t, first, r.obs[0])
 }

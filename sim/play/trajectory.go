@@ -107,7 +107,7 @@ func bound(s string, name string, cut *[]string) string {
 // played (none when it was unusable, with the line as received when
 // there was one), and what the agent said of the turn beside it.
 func (t *Trajectory) Turn(s *sim.Sim, pt *Turn) error {
-	tt := trajTurn{Turn: pt.Turn, Unusable: s.Unusable(), Ignored: s.Ignored()}
+	tt := trajTurn{Turn: pt.Turn, Unusable: s.State().Reply.Unusable, Ignored: s.State().Reply.Ignored}
 	tt.Obs = bound(string(pt.Before), "obs", &tt.Truncated)
 	switch {
 	case !pt.Unusable:

@@ -185,14 +185,14 @@ func (c *Conn) SendEnd(res *sim.Result) error {
 			res = &r
 		}
 		v = End{Type: "end", Env: c.Env, Result: *res, Text: string(s.Observe()), Turn: e.Clock.Turn, Tick: e.Clock.Tick,
-			Reward: s.Score() - c.score, Terminated: obs.Terminated(s), Truncated: obs.Truncated(s)}
+			Reward: s.State().Score() - c.score, Terminated: obs.Terminated(s), Truncated: obs.Truncated(s)}
 	} else {
 		o := c.enc.Observation(s, c.score)
 		o.Env = c.Env
 		c.turn = o.Turn
 		v = o
 	}
-	c.score = s.Score()
+	c.score = s.State().Score()
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err

@@ -691,6 +691,9 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if field, err := sim.CheckSelection(cfg.Rules, cfg.Mechanics); err != nil {
 		return bad("%s: %v", field, err)
 	}
+	// The session reads the arrays; the text only when asked, between
+	// turns.
+	cfg.DeferText = true
 	s, err := sim.New(cfg)
 	if err != nil {
 		return bad("%v", err)
@@ -714,9 +717,6 @@ func (sv *Server) begin(sl *slot, restored bool) {
 	if sl.task == nil {
 		sl.task = &Tasks[0]
 	}
-	// The session reads the arrays; the text only when asked, between
-	// turns.
-	sl.s.DeferText()
 	sl.count.start(sl.task, sl.s, !restored)
 	sl.deeds = len(sl.s.State().Run.Deeds.List)
 	sv.startRecording(sl, restored)

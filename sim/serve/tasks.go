@@ -42,7 +42,7 @@ type taskCount struct {
 
 // Tasks are the tasks, the default first.
 var Tasks = []Task{
-	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim) int { return s.Score() }},
+	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim) int { return s.State().Score() }},
 	{Name: "descend", Help: "+1 per new depth reached", count: func(_ *taskCount, s *sim.Sim) int { return s.State().Run.MaxDepth - 1 }},
 	{Name: "gold", Help: "the gold gained", count: func(t *taskCount, s *sim.Sim) int {
 		g := s.State().Purse.Get(s.State().Run.Cog).Gold

@@ -142,7 +142,7 @@ func (sv *Server) encode(i int, rec []byte) {
 	if obs.Truncated(sl.s) {
 		flags |= obs.FlagTruncated
 	}
-	if sl.s.Unusable() {
+	if sl.s.State().Reply.Unusable {
 		flags |= obs.FlagUnusable
 	}
 	if sl.s.Done() {
@@ -150,7 +150,7 @@ func (sv *Server) encode(i int, rec []byte) {
 		r := sl.s.Result()
 		sl.extra.End = &r
 	}
-	if ig := sl.s.Ignored(); ig != "" {
+	if ig := sl.s.State().Reply.Ignored; ig != "" {
 		flags |= obs.FlagIgnored
 		sl.extra.Ignored = ig
 	}

@@ -105,8 +105,8 @@ func (g *game) monster(p c.Pos) (arche.Entity, bool) { return g.s.State().Level.
 
 // slowed reports whether m is slowed.
 func (g *game) slowed(m arche.Entity) bool {
-	for _, id := range g.s.World().Ids(m) {
-		if info, ok := arche.ComponentInfo(g.s.World(), id); ok && info.Type == wands.SlowState.Type {
+	for _, id := range g.s.State().W.Ids(m) {
+		if info, ok := arche.ComponentInfo(g.s.State().W, id); ok && info.Type == wands.SlowState.Type {
 			return true
 		}
 	}

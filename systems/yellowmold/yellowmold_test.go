@@ -38,7 +38,7 @@ func hp(s *sim.Sim) int { e := s.State(); return e.Health.Get(e.Run.Cog).HP }
 
 func message(s *sim.Sim) string { return strings.Split(string(s.Observe()), "\n")[18] }
 
-func stings(s *sim.Sim) int { return arche.GetResource[yellowmold.Stings](s.World()).Count }
+func stings(s *sim.Sim) int { return arche.GetResource[yellowmold.Stings](s.State().W).Count }
 
 var east = c.Primitive{Op: c.OpMove, Dir: c.East}
 

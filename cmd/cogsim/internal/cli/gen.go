@@ -130,5 +130,5 @@ func episodeLevel(cfg sim.Config, depth int) (*components.Level, *worldgen.Popul
 		}
 	}
 	e := s.State()
-	return e.Level, e.Population(), s.MechanicNames(), nil
+	return e.Level, e.Population(), s.State().Mechanics, nil
 }

@@ -127,7 +127,7 @@ func replayCmd(ctx context.Context, out streams, args []string) error {
 				msg, _ = json.Marshal(enc.Observation(s, prev))
 				return false
 			}
-			prev = s.Score()
+			prev = s.State().Score()
 			return true
 		})
 		if err != nil {
