@@ -144,6 +144,8 @@ type Level struct {
 	seen           seenView
 	// builds counts the levels built into this value ([Level.ClearDynamic]).
 	builds uint64
+	// memWrites counts the writes to the memory ([Level.MemoryVersion]).
+	memWrites uint64
 }
 
 // seenView is a rectangle of the memory known to agree with the board
@@ -182,7 +184,19 @@ func (l *Level) ClearDynamic() {
 	l.traps = [N]bool{}
 	l.seen = seenView{}
 	l.builds++
+	l.memWrites++
 }
+
+// MemoryVersion changes whenever the memory (MemTerrain, MemItem,
+// TrapShown) is written through the level's setters — See,
+// RememberTerrain, ShowTrap, ClearDynamic — or a writer that writes it
+// directly says so ([Level.MemoryChanged]). While it stays the same, so
+// does the memory: what is drawn from it need not be looked at again.
+func (l *Level) MemoryVersion() uint64 { return l.memWrites }
+
+// MemoryChanged says the memory was written directly (a scenario's
+// builder, a test).
+func (l *Level) MemoryChanged() { l.memWrites++ }
 
 // Changes counts the changes of the level's terrain that memory does not
 // show: a level built into this value, or a play-time [Level.SetTerrain].
@@ -227,6 +241,7 @@ func (l *Level) See(r Rect) {
 		return
 	}
 	l.seen = view
+	l.memWrites++
 	for y := r.Y0; y <= r.Y1; y++ {
 		for i := y*W + r.X0; i <= y*W+r.X1; i++ {
 			l.MemTerrain[i], l.MemItem[i] = l.Terrain[i].Glyph(), l.FloorItems.top[i]
@@ -238,11 +253,13 @@ func (l *Level) See(r Rect) {
 // door found, §11).
 func (l *Level) RememberTerrain(i int, g byte) {
 	l.MemTerrain[i] = g
+	l.memWrites++
 }
 
 // ShowTrap marks the trap on cell i discovered: it is drawn '^' (§11).
 func (l *Level) ShowTrap(i int) {
 	l.TrapShown[i] = true
+	l.memWrites++
 }
 
 // PutTrap records that p holds a trap.

@@ -110,7 +110,7 @@ func (l *levels) buildScenario(sc *Scenario) error {
 		te := e.PlaceTrap(t.Kind, t.At)
 		if !t.Hidden {
 			e.Trap.Get(te).Discovered = true
-			e.Level.TrapShown[t.At.Index()] = true
+			e.Level.ShowTrap(t.At.Index())
 		}
 	}
 	e.applyCog(sc.Cog, p.Inventory)

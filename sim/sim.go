@@ -181,6 +181,7 @@ func (s *Sim) startEpisode() error {
 	// What caches the observation starts anew (sim/obs): the pack's
 	// names hang on the potions' appearances, drawn anew.
 	s.env.epoch++
+	s.memory.Forget()
 	clock := s.env.Clock
 	clock.MaxTurns, clock.TurnTicks = cfg.clock()
 	if err := s.levels.start(); err != nil {

@@ -238,6 +238,7 @@ func (snap *Snapshot) checkOwners() error {
 func (s *Sim) apply(snap *Snapshot, check bool) error {
 	w := &s.world
 	s.env.epoch++
+	s.memory.Forget()
 	s.held = resetKeepingResources(w, s.held)
 	dump := snap.Entities
 	dump.Entities = slices.Clone(dump.Entities)

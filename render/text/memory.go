@@ -11,13 +11,18 @@ import (
 // Memory is a level's memory as the map draws it, kept by whoever draws
 // many observations of one episode ([Frame.Memory]), so that an
 // observation copies rows instead of deciding 864 cells
-// ([components.Level.MemoryGlyph]). It keeps the memory it was drawn
-// from and redraws only the 8-cell words that differ from it, so any
-// write to the memory shows — through the level's setters or directly,
-// as a decoder or a scenario builder writes it — and nothing is to be
-// invalidated. The zero Memory draws the whole map on first use.
+// ([components.Level.MemoryGlyph]). It looks at the memory again only
+// when the level's [components.Level.MemoryVersion] changed, and then
+// keeps the memory it was drawn from and redraws only the cells that
+// differ from it: a write through the level's setters shows at once, a
+// direct write once [components.Level.MemoryChanged] says so (or with
+// the next setter's). A level replaced whole (a snapshot restored) is
+// drawn afresh after [Memory.Forget]. The zero Memory draws the whole
+// map on first use.
 type Memory struct {
-	ok      bool
+	ok bool
+	// version is the level's MemoryVersion when m was drawn.
+	version uint64
 	changes uint64
 	drawn   [c.N]byte
 	// The memory drawn is the level's as it was then.
@@ -34,9 +39,10 @@ const blankWord = 0x2020202020202020
 // cells, so only the cells whose memory changed are drawn again, found
 // eight at a time.
 func (m *Memory) Draw(l *c.Level) *[c.N]byte {
-	if m.ok && l.MemTerrain == m.terrain && l.MemItem == m.item && l.TrapShown == m.trap {
+	if m.ok && m.version == l.MemoryVersion() {
 		return &m.drawn
 	}
+	m.version = l.MemoryVersion()
 	le := binary.LittleEndian
 	// The trap flags read eight at a time (a bool is a byte, 0 or 1).
 	traps := unsafe.Slice((*byte)(unsafe.Pointer(&l.TrapShown[0])), c.N)
@@ -69,6 +75,10 @@ func (m *Memory) Draw(l *c.Level) *[c.N]byte {
 	m.changes++
 	return &m.drawn
 }
+
+// Forget makes the next Draw draw the whole map afresh: for a level
+// replaced whole, whose MemoryVersion says nothing of what m drew.
+func (m *Memory) Forget() { m.ok = false }
 
 // Drawn is the memory as the last Draw drew it, for the reader that has
 // just brought m up to date. The array must not be written.

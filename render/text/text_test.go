@@ -83,8 +83,9 @@ func TestAppendMapEqualsTheCellByCellRule(t *testing.T) {
 }
 
 // TestDrawnMemoryShowsEveryWrite: memory written through the Level's
-// setters or directly (as a decoder or a scenario builder does) shows in
-// the next map, drawn with a kept Memory or without one.
+// setters, or directly and said so (MemoryChanged), or in a level
+// forgotten, shows in the next map, drawn with a kept Memory or without
+// one.
 func TestDrawnMemoryShowsEveryWrite(t *testing.T) {
 	var l c.Level
 	var mem text.Memory
@@ -98,6 +99,7 @@ func TestDrawnMemoryShowsEveryWrite(t *testing.T) {
 	}
 	check("nothing remembered")
 	l.MemTerrain[50], l.MemItem[51], l.TrapShown[52] = '#', '$', true
+	l.MemoryChanged()
 	check("direct writes")
 	changes := mem.Changes()
 	check("again")
@@ -109,10 +111,15 @@ func TestDrawnMemoryShowsEveryWrite(t *testing.T) {
 	check("the setters")
 	require.Less(t, changes, mem.Changes())
 	l.MemTerrain[56] = '|'
+	l.MemoryChanged()
 	check("a direct write after the setters")
 	l.ClearDynamic()
 	l.MemTerrain[57] = '-'
+	l.MemoryChanged()
 	check("a cleared level")
+	l.MemTerrain[58] = '#'
+	mem.Forget()
+	check("a level replaced whole, forgotten")
 }
 
 // TestDrawnMemoryRedrawsJustTheChangedCells: random writes of single
@@ -139,6 +146,7 @@ func TestDrawnMemoryRedrawsJustTheChangedCells(t *testing.T) {
 				l.TrapShown[i] = !l.TrapShown[i]
 			}
 		}
+		l.MemoryChanged()
 		require.Equal(t, string(reference(&fresh)), string(text.AppendMap(nil, &kept)), "step %d", step)
 	}
 }
