@@ -3,16 +3,16 @@ module github.com/cogsim/cogsim
 go 1.26
 
 require (
-	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	github.com/mlange-42/arche v0.15.3
 	github.com/stretchr/testify v1.11.1
 	golang.org/x/image v0.20.0
-	golang.org/x/sys v0.25.0
+	golang.org/x/sys v0.42.0
 )
 
 require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect

@@ -13,6 +13,7 @@ import (
 	"github.com/cogsim/cogsim/sim/scenario"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/worldgen"
+	"github.com/cogsim/cogsim/worldgen/script"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -40,6 +41,12 @@ type Config struct {
 	Mechanics []string
 	// Scenario, when set, fixes the starting situation (§19).
 	Scenario *Scenario
+	// Level, when set, builds the first level (§38.4): the script's
+	// level at depth 1, its goal the episode's unless Goal is set.
+	Level *script.Script
+	// Dungeon, when set, says which script builds which depth (§38.4);
+	// the rest are generated.
+	Dungeon *script.Dungeon
 	// MaxTurns and TurnTicks override the clock; 0 takes the defaults
 	// (or the scenario's).
 	MaxTurns, TurnTicks int
