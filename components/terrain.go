@@ -187,6 +187,19 @@ func (l *Level) ClearDynamic() {
 	l.memWrites++
 }
 
+// Replace makes l the level src was built as — its depth, terrain,
+// rooms, components, stairs and arrival — with nothing on it and
+// nothing remembered, as if built into l (a level built elsewhere: a
+// scenario's, a script's). Its counters go on, so readers of l see a
+// new level.
+func (l *Level) Replace(src *Level) {
+	l.Depth, l.Terrain, l.RoomOf, l.Component = src.Depth, src.Terrain, src.RoomOf, src.Component
+	l.Rooms = append(l.Rooms[:0], src.Rooms...)
+	l.Stairs, l.Arrival = src.Stairs, src.Arrival
+	l.terrainChanges++
+	l.ClearDynamic()
+}
+
 // MemoryVersion changes whenever the memory (MemTerrain, MemItem,
 // TrapShown) is written through the level's setters — See,
 // RememberTerrain, ShowTrap, ClearDynamic — or a writer that writes it

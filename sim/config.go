@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim/result"
+	"github.com/cogsim/cogsim/worldgen/script"
 )
 
 // Resolved is what a [Config] decides before a world is built
@@ -33,6 +35,10 @@ type Resolved struct {
 	Scenario, ScenarioDigest string
 	// Systems is the tick order (§3).
 	Systems []SystemRef
+	// Scripts name the level and dungeon scripts (§38.4) as results
+	// and replays record them: the level script, then the dungeon
+	// script and its level scripts.
+	Scripts []script.Ref
 }
 
 // SystemRef is a system of the tick order: its name, the mechanic that
@@ -75,10 +81,23 @@ func (cfg Config) Resolve() (Resolved, error) {
 		}
 		r.Scenario, r.ScenarioDigest = sc.Name, result.ScenarioDigest(sc)
 	}
+	r.Scripts = cfg.scripts()
 	for _, e := range sched.Entries() {
 		r.Systems = append(r.Systems, SystemRef{Name: e.Name, By: e.By, ReplacedBy: e.ReplacedBy, Enabled: e.Enabled, Final: e.Final})
 	}
 	return r, nil
+}
+
+// scripts are the refs of cfg's level and dungeon scripts, nil for none.
+func (cfg Config) scripts() []script.Ref {
+	var refs []script.Ref
+	if cfg.Level != nil {
+		refs = append(refs, cfg.Level.Ref())
+	}
+	if cfg.Dungeon != nil {
+		refs = append(refs, cfg.Dungeon.Refs()...)
+	}
+	return refs
 }
 
 // resolve is cfg with its defaults filled in — the rules "cog", the
@@ -88,11 +107,14 @@ func (cfg Config) resolve() (Config, []*ecs.Mechanic, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
 	}
-	if cfg.Goal != "" && (!slices.Contains(result.DeedNames, cfg.Goal) || cfg.Goal == "full-clock") {
+	if cfg.Goal != "" && cfg.Goal != GoalStairs && (!slices.Contains(result.DeedNames, cfg.Goal) || cfg.Goal == "full-clock") {
 		return cfg, nil, fmt.Errorf("goal %q: not a deed an episode can earn before its end", cfg.Goal)
 	}
 	if cfg.MaxTurns < 0 || cfg.MaxTurns > MaxClockTurns {
 		return cfg, nil, fmt.Errorf("max turns %d: out of range 1…%d (0: the default)", cfg.MaxTurns, MaxClockTurns)
+	}
+	if cfg.Scenario != nil && cfg.Level != nil {
+		return cfg, nil, errors.New("a scenario and a level script: give one (both build the first level)")
 	}
 	mechanics, err := ecs.Select(cfg.Rules, cfg.Mechanics)
 	if err != nil {

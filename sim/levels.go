@@ -2,10 +2,12 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/worldgen"
+	"github.com/cogsim/cogsim/worldgen/script"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -19,6 +21,9 @@ type levels struct {
 	gen       *worldgen.Generator
 	mechanics []*ecs.Mechanic
 	vision    ecs.System
+	// goal is the goal the first level's script set (des.flags), ""
+	// without a script or for "none".
+	goal string
 }
 
 // start builds the episode's start: the appearances (§10, §32.4: the
@@ -27,8 +32,22 @@ type levels struct {
 // Start hooks and level 1.
 func (l *levels) start() error {
 	l.env.Knowledge.Draw(l.env.Streams, l.gen.Mechanics)
+	l.goal = ""
 	if l.cfg.Scenario != nil {
 		return l.buildScenario(l.cfg.Scenario)
+	}
+	if sc := l.cfg.Level; sc != nil {
+		b, err := l.buildScript(sc, 1)
+		if err != nil {
+			return err
+		}
+		if b.Goal != "none" {
+			l.goal = b.Goal
+		}
+		l.env.NewCog(b.Cog)
+		l.startMechanics()
+		l.layScript(b)
+		return nil
 	}
 	l.env.NewCog(c.Pos{})
 	l.startMechanics()
@@ -50,6 +69,19 @@ func (l *levels) startMechanics() {
 func (l *levels) enter(depth int) {
 	e := l.env
 	e.ClearLevelEntities()
+	if d := l.cfg.Dungeon; d != nil {
+		if sc := d.For(l.cfg.Seed, depth); sc != nil {
+			b, err := l.buildScript(sc, depth)
+			if err == nil {
+				e.arrive(b.Cog)
+				l.layScript(b)
+				return
+			}
+			// The script failed on this seed and depth: the level is
+			// generated, and the log says why (so does its replay).
+			e.Log.Say(fmt.Sprintf("The level script failed (%v); this level is generated.", err))
+		}
+	}
 	pop := l.gen.Generate(l.cfg.Seed, depth, e.Level)
 	e.arrive(e.Level.Arrival)
 	for _, m := range pop.Monsters {
@@ -67,6 +99,65 @@ func (l *levels) enter(depth int) {
 		}
 	}
 	l.vision.Update(e.W)
+}
+
+// buildScript runs script sc for level depth of the episode.
+func (l *levels) buildScript(sc *script.Script, depth int) (*script.Built, error) {
+	return sc.Build(l.cfg.Seed, depth, script.Env{Mechanics: l.env.Mechanics, Standard: l.standard})
+}
+
+// standard is the cog game's level of depth (des.standard()).
+func (l *levels) standard(depth int, lvl *c.Level) *worldgen.Population {
+	return l.gen.Generate(l.cfg.Seed, depth, lvl)
+}
+
+// layScript lays the level a script built on the world, whose cog
+// stands on the level's arrival cell (NewCog or arrive): its terrain,
+// monsters, items and traps, the cog's fields, and the mechanics'
+// Populate hooks when the script began with the standard level.
+func (l *levels) layScript(b *script.Built) {
+	e := l.env
+	e.Level.Replace(&b.Level)
+	e.Level.Creatures.Put(b.Cog, e.Run.Cog, '@')
+	rng := ecs.NewStream(l.cfg.Seed, "level-hp/"+strconv.Itoa(b.Level.Depth))
+	for _, m := range b.Monsters {
+		hp := m.HP
+		if hp == 0 {
+			hp = worldgen.HitPoints(rng, m.Species)
+		}
+		e.SpawnMonster(m.Species, m.At, hp)
+	}
+	for _, it := range b.Items {
+		e.PlaceStack(it.Stack, it.At)
+	}
+	for _, t := range b.Traps {
+		te := e.PlaceTrap(t.Kind, t.At)
+		if !t.Hidden {
+			e.Trap.Get(te).Discovered = true
+			e.Level.ShowTrap(t.At.Index())
+		}
+	}
+	f := b.CogFields
+	now := e.Clock.Tick
+	e.applyCog(&ScenarioCog{HP: f.HP, MaxHP: f.MaxHP, Nutrition: f.Nutrition, Gold: f.Gold, XPPoints: f.XPPoints,
+		Confused: ticksFrom(now, f.Confused), Paralysed: ticksFrom(now, f.Paralysed)}, f.Inventory)
+	if b.Standard {
+		for _, m := range l.mechanics {
+			if m.Populate != nil {
+				m.Populate(e.W, b.Level.Depth)
+			}
+		}
+	}
+	l.vision.Update(e.W)
+}
+
+// ticksFrom is the last tick of a condition that holds n ticks from now,
+// 0 for none.
+func ticksFrom(now, n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return now + n
 }
 
 // arrive puts the cog on p of a freshly built level: the pit and the lichen
@@ -91,7 +182,7 @@ func (l *levels) buildScenario(sc *Scenario) error {
 		return err
 	}
 	e := l.env
-	*e.Level = p.Level
+	e.Level.Replace(&p.Level)
 	e.Level.Arrival = p.Cog
 	e.NewCog(p.Cog)
 	l.startMechanics()

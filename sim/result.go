@@ -27,6 +27,9 @@ func (s *Sim) Result() Result {
 		MaxTurns: e.Clock.MaxTurns,
 		Strict:   s.cfg.Strict,
 	}
+	for _, ref := range s.cfg.scripts() {
+		r.Scripts = append(r.Scripts, result.Script{Name: ref.Name, SHA256: ref.SHA256})
+	}
 	if s.cfg.Scenario != nil {
 		r.Scenario = s.cfg.Scenario.Name
 		r.ScenarioDigest = result.ScenarioDigest(s.cfg.Scenario)

@@ -74,9 +74,15 @@ type Config struct {
 	DeferText bool
 	// Goal, when set, is a deed (§16) whose earning ends the episode with
 	// the cause "goal" (a task's end, §35.3: the Oracle task ends at the
-	// oracle deed). Replays and snapshots keep it.
+	// oracle deed), or GoalStairs. Replays and snapshots keep it. Empty,
+	// a Level script's goal (des.flags) is the episode's.
 	Goal string
 }
+
+// GoalStairs is the goal that ends the episode, with the cause "goal",
+// when the cog first leaves the level it starts on by the stairs: a
+// level script's default (§38.5).
+const GoalStairs = "stairs"
 
 // Sim is one episode. It is not safe for concurrent use; parallel
 // episodes are parallel Sims.
@@ -94,6 +100,12 @@ type Sim struct {
 	gen    worldgen.Generator
 	parser reply.Parser
 	note   string
+	// goal is the episode's goal: Config's, or its level script's;
+	// goalStairs says it is GoalStairs, reached when the level's depth
+	// is no longer startDepth.
+	goal       string
+	goalStairs bool
+	startDepth int
 	// The command turn under way (BeginTurn … TickTurn).
 	inTurn    bool
 	turnDepth int
@@ -194,6 +206,11 @@ func (s *Sim) startEpisode() error {
 	if err := s.levels.start(); err != nil {
 		return err
 	}
+	s.goal = cfg.Goal
+	if s.goal == "" {
+		s.goal = s.levels.goal
+	}
+	s.goalStairs, s.startDepth = s.goal == GoalStairs, s.env.Level.Depth
 	s.env.Run.MaxDepth = s.env.Level.Depth
 	s.render()
 	return nil
@@ -344,7 +361,7 @@ func (s *Sim) tick() {
 	e.Clock.Tick++
 	e.Events.Reset()
 	s.sched.Tick(&s.world)
-	if s.cfg.Goal != "" && !e.Run.Ended && e.Run.Deeds.Has(s.cfg.Goal) {
+	if s.goal != "" && !e.Run.Ended && (s.goalStairs && e.Level.Depth != s.startDepth || e.Run.Deeds.Has(s.goal)) {
 		e.Run.End("goal")
 	}
 	e.Log.EndTick(e.Clock.Tick)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
+	"github.com/cogsim/cogsim/worldgen/script"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -44,6 +45,9 @@ type Snapshot struct {
 	MaxTurns, TurnTicks int
 	// Goal is Config's.
 	Goal string
+	// Level and Dungeon are Config's scripts (§38).
+	Level   *script.Script
+	Dungeon *script.Dungeon
 
 	Entities   arche.EntityDump
 	Components []ComponentColumn
@@ -71,6 +75,7 @@ func (s *Sim) Snapshot() *Snapshot {
 		Version: SnapshotVersion, Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(),
 		Agent: s.cfg.Agent, Scenario: s.cfg.Scenario, Note: s.note,
 		Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns, TurnTicks: s.cfg.TurnTicks, Goal: s.cfg.Goal,
+		Level: s.cfg.Level, Dungeon: s.cfg.Dungeon,
 		Entities: w.DumpEntities(),
 	}
 	alive := snap.Entities.Alive
@@ -142,7 +147,21 @@ func (snap *Snapshot) fits(cfg Config, mechanics []ecs.MechanicRef) error {
 	if !slices.Equal(snap.Mechanics, mechanics) {
 		return fmt.Errorf("snapshot: made with mechanics %s, but the episode has %s", refsString(snap.Mechanics), refsString(mechanics))
 	}
+	if got, want := scriptsString(Config{Level: snap.Level, Dungeon: snap.Dungeon}.scripts()), scriptsString(cfg.scripts()); got != want {
+		return fmt.Errorf("snapshot: made with scripts %s, but the episode has %s", got, want)
+	}
 	return nil
+}
+
+func scriptsString(refs []script.Ref) string {
+	if len(refs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(refs))
+	for i, r := range refs {
+		parts[i] = fmt.Sprintf("%s (%.12s)", r.Name, r.SHA256)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func refsString(refs []ecs.MechanicRef) string {
@@ -362,6 +381,8 @@ type snapshotJSON struct {
 	MaxTurns   int               `json:"maxTurns,omitempty"`
 	TurnTicks  int               `json:"turnTicks,omitempty"`
 	Goal       string            `json:"goal,omitempty"`
+	Level      *script.Script    `json:"level,omitempty"`
+	Dungeon    *script.Dungeon   `json:"dungeon,omitempty"`
 	Entities   arche.EntityDump  `json:"entities"`
 	Components []columnJSON      `json:"components"`
 	Resources  []resourceJSON    `json:"resources"`
@@ -387,6 +408,7 @@ func (snap *Snapshot) MarshalBinary() ([]byte, error) {
 	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
 		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
 		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal,
+		Level: snap.Level, Dungeon: snap.Dungeon,
 		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
 	for _, col := range snap.Components {
 		st, ok := ecs.StateByName(col.Name)
@@ -440,7 +462,8 @@ func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 	}
 	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
 		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities,
-		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks, Goal: in.Goal}
+		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks, Goal: in.Goal,
+		Level: in.Level, Dungeon: in.Dungeon}
 	for _, cj := range in.Components {
 		st, ok := ecs.StateByName(cj.Name)
 		if !ok || st.Resource {
@@ -482,7 +505,8 @@ func FromSnapshot(snap *Snapshot) (*Sim, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	s, err := New(Config{Seed: snap.Seed, Rules: snap.Rules, Mechanics: extra, Agent: snap.Agent, Scenario: snap.Scenario,
-		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal})
+		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal,
+		Level: snap.Level, Dungeon: snap.Dungeon})
 	if err != nil {
 		return nil, err
 	}

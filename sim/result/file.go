@@ -88,10 +88,25 @@ func SettingDiff(got, want *Result) (setting, g, w string) {
 		return "strict", fmt.Sprint(got.Strict), fmt.Sprint(want.Strict)
 	case got.LLM.String() != want.LLM.String():
 		return "llm", got.LLM.String(), want.LLM.String()
+	case scriptsText(got) != scriptsText(want):
+		return "scripts", scriptsText(got), scriptsText(want)
 	case got.Engine != want.Engine:
 		return "engine", EngineText(got.Engine), EngineText(want.Engine)
 	}
 	return "", "", ""
+}
+
+// scriptsText shows a result's scripts: none, or each name and the
+// first 12 digits of its sha256.
+func scriptsText(r *Result) string {
+	if len(r.Scripts) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(r.Scripts))
+	for i, sc := range r.Scripts {
+		parts[i] = fmt.Sprintf("%q (%.12s)", sc.Name, sc.SHA256)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // scenarioText shows a result's scenario: none, or its name (if any)

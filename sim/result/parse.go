@@ -166,7 +166,23 @@ func (r *Result) checkNames() error {
 	case r.ScenarioDigest != "" && !validDigest(r.ScenarioDigest):
 		return bad("scenarioDigest", "%q is not sha256: and 16 hex digits", r.ScenarioDigest)
 	}
+	for i, sc := range r.Scripts {
+		switch {
+		case sc.Name == "" || len(sc.Name) > maxScriptName:
+			return bad(fmt.Sprintf("scripts[%d].name", i), "%d bytes, want 1…%d", len(sc.Name), maxScriptName)
+		case !validSHA256(sc.SHA256):
+			return bad(fmt.Sprintf("scripts[%d].sha256", i), "%q is not 64 lower-case hex digits", sc.SHA256)
+		}
+	}
 	return nil
+}
+
+// maxScriptName bounds a script's name in a result.
+const maxScriptName = 4096
+
+func validSHA256(h string) bool {
+	_, err := hex.DecodeString(h)
+	return len(h) == 64 && err == nil && strings.ToLower(h) == h
 }
 
 // checkClock checks the counts of turns and ticks, and the depth they

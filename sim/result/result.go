@@ -60,6 +60,17 @@ type Result struct {
 	// of other settings are not merged or resumed into one another.
 	// Absent for other agents (and in results written before them).
 	LLM *LLMSettings `json:"llm,omitempty"`
+	// Scripts name the level and dungeon scripts the episode was built
+	// with (§38.4): the level script, then the dungeon script and its
+	// level scripts. Absent without scripts.
+	Scripts []Script `json:"scripts,omitempty"`
+}
+
+// Script names a level or dungeon script: the path as given (or a name
+// of a source) and the sha256 of its source in hex.
+type Script struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
 }
 
 // LLMSettings are an LLM agent's settings: its template ("naive",
