@@ -20,6 +20,7 @@ import (
 
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/worldgen/script"
 )
 
 // Format and Version identify the file format.
@@ -55,6 +56,12 @@ type Header struct {
 	Strict    bool `json:"strict,omitempty"`
 	// Goal is the deed that ends the episode (a task's, §35.3), if any.
 	Goal string `json:"goal,omitempty"`
+	// Level and Dungeon are the episode's level and dungeon scripts
+	// (§38.4), whole, with their names and sha256: the replay plays
+	// without the files, and Verify refuses one whose file changed
+	// (CheckScripts).
+	Level   *script.Script  `json:"level,omitempty"`
+	Dungeon *script.Dungeon `json:"dungeon,omitempty"`
 }
 
 // Turn is one command turn: the reply, the tick after it, and the hash of
@@ -98,7 +105,33 @@ func (r *Replay) Config() (sim.Config, error) {
 		return sim.Config{}, fmt.Errorf("replay: %w", err)
 	}
 	return sim.Config{Seed: r.Seed, Rules: r.Rules, Mechanics: extra, Scenario: r.Scenario, Agent: r.Agent,
-		MaxTurns: r.MaxTurns, TurnTicks: r.TurnTicks, Strict: r.Strict, Goal: r.Goal}, nil
+		MaxTurns: r.MaxTurns, TurnTicks: r.TurnTicks, Strict: r.Strict, Goal: r.Goal,
+		Level: r.Level, Dungeon: r.Dungeon}, nil
+}
+
+// CheckScripts refuses a replay whose level or dungeon script changed
+// since it was recorded: a file at a recorded script's name whose
+// sha256 is not the recorded one, naming the script. A file that is
+// not there is no change: the replay carries each script whole.
+func (r *Replay) CheckScripts() error {
+	var refs []script.Ref
+	if r.Level != nil {
+		refs = append(refs, r.Level.Ref())
+	}
+	if r.Dungeon != nil {
+		refs = append(refs, r.Dungeon.Refs()...)
+	}
+	for _, ref := range refs {
+		b, err := os.ReadFile(ref.Name)
+		if err != nil {
+			continue
+		}
+		h := sha256.Sum256(b)
+		if got := hex.EncodeToString(h[:]); got != ref.SHA256 {
+			return fmt.Errorf("replay: the script %s changed since the replay was recorded (sha256 %.12s… now, %.12s… recorded)", ref.Name, got, ref.SHA256)
+		}
+	}
+	return nil
 }
 
 // RulesLabel names the rules a replay was played under: the variant, and
@@ -135,7 +168,8 @@ func NewRecorder(s *sim.Sim, w io.Writer) (*Recorder, error) {
 	rec := &Recorder{Sim: s, w: bufio.NewWriter(w)}
 	h := Header{Format: Format, Version: Version, Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(), Scenario: cfg.Scenario,
 		Agent: cfg.Agent, Engine: sim.Fingerprint(), Obs: Hash(s.Observe()),
-		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict, Goal: cfg.Goal}
+		MaxTurns: cfg.MaxTurns, TurnTicks: cfg.TurnTicks, Strict: cfg.Strict, Goal: cfg.Goal,
+		Level: cfg.Level, Dungeon: cfg.Dungeon}
 	return rec, rec.line(h)
 }
 
@@ -380,6 +414,9 @@ func (r *Replay) Play(visit func(turn int, obs []byte) bool) error {
 func (r *Replay) PlaySim(visit func(turn int, s *sim.Sim) bool) error {
 	if sim.EngineDiff(r.Engine) != "" && !r.AnyEngine {
 		return &EngineError{Recorded: r.Engine}
+	}
+	if err := r.CheckScripts(); err != nil {
+		return err
 	}
 	cfg, err := r.Config()
 	if err != nil {
