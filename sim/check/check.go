@@ -39,6 +39,7 @@ import (
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/worldgen/script"
 )
 
 // The checks' names, in the order Run runs them.
@@ -69,6 +70,11 @@ type Config struct {
 	// Rules and Mechanics select the game under test, as in sim.Config.
 	Rules     string
 	Mechanics []string
+	// Level and Dungeon, when set, build the game under test's levels
+	// (§38.4), as in sim.Config; the unselected check's cog game has
+	// none.
+	Level   *script.Script
+	Dungeon *script.Dungeon
 	// Seeds are the episodes' seeds (empty: DefaultSeeds).
 	Seeds []uint64
 	// Agents are built-in agents' names (empty: DefaultAgents).
@@ -227,7 +233,7 @@ func (cfg Config) normal() (Config, error) {
 
 // game is the sim.Config of the game under test, but for the seed.
 func (cfg Config) game() sim.Config {
-	return sim.Config{Rules: cfg.Rules, Mechanics: cfg.Mechanics, MaxTurns: cfg.MaxTurns, Invariants: true}
+	return sim.Config{Rules: cfg.Rules, Mechanics: cfg.Mechanics, Level: cfg.Level, Dungeon: cfg.Dungeon, MaxTurns: cfg.MaxTurns, Invariants: true}
 }
 
 // cog is the sim.Config of the plain cog game.

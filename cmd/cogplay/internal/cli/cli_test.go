@@ -142,7 +142,7 @@ func TestSaveQuitAndRestoreDeletesTheSaveFile(t *testing.T) {
 
 	code, out, errs := cogplay("--seed", "9", "--keys", "s")
 	require.Equal(t, 0, code, errs)
-	assert.Contains(t, errs, "restoring the game saved in "+path+"; --seed and --scenario are ignored")
+	assert.Contains(t, errs, "restoring the game saved in "+path+"; --seed, --scenario, --level and --dungeon are ignored")
 	assert.Contains(t, summary(t, out)["status"], "T:3/2200", "the restored game goes on from tick 2")
 	assert.NoFileExists(t, path, "deleted once restored")
 

@@ -14,13 +14,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cogsim/cogsim/internal/levelflag"
 	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/render/view"
 )
 
 const usage = `cogplay plays cogsim in a window (§22).
 
-  cogplay [--seed N] [--scenario FILE] [--rules NAME] [--mechanics a,b] [--wizard] [--save FILE]
+  cogplay [--seed N] [--scenario FILE] [--level FILE.star] [--dungeon FILE.star] [--rules NAME] [--mechanics a,b] [--wizard] [--save FILE]
   cogplay --replay FILE [--turn K]
   cogplay --scores
 
@@ -39,6 +40,7 @@ type Options struct {
 	seed     uint64
 	seedSet  bool
 	scenario string
+	levels   levelflag.Flags
 	rules    rulesflag.Flags
 	// mechanics are the extra mechanics' names, checked.
 	mechanics []string
@@ -72,6 +74,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.SetOutput(io.Discard)
 	fs.Uint64Var(&o.seed, "seed", 0, "episode seed (default: a random one)")
 	fs.StringVar(&o.scenario, "scenario", "", "start from a scenario file (§19)")
+	o.levels.Add(fs)
 	o.rules.Add(fs)
 	fs.BoolVar(&o.wizard, "wizard", false, `wizard mode: "Die?" on death, no record written`)
 	fs.StringVar(&o.savePath, "save", "", "save file (default $XDG_DATA_HOME/cogsim/save/$USER.json)")
@@ -130,7 +133,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 		return o, fmt.Errorf("--screenshot %s: the file must end in .png", o.screenshot)
 	}
 	if o.replay != "" {
-		for _, name := range []string{"seed", "scenario", "rules", "mechanics", "wizard", "save"} {
+		for _, name := range []string{"seed", "scenario", "level", "dungeon", "rules", "mechanics", "wizard", "save"} {
 			if set[name] {
 				return o, fmt.Errorf("--%s cannot be used with --replay", name)
 			}

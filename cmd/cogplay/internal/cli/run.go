@@ -73,6 +73,9 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	if err == nil && o.scenario != "" {
 		_, err = scenario.Load(o.scenario)
 	}
+	if err == nil {
+		_, _, err = o.levels.Load()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cogplay: %v (see cogplay -h)\n", err)
 		return 2

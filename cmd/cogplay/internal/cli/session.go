@@ -146,6 +146,9 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		}
 		cfg.Scenario = sc
 	}
+	if err := o.levels.Set(&cfg); err != nil {
+		return nil, fail(2, "%v", err)
+	}
 	if !o.seedSet && (cfg.Scenario == nil || cfg.Scenario.Seed == nil) {
 		cfg.Seed = rand.Uint64N(1_000_000_000)
 	}
@@ -157,7 +160,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 		}
 		return view.NewPlay(s, popts(wizard, view.GameTitle(s), rec)), nil
 	}
-	if !o.seedSet && cfg.Scenario == nil {
+	if !o.seedSet && cfg.Scenario == nil && cfg.Level == nil {
 		// The quick-start screen: the seed, the rules, wizard mode.
 		st := view.NewStart(cfg.Seed, ecs.VariantNames(), o.rules.Rules, o.wizard, begin)
 		return &Session{App: st, Title: "cogplay: a new game"}, nil
@@ -190,8 +193,8 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 	case err != nil:
 		return nil, fail(1, "restoring %s: %v", path, err)
 	}
-	if o.seedSet || o.scenario != "" {
-		fmt.Fprintf(stderr, "cogplay: restoring the game saved in %s; --seed and --scenario are ignored\n", path)
+	if o.seedSet || o.scenario != "" || o.levels.Level != "" || o.levels.Dungeon != "" {
+		fmt.Fprintf(stderr, "cogplay: restoring the game saved in %s; --seed, --scenario, --level and --dungeon are ignored\n", path)
 	}
 	wizard := o.wizard || r.Envelope.Wizard
 	if wizard {

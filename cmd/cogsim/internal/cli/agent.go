@@ -10,6 +10,7 @@ import (
 	"github.com/cogsim/cogsim/agents/llm"
 	"github.com/cogsim/cogsim/internal/atomicfile"
 
+	"github.com/cogsim/cogsim/internal/levelflag"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
 	"github.com/cogsim/cogsim/sim/protocol"
@@ -20,6 +21,7 @@ import (
 type agentOptions struct {
 	seed     uint64
 	scenario string
+	levels   levelflag.Flags
 	rules    rulesFlags
 	replay   string
 	turns    int
@@ -34,6 +36,7 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	fs := flag.NewFlagSet("agent", flag.ContinueOnError)
 	fs.Uint64Var(&o.seed, "seed", 1, "episode seed (without --seed: the scenario's seed if it has one)")
 	fs.StringVar(&o.scenario, "scenario", "", "start from this scenario file (§19)")
+	o.levels.Add(fs)
 	o.rules.add(fs)
 	fs.StringVar(&o.replay, "replay", "", "record the episode's replay to this file (§21)")
 	fs.IntVar(&o.turns, "turns", 0, "end the episode after this many command turns (default: the rules' 55, or the scenario's clock)")
@@ -84,6 +87,12 @@ func agentCmd(ctx context.Context, out streams, args []string) (err error) {
 		if sc.Seed != nil && !isSet(fs, "seed") {
 			cfg.Seed = *sc.Seed
 		}
+	}
+	if err := o.levels.Set(&cfg); err != nil {
+		return usagef("%v", err)
+	}
+	if err := levelflag.Check(cfg); err != nil {
+		return usagef("%v", err)
 	}
 	s, err := sim.New(cfg)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/cogsim/cogsim/internal/levelflag"
 	"strings"
 
 	"github.com/cogsim/cogsim/agents"
@@ -16,6 +17,7 @@ import (
 // checkOptions are the flags of cogsim check.
 type checkOptions struct {
 	rules  rulesFlags
+	levels levelflag.Flags
 	seeds  string
 	agents string
 	golden string
@@ -27,6 +29,7 @@ func checkFlags() (*flag.FlagSet, *checkOptions) {
 	o := &checkOptions{}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	o.rules.add(fs)
+	o.levels.Add(fs)
 	fs.StringVar(&o.seeds, "seeds", "1-200", "the seeds: a range A-B (inclusive), a named set (eval-100, eval-1000, eval-10000) or a FILE of seeds, one a line")
 	fs.StringVar(&o.agents, "agents", strings.Join(check.DefaultAgents, ","), "built-in agents playing every seed, comma-separated ("+strings.Join(agents.Names(), ", ")+")")
 	fs.StringVar(&o.golden, "golden", "", "result lines of the cog game (rules cog, no mechanics) from a reference build: the unselected check compares the lines of the seeds, agents and clock it plays (default: the reference lines built in, agents/testdata/catalogue/results.jsonl: explore, seeds 1-50, 55 turns)")
@@ -67,7 +70,11 @@ func checkCmd(_ context.Context, out streams, args []string) error {
 	if isSet(fs, "turns") && (o.turns < 1 || o.turns > sim.MaxClockTurns) {
 		return usagef("--turns: must be 1 … %d, got %d", sim.MaxClockTurns, o.turns)
 	}
-	rep, err := check.Run(check.Config{NewAgent: agents.Player, Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
+	lvl, dg, err := o.levels.Load()
+	if err != nil {
+		return usagef("%v", err)
+	}
+	rep, err := check.Run(check.Config{Level: lvl, Dungeon: dg, NewAgent: agents.Player, Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
 		Agents: names, Golden: o.golden, GoldenLines: agents.GoldenResults, MaxTurns: o.turns})
 	if err != nil {
 		return usagef("%v", err)

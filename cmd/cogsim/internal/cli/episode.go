@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cogsim/cogsim/worldgen/script"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -49,6 +50,8 @@ type episodes struct {
 	rules     string
 	mechanics []string
 	scenario  *sim.Scenario
+	level     *script.Script
+	dungeon   *script.Dungeon
 	maxTurns  int
 	// replays is the folder to write one replay per episode to, or "".
 	replays string
@@ -144,6 +147,8 @@ func (e episodes) config(seed uint64) sim.Config {
 		Rules:     e.rules,
 		Mechanics: e.mechanics,
 		Scenario:  e.scenario,
+		Level:     e.level,
+		Dungeon:   e.dungeon,
 		MaxTurns:  e.maxTurns,
 		Agent:     e.agent,
 		Strict:    e.strict,

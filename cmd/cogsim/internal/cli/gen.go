@@ -7,10 +7,12 @@ import (
 	"fmt"
 
 	"github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/levelflag"
 	"github.com/cogsim/cogsim/render/text"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/worldgen"
+	"github.com/cogsim/cogsim/worldgen/script"
 )
 
 // maxGenDepth bounds --depth; the dungeon has no bottom, but nothing
@@ -23,6 +25,7 @@ type genOptions struct {
 	depth  int
 	reveal bool
 	rules  rulesFlags
+	levels levelflag.Flags
 }
 
 func genFlags() (*flag.FlagSet, *genOptions) {
@@ -32,6 +35,7 @@ func genFlags() (*flag.FlagSet, *genOptions) {
 	fs.IntVar(&o.depth, "depth", 1, fmt.Sprintf("level depth, 1…%d", maxGenDepth))
 	fs.BoolVar(&o.reveal, "reveal", false, "print the whole level (secret doors as S, traps, items, monsters) and a legend line")
 	o.rules.add(fs)
+	o.levels.Add(fs)
 	return fs, o
 }
 
@@ -59,13 +63,23 @@ func genCmd(_ context.Context, out streams, args []string) error {
 		return err
 	}
 	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: mechanics}
+	if err := o.levels.Set(&cfg); err != nil {
+		return usagef("%v", err)
+	}
+	if cfg.Level != nil && o.depth > 1 {
+		// The script builds depth D (§38.4): as the one level of a
+		// dungeon, entered as the stairs would.
+		cfg.Dungeon = &script.Dungeon{Name: cfg.Level.Name, Levels: append([]script.DungeonLevel{{MinDepth: o.depth, MaxDepth: o.depth, Script: cfg.Level, Chance: 100}},
+			dungeonLevels(cfg.Dungeon)...)}
+		cfg.Level = nil
+	}
 	if o.reveal {
 		var (
 			lvl       *components.Level
 			pop       *worldgen.Population
 			installed []string
 		)
-		if standardSelection(cfg) {
+		if standardSelection(cfg) && cfg.Dungeon == nil && cfg.Level == nil {
 			lvl, pop = worldgen.Generate(o.seed, o.depth)
 		} else if lvl, pop, installed, err = episodeLevel(cfg, o.depth); err != nil {
 			return err
@@ -95,6 +109,14 @@ func genCmd(_ context.Context, out streams, args []string) error {
 	}
 	fmt.Fprintln(out.stdout, string(obs))
 	return nil
+}
+
+// dungeonLevels are d's entries, none for nil.
+func dungeonLevels(d *script.Dungeon) []script.DungeonLevel {
+	if d == nil {
+		return nil
+	}
+	return d.Levels
 }
 
 // standardSelection says whether cfg selects the cog game alone.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cogsim/cogsim/agents"
 	"github.com/cogsim/cogsim/eval"
+	"github.com/cogsim/cogsim/internal/levelflag"
 	"github.com/cogsim/cogsim/internal/rulesflag"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/play"
@@ -33,6 +34,7 @@ type runOptions struct {
 	workers  int
 	out      string
 	scenario string
+	levels   levelflag.Flags
 	rules    rulesFlags
 	turns    int
 	replays  string
@@ -74,6 +76,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.IntVar(&o.workers, "workers", min(runtime.NumCPU(), maxWorkers), fmt.Sprintf("episodes run in parallel, 1 … %d (the output does not depend on it)", maxWorkers))
 	fs.StringVar(&o.out, "out", "", "write the result lines to this file instead of stdout")
 	fs.StringVar(&o.scenario, "scenario", "", "start every episode from this scenario file (§19)")
+	o.levels.Add(fs)
 	o.rules.add(fs)
 	fs.IntVar(&o.turns, "turns", 0, "end each episode after this many command turns (default: the rules' 55, or the scenario's clock)")
 	fs.StringVar(&o.replays, "replays", "", "write one replay per episode into this folder (created if missing), seed-N.jsonl (§21)")
@@ -229,6 +232,12 @@ func (o *runOptions) runner(ctx context.Context, fs *flag.FlagSet) (*runner, err
 		if _, err := sim.New(ep.config(seed)); err != nil {
 			return nil, usagef("%s%v", scenarioPrefix(o.scenario), err)
 		}
+	}
+	if ep.level, ep.dungeon, err = o.levels.Load(); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := levelflag.Check(ep.config(seed)); err != nil {
+		return nil, usagef("%v", err)
 	}
 	if o.out != "" && o.out != "-" {
 		dir := filepath.Dir(o.out)
