@@ -113,6 +113,11 @@ type Server struct {
 	// a byte a slot, so that an answer finds the few among many slots
 	// in a few cache lines.
 	hasExtra []bool
+	// scripts are the level and dungeon scripts resets named, compiled.
+	scripts scriptCache
+	// failed says some slot's next episode could not start
+	// (slot.failed), which workers may set at once.
+	failed atomic.Bool
 }
 
 // slot is one episode slot.
@@ -140,6 +145,10 @@ type slot struct {
 	// written is what the slot's record in each region of shared memory
 	// holds, for the parts left in place while unchanged.
 	written [ShmRegions]recordHolds
+	// failed says why the slot's next episode could not start (its
+	// level script built no level for maxSkippedSeeds seeds in a row):
+	// the step answers it and the slot waits for a reset.
+	failed error
 	// pad keeps neighbouring slots, which different workers update, off
 	// each other's cache lines.
 	_ [64]byte
@@ -210,6 +219,8 @@ type request struct {
 	Replies   []string        `json:"replies"`
 	Task      *string         `json:"task"`
 	Snapshot  string          `json:"snapshot"`
+	Level     *string         `json:"level"`
+	Dungeon   *string         `json:"dungeon"`
 
 	// Only binary requests have these: a step's action index (index,
 	// pointing at action), a step_all's action indices, and the slots
@@ -509,6 +520,9 @@ func (sv *Server) opStep(req *request) error {
 			return err
 		}
 		sv.stepAction(sl, *a)
+		if err := sv.failures(); err != nil {
+			return err
+		}
 		return sv.writeObservations([]int{i}, false, false)
 	}
 	if req.Reply == nil {
@@ -521,6 +535,9 @@ func (sv *Server) opStep(req *request) error {
 		return err
 	}
 	sv.step(sl, *req.Reply)
+	if err := sv.failures(); err != nil {
+		return err
+	}
 	return sv.writeObservations([]int{i}, false, false)
 }
 
@@ -550,6 +567,9 @@ func (sv *Server) opStepAll(req *request) error {
 	}
 	sv.stepAll(req.Replies, req.actions, req.restarts)
 	clear(req.Replies) // a binary request's are the frame's bytes
+	if err := sv.failures(); err != nil {
+		return err
+	}
 	return sv.writeObservations(sv.all(), true, sv.opt.Binary)
 }
 
@@ -673,7 +693,11 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 		}
 		cfg.Scenario, scenarioText = sc, string(req.Scenario)
 	}
-	key := fmt.Sprintf("%s|%q|%d|%s|%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, task.Name, scenarioText)
+	scripts, err := sv.configureScripts(&cfg, req)
+	if err != nil {
+		return err
+	}
+	key := fmt.Sprintf("%s|%q|%d|%s|%s%s", cfg.Rules, cfg.Mechanics, cfg.MaxTurns, task.Name, scenarioText, scripts)
 	next := sv.nextSeed(sl)
 	if seed != nil {
 		next = *seed
@@ -681,7 +705,10 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	cfg.Seed = next
 	if sl.s != nil && sl.key == key {
 		if err := sl.s.Reset(next); err != nil {
-			return bad("%v", err)
+			// A level script that builds no level for this seed: the
+			// slot's episode is gone with it.
+			sl.s, sl.key = nil, ""
+			return startError(&cfg, err)
 		}
 		sl.task = task
 		sv.begin(sl, false)
@@ -696,7 +723,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	cfg.DeferText = true
 	s, err := sim.New(cfg)
 	if err != nil {
-		return bad("%v", err)
+		return startError(&cfg, err)
 	}
 	sl.s, sl.key, sl.task = s, key, task
 	sv.begin(sl, false)
@@ -788,12 +815,48 @@ const (
 	RestartReply  = 0xffff
 )
 
-// restart starts sl's next episode: its next seed, its settings.
+// maxSkippedSeeds bounds the seeds a restart passes over whose first
+// level the slot's level script cannot build.
+const maxSkippedSeeds = 100
+
+// restart starts sl's next episode: its next seed, its settings. A seed
+// whose first level the slot's level script cannot build is passed over
+// for the next of the slot's sequence, up to maxSkippedSeeds; past them
+// the slot fails (slot.failed).
 func (sv *Server) restart(sl *slot) {
-	if err := sl.s.Reset(sv.nextSeed(sl)); err != nil {
-		panic("serve: the slot's configuration stopped working: " + err.Error())
+	var err error
+	for range maxSkippedSeeds {
+		if err = sl.s.Reset(sv.nextSeed(sl)); err == nil {
+			sv.begin(sl, false)
+			return
+		}
+		if sl.s.Config().Level == nil {
+			panic("serve: the slot's configuration stopped working: " + err.Error())
+		}
 	}
-	sv.begin(sl, false)
+	sl.failed = err
+	sv.failed.Store(true)
+}
+
+// failures answers the slots whose next episode could not start
+// (slot.failed) with an error naming the first, and leaves them without
+// an episode, to be reset; nil when none failed.
+func (sv *Server) failures() error {
+	if !sv.failed.Load() {
+		return nil
+	}
+	sv.failed.Store(false)
+	var first error
+	for i, sl := range sv.slots {
+		if sl.failed == nil {
+			continue
+		}
+		if first == nil {
+			first = bad("env %d: level: its next episode could not start, %d seeds in a row (reset it): %v", i, maxSkippedSeeds, sl.failed)
+		}
+		sl.s, sl.key, sl.failed = nil, "", nil
+	}
+	return first
 }
 
 // stepAction plays action a of the session's list in sl, or starts its
@@ -837,7 +900,7 @@ func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 		} else {
 			sv.stepAction(sv.slots[i], int(actions[i]))
 		}
-		if sv.opt.Binary {
+		if sv.opt.Binary && sv.slots[i].failed == nil {
 			sv.encode(i, sv.record(i, i))
 		}
 	}

@@ -75,6 +75,14 @@ var Tasks = []Task{
 		t.seen = obs.SeenCells(s)
 		return t.levels + t.seen
 	}},
+	// The level tasks' (§38.5): the goal is the level script's
+	// (des.flags(goal=…), the stairs by default), so the task sets none.
+	{Name: "goal", Help: "+1 when the episode reaches its goal (a level script's: the stairs unless it says otherwise), which ends it", count: func(_ *taskCount, s *sim.Sim) int {
+		if r := s.State().Run; r.Ended && r.Cause == "goal" {
+			return 1
+		}
+		return 0
+	}},
 }
 
 // TaskNames lists the tasks' names.

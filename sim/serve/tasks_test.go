@@ -64,7 +64,7 @@ func TestEachTaskRewardsWhatItCounts(t *testing.T) {
 	_, body := s.ask(`{"op":"info"}`)
 	var info serve.Info
 	require.NoError(t, json.Unmarshal(body, &info))
-	assert.Equal(t, []string{"score", "descend", "gold", "eat", "oracle", "scout"}, info.Tasks)
+	assert.Equal(t, []string{"score", "descend", "gold", "eat", "oracle", "scout", "goal"}, info.Tasks)
 
 	t.Run("score", func(t *testing.T) {
 		first, steps := play(t, s, "score", "", "e", "search", "w", "n", "search")
@@ -131,7 +131,7 @@ func TestEachTaskRewardsWhatItCounts(t *testing.T) {
 		assert.LessOrEqual(t, sum(steps), seen+4, "no more than the cells it has seen")
 	})
 	t.Run("unknown", func(t *testing.T) {
-		assert.Contains(t, s.err(`{"op":"reset","env":0,"task":"fly"}`), `task: unknown "fly" (score, descend, gold, eat, oracle, scout)`)
+		assert.Contains(t, s.err(`{"op":"reset","env":0,"task":"fly"}`), `task: unknown "fly" (score, descend, gold, eat, oracle, scout, goal)`)
 	})
 }
 
