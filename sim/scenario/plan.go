@@ -93,8 +93,8 @@ func (p *Plan) layMap() error {
 	if cogs != 1 {
 		return fmt.Errorf("map: needs exactly one '@' (the cog), found %d", cogs)
 	}
-	classifyDoors(lvl)
-	findRooms(lvl, sc.Lit == nil || *sc.Lit)
+	worldgen.ClassifyDoors(lvl)
+	worldgen.FindRooms(lvl, sc.Lit == nil || *sc.Lit)
 	worldgen.AssignComponents(lvl)
 	return nil
 }

@@ -1,14 +1,14 @@
-package scenario
+package worldgen
 
 import c "github.com/cogsim/cogsim/components"
 
-// classifyDoors turns a '.' in a wall line into a doorway — between two
+// ClassifyDoors turns a '.' in a wall line into a doorway — between two
 // '-' (or doors) in a horizontal wall, or in a vertical wall between walls
 // of which one at least is '|' (the other may be a corner) — and sets the
 // orientation of secret doors from their wall neighbours. A doorway in the
 // side wall of a room one row high cannot be told from floor: give it in
-// "doors".
-func classifyDoors(lvl *c.Level) {
+// "doors" (§19).
+func ClassifyDoors(lvl *c.Level) {
 	for i := 0; i < c.N; i++ {
 		p := c.PosOf(i)
 		is := func(d c.Dir, ts ...c.Terrain) bool {
@@ -39,9 +39,9 @@ func classifyDoors(lvl *c.Level) {
 	}
 }
 
-// findRooms makes a room of each 4-connected region of room-floor cells
+// FindRooms makes a room of each 4-connected region of room-floor cells
 // (floor, stairs, lava) and marks their cells.
-func findRooms(lvl *c.Level, lit bool) {
+func FindRooms(lvl *c.Level, lit bool) {
 	isFloor := func(t c.Terrain) bool { return t == c.Floor || t == c.Stairs || t == c.Lava }
 	var stack []int
 	for i := 0; i < c.N; i++ {
