@@ -7,6 +7,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	github.com/mlange-42/arche v0.15.3
 	github.com/stretchr/testify v1.11.1
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/image v0.20.0
 	golang.org/x/sys v0.42.0
 )
