@@ -111,6 +111,10 @@ func Extend(until *int, t, n int) {
 type Monster struct {
 	Species SpeciesID
 	Serial  int
+	// Asleep: the monster does nothing until the cog stands next to it
+	// (a level script's des.monster(asleep=True), §38.2); it then wakes
+	// and acts. The generator makes none asleep.
+	Asleep bool `json:",omitempty"`
 }
 
 // MovementPoints is how many actions a monster has this tick (§9).

@@ -125,7 +125,10 @@ func (l *levels) layScript(b *script.Built) {
 		if hp == 0 {
 			hp = worldgen.HitPoints(rng, m.Species)
 		}
-		e.SpawnMonster(m.Species, m.At, hp)
+		me := e.SpawnMonster(m.Species, m.At, hp)
+		if m.Asleep {
+			e.Monster.Get(me).Asleep = true
+		}
 	}
 	for _, it := range b.Items {
 		e.PlaceStack(it.Stack, it.At)

@@ -16,7 +16,8 @@ const ChaseRange = 10
 // rule per action: attack the 8-adjacent cog; else chase the cog when it
 // is within 10 cells on the same room-or-corridor component, stepping to
 // the legal neighbour nearest to it (ties e, se, s, sw, w, nw, n, ne);
-// else wander to a uniformly random legal neighbour.
+// else wander to a uniformly random legal neighbour. A monster asleep
+// does nothing until the cog is 8-adjacent, then wakes and acts.
 type AI struct {
 	level   *c.Level
 	run     *c.Run
@@ -48,7 +49,8 @@ func (s *AI) Update(w *arche.World) {
 		if n == 0 {
 			continue
 		}
-		info := s.monster.GetUnchecked(m).Species.Info()
+		mon := s.monster.GetUnchecked(m)
+		info := mon.Species.Info()
 		if info.Has(c.Peaceful) {
 			continue
 		}
@@ -57,6 +59,12 @@ func (s *AI) Update(w *arche.World) {
 			dirs = orthogonalDirs
 		}
 		pos := s.pos.GetUnchecked(m)
+		if mon.Asleep {
+			if c.Chebyshev(*pos, cog) > 1 {
+				continue
+			}
+			mon.Asleep = false
+		}
 		for ; n > 0; n-- {
 			dist := c.Chebyshev(*pos, cog)
 			if dist <= 1 {
