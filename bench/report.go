@@ -43,6 +43,9 @@ type Report struct {
 	// Profile is the CPU profile written, if any, and the ticks it covers.
 	Profile      string `json:"profile,omitempty"`
 	ProfileTicks int    `json:"profileTicks,omitempty"`
+	// Levels compares scripted levels with generated ones (§38.6), when
+	// measured.
+	Levels *LevelCost `json:"levels,omitempty"`
 }
 
 // SystemCost is one system's time and allocations per tick and its share
@@ -92,6 +95,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "\nengine: %.0f ticks/s, %.1f ns/tick (sim.Turn only; per-system times less %.1f ns of timing per call)\n",
 		r.TicksPerSecond, r.NsPerTick, r.ClockNs)
 	fmt.Fprintf(&b, "allocations: %.4f allocs/tick (sim.Turn only, first %d ticks)\n", r.AllocsPerTick, r.AllocTicks)
+	if l := r.Levels; l != nil {
+		fmt.Fprintf(&b, "levels: %.1f µs per generated level, %.1f µs per scripted level (%s), %.2fx (%d levels, depth 1)\n",
+			l.GeneratedUs, l.ScriptedUs, l.Script, l.Ratio(), l.Levels)
+	}
 	if r.Profile != "" {
 		fmt.Fprintf(&b, "profile: %s (%d ticks; go tool pprof -tagfocus system=ai %s)\n", r.Profile, r.ProfileTicks, r.Profile)
 	}
