@@ -122,7 +122,7 @@ func wilson(k, n int) Interval {
 
 // survived are the ends that are not a death: the clock, and an agent
 // that went away.
-var survived = map[string]bool{"clock": true, "disconnected": true, "timeout": true}
+var survived = map[string]bool{"clock": true, "disconnected": true, "timeout": true, "goal": true}
 
 // count is a name and how many episodes it applies to.
 type count struct {

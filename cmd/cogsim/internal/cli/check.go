@@ -74,6 +74,9 @@ func checkCmd(_ context.Context, out streams, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if err := levelflag.Check(sim.Config{Seed: seeds[0], Rules: o.rules.Rules, Mechanics: mechanics, Level: lvl, Dungeon: dg}); err != nil {
+		return usagef("%v", err)
+	}
 	rep, err := check.Run(check.Config{Level: lvl, Dungeon: dg, NewAgent: agents.Player, Rules: o.rules.Rules, Mechanics: mechanics, Seeds: seeds,
 		Agents: names, Golden: o.golden, GoldenLines: agents.GoldenResults, MaxTurns: o.turns})
 	if err != nil {

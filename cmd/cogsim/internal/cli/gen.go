@@ -66,6 +66,9 @@ func genCmd(_ context.Context, out streams, args []string) error {
 	if err := o.levels.Set(&cfg); err != nil {
 		return usagef("%v", err)
 	}
+	if err := levelflag.Check(cfg); err != nil {
+		return usagef("%v", err)
+	}
 	if cfg.Level != nil && o.depth > 1 {
 		// The script builds depth D (§38.4): as the one level of a
 		// dungeon, entered as the stairs would.
@@ -86,7 +89,8 @@ func genCmd(_ context.Context, out streams, args []string) error {
 		}
 		fmt.Fprintln(out.stdout, worldgen.Reveal(lvl, pop, true))
 		special := ""
-		if worldgen.Plan(o.seed).OracleDepth == o.depth {
+		scripted := cfg.Level != nil || cfg.Dungeon != nil && cfg.Dungeon.For(o.seed, o.depth) != nil
+		if worldgen.Plan(o.seed).OracleDepth == o.depth && !scripted {
 			special = ", the Oracle level"
 		}
 		fmt.Fprintf(out.stdout, "seed %d depth %d%s: %d rooms, stairs > at (%d,%d), arrival @ at (%d,%d), %d monsters, %d items, %d traps\n",
