@@ -218,6 +218,7 @@ fuzz ./sim/protocol FuzzServe 1500x
 fuzz ./sim/serve FuzzSession 6000x
 fuzz ./sim/serve FuzzSessionOps 4000x
 fuzz ./sim/protocol FuzzParseReply 60000x
+fuzz ./worldgen/script FuzzBuild 30000x
 
 if [[ -x scripts/window-tests.sh ]]; then
 	step "window tests under Xvfb"
