@@ -11,10 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/sim/scenario"
+	"github.com/cogsim/cogsim/worldgen"
+	"github.com/cogsim/cogsim/worldgen/script"
 )
 
 // repoRoot is the repository's top folder, from this package's.
@@ -87,6 +90,31 @@ func TestReadmeCommandsUseRealFiles(t *testing.T) {
 			}
 			_, err := scenario.Load(filepath.Join(repoRoot, m[1]))
 			assert.NoError(t, err, "%s names --scenario %s", filepath.Base(d), m[1])
+			seen++
+		}
+	}
+	assert.Positive(t, seen)
+}
+
+// TestDocsLevelScriptsAreReal: every --level FILE.star the README and
+// the docs name compiles and builds.
+func TestDocsLevelScriptsAreReal(t *testing.T) {
+	docs, _ := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	docs = append(docs, filepath.Join(repoRoot, "README.md"))
+	re := regexp.MustCompile(`--level[ =]([^\s` + "`" + `]+\.star)`)
+	seen := 0
+	for _, d := range docs {
+		b, err := os.ReadFile(d)
+		require.NoError(t, err)
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			sc, err := script.Load(filepath.Join(repoRoot, m[1]))
+			if assert.NoError(t, err, "%s names --level %s", filepath.Base(d), m[1]) {
+				_, err = sc.Build(1, 1, script.Env{Standard: func(depth int, lvl *components.Level) *worldgen.Population {
+					var g worldgen.Generator
+					return g.Generate(1, depth, lvl)
+				}})
+				assert.NoError(t, err, "%s names --level %s", filepath.Base(d), m[1])
+			}
 			seen++
 		}
 	}
