@@ -12,6 +12,8 @@ isolation on a machine with no package index.
 - ``cogsim/bin/cogsim``: the engine, built with ``go build`` (without
   cgo) from the checkout this folder is in, two levels up;
 - ``cogsim/scenarios/*.json``: the checkout's ``scenarios/`` folder;
+- ``cogsim/levels/*.star``: the checkout's ``levels/`` folder (the level
+  ids' scripts);
 - the .dist-info: METADATA from pyproject.toml's [project], WHEEL and
   RECORD.
 
@@ -74,10 +76,10 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     files = []  # (path in the wheel, bytes, executable)
     for path in _python_files(project):
         files.append((path, _read(os.path.join(PROJECT, path)), False))
-    scenarios = os.path.join(root, "scenarios")
-    for name in sorted(os.listdir(scenarios)):
-        if name.endswith(".json"):
-            files.append(("cogsim/scenarios/" + name, _read(os.path.join(scenarios, name)), False))
+    for folder, ext in (("scenarios", ".json"), ("levels", ".star")):
+        for name in sorted(os.listdir(os.path.join(root, folder))):
+            if name.endswith(ext):
+                files.append((f"cogsim/{folder}/{name}", _read(os.path.join(root, folder, name)), False))
     with tempfile.TemporaryDirectory() as tmp:
         files.append(("cogsim/bin/cogsim" + _EXE, _read(go_build(root, tmp)), True))
     return _write_wheel(wheel_directory, project, tag, False, files)

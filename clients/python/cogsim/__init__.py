@@ -8,12 +8,13 @@
 Env and VecEnv speak to one long-lived ``cogsim serve --binary`` process
 each (docs/serve.md). Gymnasium is optional: with it they are a
 ``gymnasium.Env`` and a ``gymnasium.vector.VectorEnv``, and register()
-adds ``cogsim/Cog-v0`` to its registry.
+adds ``cogsim/Cog-v0`` and the other task, scenario and level ids to
+its registry.
 """
 
 import os
 
-from ._binary import find_binary, scenario_dir
+from ._binary import find_binary, level_dir, scenario_dir
 from ._errors import CogsimError, InvalidAction
 from . import _session
 from ._spaces import HAVE_GYMNASIUM
@@ -21,7 +22,8 @@ from .env import TASK_IDS, Env
 from .vector import VecEnv
 
 __all__ = ["ACTIONS", "CONDITIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
-           "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID", "TASK_IDS", "scenario_ids"]
+           "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID", "TASK_IDS", "scenario_ids",
+           "level_ids"]
 __version__ = "0.2.0"
 
 ENV_ID = "cogsim/Cog-v0"
@@ -51,10 +53,48 @@ def scenario_ids():
             for f in sorted(os.listdir(d)) if f.endswith(".json")}
 
 
+def _level_headers():
+    """{id: (path, turns)} of the level scripts of the levels folder: each
+    names its id in a leading comment line "# id: cogsim/…-v0" and its
+    clock in "# turns: N" (docs/levels-tasks.md); a script without an id
+    line has no id."""
+    d = level_dir()
+    if d is None:
+        return {}
+    out = {}
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".star"):
+            continue
+        path = os.path.join(d, f)
+        env_id, turns = None, None
+        with open(path, encoding="utf-8") as src:
+            for line in src:
+                if not line.startswith("#"):
+                    break  # the leading comment ends
+                key, _, value = line[1:].strip().partition(":")
+                if key == "id":
+                    env_id = value.strip()
+                elif key == "turns":
+                    turns = int(value)
+        if env_id:
+            if env_id in out:
+                raise CogsimError(f"{path}: the id {env_id} is {out[env_id][0]}'s too")
+            out[env_id] = (path, turns)
+    return out
+
+
+def level_ids():
+    """The level ids (§38.5), MiniHack's task families as level scripts —
+    cogsim/Room-5x5-v0, cogsim/MazeWalk-9x9-v0, … — one per script of the
+    levels folder, each with its file's path. Each rewards +1 for the
+    script's goal (task "goal"), which ends the episode."""
+    return {i: path for i, (path, _) in _level_headers().items()}
+
+
 def register():
-    """Register the task ids (TASK_IDS) and the scenario ids with Gymnasium
-    (once each), so that gymnasium.make("cogsim/Descend-v0", ...) gives an
-    Env and gymnasium.make_vec(id, num_envs=N,
+    """Register the task ids (TASK_IDS), the scenario ids and the level ids
+    with Gymnasium (once each), so that gymnasium.make("cogsim/Descend-v0",
+    ...) gives an Env and gymnasium.make_vec(id, num_envs=N,
     vectorization_mode="vector_entry_point") gives a VecEnv."""
     try:
         import gymnasium
@@ -62,6 +102,10 @@ def register():
         raise CogsimError("register() needs Gymnasium: pip install gymnasium") from exc
     ids = {i: {"task": t} for i, t in TASK_IDS.items()}
     ids.update({i: {"scenario": path} for i, path in scenario_ids().items()})
+    for i, (path, turns) in _level_headers().items():
+        ids[i] = {"level": path, "task": "goal"}
+        if turns:
+            ids[i]["max_turns"] = turns
     for env_id, kwargs in ids.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="cogsim.env:Env",

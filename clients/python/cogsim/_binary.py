@@ -62,12 +62,23 @@ def scenario_dir():
     """The folder of the repository's scenario files: the copy a wheel
     installed in this package (cogsim/scenarios), else the checkout's
     scenarios/, else None."""
-    bundled = os.path.join(_HERE, "scenarios")
+    return _data_dir("scenarios")
+
+
+def level_dir():
+    """The folder of the repository's level scripts (§38.5): the copy a
+    wheel installed in this package (cogsim/levels), else the checkout's
+    levels/, else None."""
+    return _data_dir("levels")
+
+
+def _data_dir(name):
+    bundled = os.path.join(_HERE, name)
     if os.path.isdir(bundled):
         return bundled
     root = repo_root()
-    if root and os.path.isdir(os.path.join(root, "scenarios")):
-        return os.path.join(root, "scenarios")
+    if root and os.path.isdir(os.path.join(root, name)):
+        return os.path.join(root, name)
     return None
 
 

@@ -47,6 +47,29 @@ def scenario_object(scenario):
     raise TypeError(f"scenario: a dict, a JSON string or a path, not {type(scenario).__name__}")
 
 
+def is_level_source(level):
+    """Whether a level string is a script's source rather than the path
+    of a .star file: it holds a newline or does not end in ".star" (the
+    server's rule, docs/serve.md)."""
+    return "\n" in level or not level.endswith(".star")
+
+
+def level_value(level, field="level"):
+    """What a reset's "level" (or "dungeon", always a path) carries for
+    level: a path made absolute, so that the server, the results and the
+    replays name the file wherever they run, or a script's source as it
+    is."""
+    if level is None:
+        return None
+    if isinstance(level, os.PathLike):
+        return os.path.abspath(os.fspath(level))
+    if not isinstance(level, str):
+        raise TypeError(f"{field}: a path or a script's source (a str), not {type(level).__name__}")
+    if field == "level" and is_level_source(level):
+        return level
+    return os.path.abspath(level)
+
+
 # The task ids (§35.3) and the task each rewards; every id's episode is
 # the cog game's, the rewards computed by the server (docs/python.md).
 TASK_IDS = {
@@ -57,10 +80,13 @@ TASK_IDS = {
     "cogsim/Oracle-v0": "oracle",    # +1 for the Oracle's deed, which ends the episode
     "cogsim/Scout-v0": "scout",      # +1 per map cell seen for the first time
 }
-TASKS = tuple(TASK_IDS.values())  # the server's task names (cogsim serve --task)
+# The server's task names (cogsim serve --task): the ids' and "goal", +1
+# for a level script's goal (the level ids, cogsim.level_ids()).
+TASKS = tuple(TASK_IDS.values()) + ("goal",)
 
 
-def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, task=None):
+def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, task=None, level=None,
+              dungeon=None):
     """Check and keep the settings Env and VecEnv share."""
     if task is not None and task not in TASKS:
         raise ValueError(f"task: {task!r} is not one of {TASKS}")
@@ -72,7 +98,32 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, tas
     env.mechanics = list(mechanics or [])
     env.max_turns = max_turns
     env._scenario = scenario_object(scenario)
+    env._level = level_value(level)
+    env._dungeon = level_value(dungeon, "dungeon")
+    if env._scenario is not None and env._level is not None:
+        raise ValueError("scenario and level: give one (both build the first level)")
     env._first_seed = seed
+
+
+def reset_fields(env, options):
+    """The fields a reset request adds for the env's scenario, level and
+    dungeon, or those reset's options give instead."""
+    scenario, level, dungeon = env._scenario, env._level, env._dungeon
+    if options:
+        if options.get("scenario") is not None:
+            scenario, level = scenario_object(options["scenario"]), None
+        if options.get("level") is not None:
+            scenario, level = None, level_value(options["level"])
+        if options.get("dungeon") is not None:
+            dungeon = level_value(options["dungeon"], "dungeon")
+    fields = {}
+    if scenario is not None:
+        fields["scenario"] = scenario
+    if level is not None:
+        fields["level"] = level
+    if dungeon is not None:
+        fields["dungeon"] = dungeon
+    return fields
 
 
 def actions_name(actions):
@@ -137,6 +188,11 @@ class Env(BaseEnv):
     binary     -- the cogsim executable (default: COGSIM, PATH, go build)
     max_turns  -- end each episode after this many command turns (§13)
     scenario   -- a §19 scenario: dict, JSON string or path
+    level      -- a level script (§38) that builds the first level: the
+                  path of a .star file, or the script's source (a string
+                  with a newline or not ending in ".star")
+    dungeon    -- a dungeon script's path (§38.4): which level script
+                  builds which depths, the rest generated
     render_mode-- None, "ansi" (render() returns the text), "rgb_array"
                   (render() returns the picture: uint8 [336, 768, 3], the
                   message, map and status in the window's colours) or
@@ -170,8 +226,8 @@ class Env(BaseEnv):
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
                  scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None,
-                 poll=True, copy=False):
-        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
+                 poll=True, copy=False, level=None, dungeon=None):
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task, level, dungeon)
         self.copy = bool(copy)
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
@@ -199,7 +255,8 @@ class Env(BaseEnv):
     def reset(self, *, seed=None, options=None):
         """Start an episode: with seed, cogsim's episode seed, reproducibly
         (and it seeds the generator that draws later seeds); without, the
-        next seed from that generator. options may hold "scenario"."""
+        next seed from that generator. options may hold "scenario",
+        "level" or "dungeon", for this episode instead of the env's."""
         obs, info = self._reset(seed=seed, options=options)
         return (copied(obs), copied_info(info)) if self.copy else (obs, info)
 
@@ -209,13 +266,10 @@ class Env(BaseEnv):
         super().reset(seed=seed)
         episode_seed = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND))
         req = {"op": "reset", "env": 0, "seed": episode_seed}
-        scenario = self._scenario
-        if options and options.get("scenario") is not None:
-            scenario = scenario_object(options["scenario"])
-        if scenario is not None:
-            req["scenario"] = scenario
+        fields = reset_fields(self, options)
+        req.update(fields)
         session = self._live()
-        if scenario is None:
+        if not fields:
             # The common request, framed without json.dumps.
             body = b'{"op":"reset","env":0,"seed":%d}' % episode_seed
             data = len(body).to_bytes(4, "little") + body

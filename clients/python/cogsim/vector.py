@@ -9,7 +9,7 @@ from ._session import (ENDED, IGNORED, RESTART_ACTION, RESTART_REPLY, packed, TE
                        Session, actions_request, frame, text_of)
 from ._spaces import NEXT_STEP, BaseVectorEnv, Discrete, batch
 from .env import (OBS_KEYS, SEED_BOUND, Env, actions_name, actions_of, configure, copied, copied_info, obs_of,
-                  observation_space, scenario_object)
+                  observation_space, reset_fields)
 
 
 class VecEnv(BaseVectorEnv):
@@ -44,7 +44,7 @@ class VecEnv(BaseVectorEnv):
 
     def __init__(self, num_envs, rules="cog", mechanics=None, seed=None, binary=None,
                  max_turns=None, scenario=None, render_mode=None, transport="pipe", shm=True, task=None,
-                 record_dir=None, poll=True, max_episode_steps=None, copy=False):
+                 record_dir=None, poll=True, max_episode_steps=None, copy=False, level=None, dungeon=None):
         if int(num_envs) < 1:
             raise ValueError(f"num_envs: must be at least 1, got {num_envs}")
         if max_episode_steps is not None and (isinstance(max_episode_steps, bool) or
@@ -59,7 +59,7 @@ class VecEnv(BaseVectorEnv):
         self._steps = np.zeros(self.num_envs, dtype=np.int64)
         self._cut = np.zeros(self.num_envs, dtype=bool)
         self._ended = np.zeros(self.num_envs, dtype=bool)
-        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task)
+        configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task, level, dungeon)
         self._session = None
         self._session = Session(self.num_envs, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, autoreset=True, transport=transport, shm=shm, task=task,
@@ -90,9 +90,7 @@ class VecEnv(BaseVectorEnv):
         if seed is None and self._first_seed is not None:
             seed, self._first_seed = self._first_seed, None
         session = self._live()
-        scenario = self._scenario
-        if options and options.get("scenario") is not None:
-            scenario = scenario_object(options["scenario"])
+        fields = reset_fields(self, options)
         if isinstance(seed, (list, tuple, np.ndarray)):
             if len(seed) != self.num_envs:
                 raise ValueError(f"seed: {len(seed)} seeds for {self.num_envs} envs")
@@ -102,16 +100,14 @@ class VecEnv(BaseVectorEnv):
                 req = {"op": "reset", "env": i}
                 if s is not None:
                     req["seed"] = int(s)
-                if scenario is not None:
-                    req["scenario"] = scenario
+                req.update(fields)
                 parts.append(session.observations(frame(req)).records)
             records, extras = np.concatenate(parts), None
         else:
             super().reset(seed=seed)
             first = int(seed) if seed is not None else int(self.np_random.integers(SEED_BOUND - self.num_envs))
             req = {"op": "reset_all", "seed": first}
-            if scenario is not None:
-                req["scenario"] = scenario
+            req.update(fields)
             got = session.observations(frame(req))
             records, extras = got.records, got.extras
         self._records = records

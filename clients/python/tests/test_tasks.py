@@ -72,7 +72,7 @@ class TaskTest(unittest.TestCase):
 
     def test_an_unknown_task_is_refused(self):
         with cogsim.Env() as env:
-            self.assertEqual(list(cogsim.TASK_IDS.values()), env.server_info["tasks"], "the server's tasks")
+            self.assertEqual(list(cogsim.env.TASKS), env.server_info["tasks"], "the server's tasks")
         with self.assertRaisesRegex(ValueError, "task: 'fly' is not one of"):
             cogsim.Env(task="fly")
 

@@ -106,7 +106,7 @@ class WheelTest(unittest.TestCase):
     def tearDownClass(cls):
         cls._tmp.cleanup()
 
-    def test_the_wheel_holds_the_engine_the_package_and_the_scenarios(self):
+    def test_the_wheel_holds_the_engine_the_package_the_scenarios_and_levels(self):
         plat = sysconfig.get_platform().replace("-", "_").replace(".", "_")
         self.assertEqual(os.path.basename(self.wheel), f"cogsim-{cogsim.__version__}-py3-none-{plat}.whl")
         self.assertIn("cogsim: building the cogsim binary for the wheel with go build", self.pip_output)
@@ -118,12 +118,16 @@ class WheelTest(unittest.TestCase):
             scenarios = {f"cogsim/scenarios/{n}" for n in os.listdir(os.path.join(REPO_ROOT, "scenarios"))
                          if n.endswith(".json")}
             self.assertTrue(scenarios)
-            self.assertEqual(names, package | scenarios | {
+            levels = {f"cogsim/levels/{n}" for n in os.listdir(os.path.join(REPO_ROOT, "levels"))
+                      if n.endswith(".star")}
+            self.assertTrue(levels)
+            self.assertEqual(names, package | scenarios | levels | {
                 "cogsim_client.py", "cogsim/bin/cogsim", info + "METADATA", info + "WHEEL",
                 info + "RECORD", info + "top_level.txt"})
-            for name in package | scenarios | {"cogsim_client.py"}:
-                src = os.path.join(REPO_ROOT, "scenarios", os.path.basename(name)) \
-                    if name.startswith("cogsim/scenarios/") else os.path.join(PACKAGE_ROOT, name)
+            for name in package | scenarios | levels | {"cogsim_client.py"}:
+                folder = name.split("/")[1] if name.startswith(("cogsim/scenarios/", "cogsim/levels/")) else None
+                src = os.path.join(REPO_ROOT, folder, os.path.basename(name)) if folder \
+                    else os.path.join(PACKAGE_ROOT, name)
                 with open(src, "rb") as f:
                     self.assertEqual(z.read(name), f.read(), name)
             mode = z.getinfo("cogsim/bin/cogsim").external_attr >> 16
@@ -179,6 +183,7 @@ class WheelTest(unittest.TestCase):
             print(json.dumps({"package": cogsim.__file__, "client": cogsim_client.__file__,
                               "binary": cogsim.find_binary(), "root": _binary.repo_root(),
                               "scenarios": sorted(os.listdir(_binary.scenario_dir())),
+                              "levels": sorted(cogsim.level_ids()),
                               "glyphs": list(obs["glyphs"].shape), "texts": texts}))
         """)
         proc = subprocess.run([python, "-c", script], cwd=elsewhere, capture_output=True, text=True,
@@ -193,6 +198,7 @@ class WheelTest(unittest.TestCase):
         self.assertIsNone(got["root"])
         self.assertEqual(got["scenarios"], sorted(n for n in os.listdir(os.path.join(REPO_ROOT, "scenarios"))
                                                   if n.endswith(".json")))
+        self.assertEqual(got["levels"], sorted(cogsim.level_ids()), "the bundled levels/ gives the level ids")
         self.assertEqual(got["glyphs"], [18, 48])
         # The same game as the checkout's engine plays.
         with cogsim.Env(binary=binary()) as env:
