@@ -202,3 +202,35 @@ des.stairs(at=(4, 3))
 	}
 	assert.Equal(t, 4, ends, "two episodes each, each ended at its goal")
 }
+
+// TestAnAutoresetPassesOverSeedsTheLevelCannotBuild: the next seed of
+// the slot's sequence that the script builds plays; when none of 100
+// does, the step is refused naming the slot, which waits for a reset.
+func TestAnAutoresetPassesOverSeedsTheLevelCannotBuild(t *testing.T) {
+	s := start(t, serve.Options{Envs: 1, Autoreset: true, Task: "goal"})
+	level := func(cond string) string {
+		return quoted(t, fmt.Sprintf(`if %s:
+    fail("not this seed")
+des.map(["-----", "|...|", "-----"], at=(2, 2))
+des.cog(at=(3, 3))
+des.stairs(at=(4, 3))
+`, cond))
+	}
+	seed := func() uint64 {
+		_, body := s.ask(`{"op":"result","env":0}`)
+		var res struct{ Result sim.Result }
+		require.NoError(t, json.Unmarshal(body, &res))
+		return res.Result.Seed
+	}
+	s.obs(fmt.Sprintf(`{"op":"reset","env":0,"seed":1,"level":%s}`, level("seed % 2 == 0")))
+	require.NotNil(t, s.obs(`{"op":"step","env":0,"reply":"e >"}`).End)
+	s.obs(`{"op":"step","env":0,"reply":"e >"}`)
+	assert.Equal(t, uint64(3), seed(), "seed 2 passed over")
+
+	s.obs(fmt.Sprintf(`{"op":"reset","env":0,"seed":1,"level":%s}`, level("seed != 1")))
+	require.NotNil(t, s.obs(`{"op":"step","env":0,"reply":"e >"}`).End)
+	got := s.err(`{"op":"step","env":0,"reply":"e >"}`)
+	assert.Contains(t, got, "env 0: level: its next episode could not start, 100 seeds in a row (reset it): <reset>:2:9: fail: not this seed")
+	assert.Contains(t, s.err(`{"op":"step","env":0,"reply":"e"}`), "env 0: no episode (reset it first)")
+	s.obs(fmt.Sprintf(`{"op":"reset","env":0,"seed":1,"level":%s}`, level("seed != 1")))
+}
