@@ -10,31 +10,27 @@ import c "github.com/cogsim/cogsim/components"
 // "doors" (§19).
 func ClassifyDoors(lvl *c.Level) {
 	for i := 0; i < c.N; i++ {
-		p := c.PosOf(i)
-		is := func(d c.Dir, ts ...c.Terrain) bool {
-			t := lvl.At(p.Add(d))
-			if t.IsDoor() {
-				return true
-			}
-			for _, x := range ts {
-				if t == x {
-					return true
-				}
-			}
-			return false
+		t := lvl.Terrain[i]
+		if t != c.Floor && t != c.SecretDoorV {
+			continue // only these two change
 		}
-		horizontal := is(c.East, c.HWall) && is(c.West, c.HWall)
-		vertical := is(c.North, c.VWall, c.HWall) && is(c.South, c.VWall, c.HWall) &&
-			(is(c.North, c.VWall) || is(c.South, c.VWall))
-		switch lvl.Terrain[i] {
-		case c.Floor:
-			if horizontal || vertical {
-				lvl.Terrain[i] = c.Doorway
-			}
-		case c.SecretDoorV:
+		p := c.PosOf(i)
+		e, w := lvl.At(p.Add(c.East)), lvl.At(p.Add(c.West))
+		horizontal := (e.IsDoor() || e == c.HWall) && (w.IsDoor() || w == c.HWall)
+		if t == c.SecretDoorV {
 			if horizontal {
 				lvl.Terrain[i] = c.SecretDoorH
 			}
+			continue
+		}
+		if horizontal {
+			lvl.Terrain[i] = c.Doorway
+			continue
+		}
+		n, s := lvl.At(p.Add(c.North)), lvl.At(p.Add(c.South))
+		side := func(t c.Terrain) bool { return t.IsDoor() || t == c.VWall }
+		if (side(n) || n == c.HWall) && (side(s) || s == c.HWall) && (side(n) || side(s)) {
+			lvl.Terrain[i] = c.Doorway
 		}
 	}
 }

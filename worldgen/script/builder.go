@@ -1,8 +1,10 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"go.starlark.net/starlark"
@@ -44,9 +46,9 @@ type Builder struct {
 	// item and trap; stairsAt the last that drew a staircase.
 	monsterAt, itemAt, trapAt []syntax.Position
 	stairsAt                  syntax.Position
-	// cells is scratch for the candidate cells of a random choice.
-	cells   []int16
-	tooMany bool
+	// monsters and traps are the cells that hold a monster, a trap.
+	monsters, traps [c.H]uint64
+	tooMany         bool
 }
 
 func newBuilder(s *Script, seed uint64, depth int, env Env) *Builder {
@@ -82,6 +84,9 @@ func (b *Builder) Cell(v starlark.Value) (c.Pos, error) { return cellOf(v) }
 // it on a cell one cannot stand on or that holds another.
 func (b *Builder) AddMonster(m Monster) {
 	b.built.Monsters = append(b.built.Monsters, m)
+	if m.At.In() {
+		b.monsters[m.At.Y] |= 1 << uint(m.At.X)
+	}
 	b.monsterAt = append(b.monsterAt, b.callPos())
 }
 
@@ -94,13 +99,17 @@ func (b *Builder) AddItem(it Item) {
 // AddTrap adds a trap.
 func (b *Builder) AddTrap(t Trap) {
 	b.built.Traps = append(b.built.Traps, t)
+	if t.At.In() {
+		b.traps[t.At.Y] |= 1 << uint(t.At.X)
+	}
 	b.trapAt = append(b.trapAt, b.callPos())
 }
 
 // RandomCell is a cell of sel drawn from des.rng; it fails on an empty
 // selection.
 func (b *Builder) RandomCell(sel *Selection) (c.Pos, error) {
-	return b.pick(sel, func(c.Pos) bool { return true })
+	cells := sel.rows
+	return b.pick(&cells)
 }
 
 // callPos is the position in the script of the call being made.
@@ -122,58 +131,101 @@ func (b *Builder) set(p c.Pos, t c.Terrain) {
 	}
 }
 
-// pick is a cell of sel for which ok holds, drawn from des.rng, or an
-// error when there is none.
-func (b *Builder) pick(sel *Selection, ok func(c.Pos) bool) (c.Pos, error) {
-	b.cells = b.cells[:0]
-	for y := range c.H {
-		for m := sel.rows[y]; m != 0; m &= m - 1 {
-			p := c.Pos{X: bits.TrailingZeros64(m), Y: y}
-			if ok(p) {
-				b.cells = append(b.cells, int16(p.Index()))
-			}
-		}
+// pick is a cell of cells drawn from des.rng (uniform, in row-major
+// order), or errNoCell when there is none.
+func (b *Builder) pick(cells *[c.H]uint64) (c.Pos, error) {
+	n := 0
+	for _, m := range cells {
+		n += bits.OnesCount64(m)
 	}
-	if len(b.cells) == 0 {
+	if n == 0 {
 		return c.Pos{}, errNoCell
 	}
-	return c.PosOf(int(b.cells[b.rng.Rn2(len(b.cells))])), nil
+	k := b.rng.Rn2(n)
+	for y, m := range cells {
+		if c := bits.OnesCount64(m); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		return c.Pos{X: bits.TrailingZeros64(m), Y: y}, nil
+	}
+	panic("script: pick lost its cell")
 }
 
 // errNoCell is pick's error.
-var errNoCell = fmt.Errorf("no cell to choose from")
+var errNoCell = errors.New("no cell to choose from")
 
-// monsterOn reports whether a monster stands on p.
-func (b *Builder) monsterOn(p c.Pos) bool {
-	for _, m := range b.built.Monsters {
-		if m.At == p {
-			return true
+// placing is what a random cell is chosen for: each takes the cells
+// free for it.
+type placing uint8
+
+const (
+	anyCell    placing = iota
+	forMonster         // one can stand on it; no monster, not the cog's
+	forItem            // one can stand on it
+	forTrap            // floor or corridor with no trap
+	forStairs          // floor or corridor with no trap, not the cog's
+	forCog             // floor or corridor with no monster and no trap
+)
+
+// Terrain classes of the cells a thing may be put on.
+var (
+	walkableKinds = kindTable(func(t c.Terrain) bool { return t.Walkable() })
+	floorKinds    = kindTable(func(t c.Terrain) bool { return t == c.Floor || t == c.Corridor })
+)
+
+// kindTable is the table of the terrain kinds for which ok holds.
+func kindTable(ok func(c.Terrain) bool) (k [256]uint64) {
+	for t := c.Rock; t.Valid(); t++ {
+		if ok(t) {
+			k[t] = 1
 		}
 	}
-	return false
+	return k
 }
 
-// trapOn reports whether a trap is on p.
-func (b *Builder) trapOn(p c.Pos) bool {
-	for _, t := range b.built.Traps {
-		if t.At == p {
-			return true
+// terrainRows sets r to the cells of lvl whose kind is in table kinds.
+func terrainRows(lvl *c.Level, kinds *[256]uint64, r *[c.H]uint64) {
+	for y := range c.H {
+		row := lvl.Terrain[y*c.W : (y+1)*c.W]
+		var m uint64
+		for x, t := range row {
+			m |= kinds[t] << uint(x)
 		}
+		r[y] = m
 	}
-	return false
 }
 
-// freeForMonster reports whether a monster may be put on p: one can
-// stand there, and neither the cog nor a monster does.
-func (b *Builder) freeForMonster(p c.Pos) bool {
-	return b.at(p).Walkable() && !(b.hasCog() && b.built.Cog == p) && !b.monsterOn(p)
-}
-
-// freeForTrap reports whether a trap may be put on p: floor or
-// corridor with no trap.
-func (b *Builder) freeForTrap(p c.Pos) bool {
-	t := b.at(p)
-	return (t == c.Floor || t == c.Corridor) && !b.trapOn(p)
+// free restricts cells to those free for what.
+func (b *Builder) free(cells *[c.H]uint64, what placing) {
+	if what == anyCell {
+		return
+	}
+	var r [c.H]uint64
+	if what == forMonster || what == forItem {
+		terrainRows(&b.built.Level, &walkableKinds, &r)
+	} else {
+		terrainRows(&b.built.Level, &floorKinds, &r)
+	}
+	for y := range cells {
+		m := cells[y] & r[y]
+		switch what {
+		case forMonster:
+			m &^= b.monsters[y]
+		case forTrap, forStairs:
+			m &^= b.traps[y]
+		case forCog:
+			m &^= b.monsters[y] | b.traps[y]
+		}
+		cells[y] = m
+	}
+	if (what == forMonster || what == forStairs) && b.hasCog() {
+		cog := b.built.Cog
+		cells[cog.Y] &^= 1 << uint(cog.X)
+	}
 }
 
 // hasCog reports whether the cog's cell is known yet: placed, or the
@@ -194,9 +246,12 @@ func (b *Builder) placeCog(fn string, p c.Pos) error {
 func (b *Builder) finish() error {
 	lvl := &b.built.Level
 	if !b.hasCog() {
-		p, err := b.pick(floorSelection(lvl), func(p c.Pos) bool {
-			return lvl.Terrain[p.Index()] == c.Floor && !b.monsterOn(p) && !b.trapOn(p)
-		})
+		cells := [c.H]uint64{}
+		for y := range cells {
+			cells[y] = boardColumns
+		}
+		b.free(&cells, forCog)
+		p, err := b.pick(&cells)
 		if err != nil {
 			return b.checkError(syntax.Position{}, "no floor cell for the cog (place it with '@' or des.cog(at=…))")
 		}
@@ -235,9 +290,12 @@ func (b *Builder) checkError(pos syntax.Position, format string, args ...any) er
 // check is §38.3's and §19's checks of the built level.
 func (b *Builder) check() error {
 	lvl := &b.built.Level
-	for i := range c.N {
-		p := c.PosOf(i)
-		if (p.X == 0 || p.Y == 0 || p.X == c.W-1 || p.Y == c.H-1) && lvl.Terrain[i] != c.Rock {
+	for i := 0; i < c.N; i++ {
+		if y := i / c.W; y != 0 && y != c.H-1 && i%c.W == 1 {
+			i += c.W - 2 // inside the ring: on to the row's last cell
+		}
+		if lvl.Terrain[i] != c.Rock {
+			p := c.PosOf(i)
 			return b.checkError(syntax.Position{}, "(%d, %d) is %s: the border ring must stay rock", p.X, p.Y, lvl.Terrain[i].Name())
 		}
 	}
@@ -245,7 +303,7 @@ func (b *Builder) check() error {
 	if t := lvl.At(cog); !t.Walkable() {
 		return b.checkError(b.cogAt, "the cog's cell (%d, %d) is %s, not a cell one can stand on", cog.X, cog.Y, t.Name())
 	}
-	var monster, trap [c.N]bool
+	var monster, trap [c.H]uint64
 	for i, m := range b.built.Monsters {
 		pos := b.monsterAt[i]
 		switch t := lvl.At(m.At); {
@@ -253,10 +311,10 @@ func (b *Builder) check() error {
 			return b.checkError(pos, "the monster at (%d, %d) is on %s, not a cell one can stand on", m.At.X, m.At.Y, t.Name())
 		case m.At == cog:
 			return b.checkError(pos, "the monster at (%d, %d) is on the cog's cell", m.At.X, m.At.Y)
-		case monster[m.At.Index()]:
+		case monster[m.At.Y]>>uint(m.At.X)&1 != 0:
 			return b.checkError(pos, "(%d, %d) holds a monster already", m.At.X, m.At.Y)
 		}
-		monster[m.At.Index()] = true
+		monster[m.At.Y] |= 1 << uint(m.At.X)
 	}
 	for i, it := range b.built.Items {
 		if t := lvl.At(it.At); !t.Walkable() {
@@ -270,10 +328,10 @@ func (b *Builder) check() error {
 			return b.checkError(pos, "the trap at (%d, %d) is on the stairs", tr.At.X, tr.At.Y)
 		case !t.Walkable() || t.IsDoor():
 			return b.checkError(pos, "the trap at (%d, %d) is on %s, not floor or corridor", tr.At.X, tr.At.Y, t.Name())
-		case trap[tr.At.Index()]:
+		case trap[tr.At.Y]>>uint(tr.At.X)&1 != 0:
 			return b.checkError(pos, "(%d, %d) holds a trap already", tr.At.X, tr.At.Y)
 		}
-		trap[tr.At.Index()] = true
+		trap[tr.At.Y] |= 1 << uint(tr.At.X)
 	}
 	return b.checkStairs()
 }
@@ -283,13 +341,15 @@ func (b *Builder) check() error {
 func (b *Builder) checkStairs() error {
 	lvl := &b.built.Level
 	n := 0
-	for i, t := range lvl.Terrain {
-		if t == c.Stairs {
-			if n == 0 {
-				lvl.Stairs = c.PosOf(i)
-			}
-			n++
+	for i := 0; ; n++ {
+		j := slices.Index(lvl.Terrain[i:], c.Stairs)
+		if j < 0 {
+			break
 		}
+		if n == 0 {
+			lvl.Stairs = c.PosOf(i + j)
+		}
+		i += j + 1
 	}
 	switch {
 	case n > 1:

@@ -164,9 +164,9 @@ func whereArg(v starlark.Value) (*Selection, error) {
 }
 
 // place is the cell of a thing from its at= or where= argument (at
-// most one given), else a random cell of floor(); ok says whether a
-// cell may take the thing (where= and the default choose among those).
-func (b *Builder) place(fn string, at, where starlark.Value, ok func(c.Pos) bool) (c.Pos, error) {
+// most one given), else a random cell of floor(); where= and the
+// default choose among the cells free for what.
+func (b *Builder) place(fn string, at, where starlark.Value, what placing) (c.Pos, error) {
 	switch {
 	case at != nil && at != starlark.None && where != nil && where != starlark.None:
 		return c.Pos{}, fmt.Errorf("%s: give at= or where=, not both", fn)
@@ -177,15 +177,18 @@ func (b *Builder) place(fn string, at, where starlark.Value, ok func(c.Pos) bool
 		}
 		return p, nil
 	}
-	sel, arg := floorSelection(&b.built.Level), "floor()"
+	cells, arg := [c.H]uint64{}, "floor()"
 	if where != nil && where != starlark.None {
-		var err error
-		if sel, err = whereArg(where); err != nil {
+		sel, err := whereArg(where)
+		if err != nil {
 			return c.Pos{}, fmt.Errorf("%s: where: %v", fn, err)
 		}
-		arg = "where"
+		cells, arg = sel.rows, "where"
+	} else {
+		terrainRows(&b.built.Level, &floorKinds, &cells)
 	}
-	p, err := b.pick(sel, ok)
+	b.free(&cells, what)
+	p, err := b.pick(&cells)
 	if err != nil {
 		return p, fmt.Errorf("%s: %s holds no free cell for it", fn, arg)
 	}

@@ -759,9 +759,7 @@ func desStairs(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tup
 	if err := starlark.UnpackArgs(fn, args, kwargs, "at?", &at, "where?", &where); err != nil {
 		return nil, err
 	}
-	p, err := b.place(fn, at, where, func(p c.Pos) bool {
-		return b.at(p) == c.Floor && !b.trapOn(p)
-	})
+	p, err := b.place(fn, at, where, forStairs)
 	if err != nil {
 		return nil, err
 	}

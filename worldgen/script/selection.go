@@ -222,10 +222,6 @@ func cellOf(v starlark.Value) (c.Pos, error) {
 // floorSelection is the floor() of lvl: its Floor and Corridor cells.
 func floorSelection(lvl *c.Level) *Selection {
 	s := new(Selection)
-	for i, t := range lvl.Terrain {
-		if t == c.Floor || t == c.Corridor {
-			s.rows[i/c.W] |= 1 << uint(i%c.W)
-		}
-	}
+	terrainRows(lvl, &floorKinds, &s.rows)
 	return s
 }

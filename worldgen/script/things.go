@@ -231,7 +231,7 @@ func desMonster(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tu
 	if hp < 0 || hp > maxNumber {
 		return nil, fmt.Errorf("%s: hp: %d is out of range 0…%d", fn, hp, maxNumber)
 	}
-	p, err := b.place(fn, at, where, b.freeForMonster)
+	p, err := b.place(fn, at, where, forMonster)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +286,7 @@ func desItem(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 	if spe < math.MinInt32 || spe > math.MaxInt32 {
 		return nil, fmt.Errorf("%s: spe: %d is out of range", fn, spe)
 	}
-	p, err := b.place(fn, at, where, func(p c.Pos) bool { return b.at(p).Walkable() })
+	p, err := b.place(fn, at, where, forItem)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,7 @@ func desTrap(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 	} else {
 		k = worldgen.DrawTrap(b.rng, b.env.Mechanics)
 	}
-	p, err := b.place(fn, at, where, b.freeForTrap)
+	p, err := b.place(fn, at, where, forTrap)
 	if err != nil {
 		return nil, err
 	}
