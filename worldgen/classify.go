@@ -39,25 +39,26 @@ func ClassifyDoors(lvl *c.Level) {
 // (floor, stairs, lava) and marks their cells.
 func FindRooms(lvl *c.Level, lit bool) {
 	isFloor := func(t c.Terrain) bool { return t == c.Floor || t == c.Stairs || t == c.Lava }
-	var stack []int
+	var buf [c.N]int16
+	stack := buf[:0]
 	for i := 0; i < c.N; i++ {
 		if !isFloor(lvl.Terrain[i]) || lvl.RoomOf[i] != 0 || len(lvl.Rooms) >= 255 {
 			continue
 		}
 		id := uint8(len(lvl.Rooms) + 1)
 		r := c.Rect{X0: c.W, Y0: c.H, X1: -1, Y1: -1}
-		stack = append(stack[:0], i)
+		stack = append(stack[:0], int16(i))
 		lvl.RoomOf[i] = id
 		for len(stack) > 0 {
 			j := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			p := c.PosOf(j)
+			p := c.PosOf(int(j))
 			r.X0, r.Y0, r.X1, r.Y1 = min(r.X0, p.X), min(r.Y0, p.Y), max(r.X1, p.X), max(r.Y1, p.Y)
 			for _, d := range c.OrthogonalDirs {
 				q := p.Add(d)
 				if q.In() && isFloor(lvl.Terrain[q.Index()]) && lvl.RoomOf[q.Index()] == 0 {
 					lvl.RoomOf[q.Index()] = id
-					stack = append(stack, q.Index())
+					stack = append(stack, int16(q.Index()))
 				}
 			}
 		}

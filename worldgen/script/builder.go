@@ -48,6 +48,9 @@ type Builder struct {
 	stairsAt                  syntax.Position
 	// monsters and traps are the cells that hold a monster, a trap.
 	monsters, traps [c.H]uint64
+	// walkable and floor are terrainClasses' sets while classesOK.
+	walkable, floor [c.H]uint64
+	classesOK       bool
 	tooMany         bool
 }
 
@@ -71,7 +74,10 @@ func (b *Builder) Mechanics() []string { return b.env.Mechanics }
 
 // Level is the level being built. Rooms, doorways and components are
 // found when the script ends; a function that draws sets Terrain.
-func (b *Builder) Level() *c.Level { return &b.built.Level }
+func (b *Builder) Level() *c.Level {
+	b.classesOK = false // the caller may draw
+	return &b.built.Level
+}
 
 // SetLit sets the lit bit of cell p (see [Builder.Level]).
 func (b *Builder) SetLit(p c.Pos, lit bool) { b.lit[p.Index()] = lit }
@@ -125,6 +131,7 @@ func (b *Builder) at(p c.Pos) c.Terrain { return b.built.Level.At(p) }
 
 // set makes p terrain t.
 func (b *Builder) set(p c.Pos, t c.Terrain) {
+	b.classesOK = false
 	b.built.Level.Terrain[p.Index()] = t
 	if t == c.Stairs {
 		b.stairsAt = b.callPos()
@@ -199,16 +206,25 @@ func terrainRows(lvl *c.Level, kinds *[256]uint64, r *[c.H]uint64) {
 	}
 }
 
+// terrainClasses are the walkable cells and the floor cells (floor and
+// corridor) of the level, made again after the terrain changed.
+func (b *Builder) terrainClasses() (walkable, floor *[c.H]uint64) {
+	if !b.classesOK {
+		terrainRows(&b.built.Level, &walkableKinds, &b.walkable)
+		terrainRows(&b.built.Level, &floorKinds, &b.floor)
+		b.classesOK = true
+	}
+	return &b.walkable, &b.floor
+}
+
 // free restricts cells to those free for what.
 func (b *Builder) free(cells *[c.H]uint64, what placing) {
 	if what == anyCell {
 		return
 	}
-	var r [c.H]uint64
+	walkable, r := b.terrainClasses()
 	if what == forMonster || what == forItem {
-		terrainRows(&b.built.Level, &walkableKinds, &r)
-	} else {
-		terrainRows(&b.built.Level, &floorKinds, &r)
+		r = walkable
 	}
 	for y := range cells {
 		m := cells[y] & r[y]

@@ -185,7 +185,8 @@ func (b *Builder) place(fn string, at, where starlark.Value, what placing) (c.Po
 		}
 		cells, arg = sel.rows, "where"
 	} else {
-		terrainRows(&b.built.Level, &floorKinds, &cells)
+		_, floor := b.terrainClasses()
+		cells = *floor
 	}
 	b.free(&cells, what)
 	p, err := b.pick(&cells)

@@ -211,7 +211,7 @@ func desStandard(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.T
 	if b.env.Standard == nil {
 		return nil, fmt.Errorf("%s: no standard level to start from here", fn)
 	}
-	b.drawn = true
+	b.drawn, b.classesOK = true, false
 	lvl := &b.built.Level
 	pop := b.env.Standard(b.depth, lvl)
 	lvl.Depth = b.depth
@@ -290,6 +290,7 @@ func desRoom(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 // drawRoom draws a room of interior in as the generator does: '-' along
 // the top and bottom, corners included, '|' at the sides, floor inside.
 func (b *Builder) drawRoom(in c.Rect, lit bool) {
+	b.classesOK = false
 	walls := grow(in)
 	lvl := &b.built.Level
 	for y := walls.Y0; y <= walls.Y1; y++ {
@@ -317,40 +318,25 @@ func (b *Builder) freeRoom(w, h int) (c.Rect, bool) {
 		}
 	}
 	// The interior's top-left (x, y): walls x−1 … x+w, margin x−2 …
-	// x+w+1 (clipped to the board).
-	n := 0
-	fits := func(x, y int) bool {
-		x0, x1 := max(x-2, 0), min(x+w+1, c.W-1)
-		cols := uint64(1)<<uint(x1+1) - uint64(1)<<uint(x0)
-		for yy := max(y-2, 0); yy <= min(y+h+1, c.H-1); yy++ {
-			if used[yy]&cols != 0 {
-				return false
-			}
-		}
-		return true
-	}
+	// x+w+1 (clipped to the board), the same rows.
+	var fits [c.H]uint64
 	for y := 2; y+h <= c.H-2; y++ {
+		var u uint64
+		for yy := y - 2; yy <= min(y+h+1, c.H-1); yy++ {
+			u |= used[yy]
+		}
 		for x := 2; x+w <= c.W-2; x++ {
-			if fits(x, y) {
-				n++
+			x1 := min(x+w+1, c.W-1)
+			if u&(uint64(1)<<uint(x1+1)-uint64(1)<<uint(x-2)) == 0 {
+				fits[y] |= 1 << uint(x)
 			}
 		}
 	}
-	if n == 0 {
+	p, err := b.pick(&fits)
+	if err != nil {
 		return c.Rect{}, false
 	}
-	k := b.rng.Rn2(n)
-	for y := 2; y+h <= c.H-2; y++ {
-		for x := 2; x+w <= c.W-2; x++ {
-			if fits(x, y) {
-				if k == 0 {
-					return c.Rect{X0: x, Y0: y, X1: x + w - 1, Y1: y + h - 1}, true
-				}
-				k--
-			}
-		}
-	}
-	return c.Rect{}, false
+	return c.Rect{X0: p.X, Y0: p.Y, X1: p.X + w - 1, Y1: p.Y + h - 1}, true
 }
 
 // desCorridor is des.corridor(a, b): a corridor between two rooms (by
@@ -601,6 +587,7 @@ func rectArg(v starlark.Value) (c.Rect, error) {
 // randomized depth-first walk carves each unvisited neighbour two cells
 // away and the wall between (NetHack's mazewalk, src/mkmaze.c).
 func (b *Builder) mazewalk(r c.Rect) {
+	b.classesOK = false
 	lvl := &b.built.Level
 	for y := r.Y0; y <= r.Y1; y++ {
 		for x := r.X0; x <= r.X1; x++ {
@@ -768,10 +755,8 @@ func desStairs(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tup
 	}
 	b.drawn = true
 	lvl := &b.built.Level
-	for i, t := range lvl.Terrain {
-		if t == c.Stairs {
-			lvl.Terrain[i] = c.Floor
-		}
+	for i := slices.Index(lvl.Terrain[:], c.Stairs); i >= 0; i = slices.Index(lvl.Terrain[:], c.Stairs) {
+		lvl.Terrain[i] = c.Floor
 	}
 	b.set(p, c.Stairs)
 	return starlark.None, nil

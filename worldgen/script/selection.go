@@ -218,10 +218,3 @@ func cellOf(v starlark.Value) (c.Pos, error) {
 	}
 	return p, nil
 }
-
-// floorSelection is the floor() of lvl: its Floor and Corridor cells.
-func floorSelection(lvl *c.Level) *Selection {
-	s := new(Selection)
-	terrainRows(lvl, &floorKinds, &s.rows)
-	return s
-}

@@ -364,7 +364,8 @@ func desFloor(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tupl
 	if err := starlark.UnpackArgs(fn, args, kwargs); err != nil {
 		return nil, err
 	}
-	return floorSelection(&b.built.Level), nil
+	_, floor := b.terrainClasses()
+	return &Selection{rows: *floor}, nil
 }
 
 // desRoomCells is des.room_cells(i): room i's interior floor cells.
@@ -377,9 +378,9 @@ func desRoomCells(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.
 		return nil, fmt.Errorf("%s: room %d: there are %d rooms", fn, i, len(b.rooms))
 	}
 	s := NewSelection(b.rooms[i])
-	floor := floorSelection(&b.built.Level)
+	_, floor := b.terrainClasses()
 	for y := range s.rows {
-		s.rows[y] &= floor.rows[y]
+		s.rows[y] &= floor[y]
 	}
 	return s, nil
 }
