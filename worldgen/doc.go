@@ -12,6 +12,10 @@
 //   - [Generator.Generate], [Generate]: one level and its population.
 //   - [AssignComponents]: the room-or-corridor components of §17.
 //   - [Reachable]: the validity rule of §17.6.
+//   - [ClassifyDoors], [FindRooms]: doorways and rooms of a drawn map
+//     (§19 scenarios, §38 level scripts).
+//   - [DrawSpecies], [DrawItem], [DrawTrap]: one random monster, item or
+//     trap as a level's population is drawn.
 //   - [Reveal]: the fully revealed map (`cogsim gen --reveal`).
 //
 // All draws for a level come from the stream worldgen/<depth>; an invalid
