@@ -1,13 +1,14 @@
 package script
 
 import (
+	"strings"
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
 )
 
 // FuzzBuild feeds Compile and Build random sources: either may refuse
-// one, but never panic, and a level they accept passes the checks.
+// one, but never panic (not even one Build recovers), and a level they accept passes the checks.
 // Plain `go test` runs the seed corpus.
 func FuzzBuild(f *testing.F) {
 	for _, src := range []string{
@@ -43,6 +44,9 @@ func FuzzBuild(f *testing.F) {
 		}
 		b, err := s.Build(seed, 1+int(depth%c.MaxStartDepth), Env{Standard: standard})
 		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("a panic: %v", err) // Build recovered it; it is still a bug
+			}
 			return
 		}
 		if !b.Level.At(b.Cog).Walkable() {
