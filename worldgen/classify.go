@@ -1,6 +1,10 @@
 package worldgen
 
-import c "github.com/cogsim/cogsim/components"
+import (
+	"math/bits"
+
+	c "github.com/cogsim/cogsim/components"
+)
 
 // ClassifyDoors turns a '.' in a wall line into a doorway — between two
 // '-' (or doors) in a horizontal wall, or in a vertical wall between walls
@@ -36,32 +40,37 @@ func ClassifyDoors(lvl *c.Level) {
 }
 
 // FindRooms makes a room of each 4-connected region of room-floor cells
-// (floor, stairs, lava) and marks their cells.
+// (floor, stairs, lava) whose cells are in no room yet, numbered in the
+// order of their first cell row by row, and marks their cells. It floods
+// a row of cells at a time (see flood).
 func FindRooms(lvl *c.Level, lit bool) {
-	isFloor := func(t c.Terrain) bool { return t == c.Floor || t == c.Stairs || t == c.Lava }
-	var buf [c.N]int16
-	stack := buf[:0]
-	for i := 0; i < c.N; i++ {
-		if !isFloor(lvl.Terrain[i]) || lvl.RoomOf[i] != 0 || len(lvl.Rooms) >= 255 {
-			continue
+	var floor, none rows
+	for i, t := range lvl.Terrain {
+		if (t == c.Floor || t == c.Stairs || t == c.Lava) && lvl.RoomOf[i] == 0 {
+			floor[i/c.W] |= 1 << uint(i%c.W)
 		}
-		id := uint8(len(lvl.Rooms) + 1)
-		r := c.Rect{X0: c.W, Y0: c.H, X1: -1, Y1: -1}
-		stack = append(stack[:0], int16(i))
-		lvl.RoomOf[i] = id
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			p := c.PosOf(int(j))
-			r.X0, r.Y0, r.X1, r.Y1 = min(r.X0, p.X), min(r.Y0, p.Y), max(r.X1, p.X), max(r.Y1, p.Y)
-			for _, d := range c.OrthogonalDirs {
-				q := p.Add(d)
-				if q.In() && isFloor(lvl.Terrain[q.Index()]) && lvl.RoomOf[q.Index()] == 0 {
-					lvl.RoomOf[q.Index()] = id
-					stack = append(stack, int16(q.Index()))
+	}
+	for y := range floor {
+		for floor[y] != 0 {
+			if len(lvl.Rooms) >= 255 {
+				return
+			}
+			var r rows
+			flood(&floor, &none, c.Pos{X: bits.TrailingZeros64(floor[y]), Y: y}, &r)
+			id := uint8(len(lvl.Rooms) + 1)
+			rect := c.Rect{X0: c.W, Y0: c.H, X1: -1, Y1: -1}
+			for ry, m := range r {
+				if m == 0 {
+					continue
+				}
+				floor[ry] &^= m
+				rect.Y0, rect.Y1 = min(rect.Y0, ry), max(rect.Y1, ry)
+				rect.X0, rect.X1 = min(rect.X0, bits.TrailingZeros64(m)), max(rect.X1, 63-bits.LeadingZeros64(m))
+				for ; m != 0; m &= m - 1 {
+					lvl.RoomOf[ry*c.W+bits.TrailingZeros64(m)] = id
 				}
 			}
+			lvl.Rooms = append(lvl.Rooms, c.Room{Interior: rect, Lit: lit})
 		}
-		lvl.Rooms = append(lvl.Rooms, c.Room{Interior: r, Lit: lit})
 	}
 }
