@@ -56,6 +56,7 @@ func MeasureLevels(ctx context.Context, sc *script.Script, mechanics []string, r
 		return gen.Generate(1, depth, l)
 	}}
 	var generated, scripted []float64
+	var built script.Built
 	for range max(runs, 1) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -67,7 +68,7 @@ func MeasureLevels(ctx context.Context, sc *script.Script, mechanics []string, r
 		generated = append(generated, time.Since(start).Seconds()*1e6/levelSeeds)
 		start = time.Now()
 		for seed := uint64(1); seed <= levelSeeds; seed++ {
-			if _, err := sc.Build(seed, 1, env); err != nil {
+			if err := sc.BuildInto(&built, seed, 1, env); err != nil {
 				return nil, fmt.Errorf("bench: %w", err)
 			}
 		}

@@ -24,6 +24,8 @@ type levels struct {
 	// goal is the goal the first level's script set (des.flags), ""
 	// without a script or for "none".
 	goal string
+	// built is where scripts build, reused level after level.
+	built script.Built
 }
 
 // start builds the episode's start: the appearances (§10, §32.4: the
@@ -103,7 +105,10 @@ func (l *levels) enter(depth int) {
 
 // buildScript runs script sc for level depth of the episode.
 func (l *levels) buildScript(sc *script.Script, depth int) (*script.Built, error) {
-	return sc.Build(l.cfg.Seed, depth, script.Env{Mechanics: l.env.Mechanics, Standard: l.standard})
+	if err := sc.BuildInto(&l.built, l.cfg.Seed, depth, script.Env{Mechanics: l.env.Mechanics, Standard: l.standard}); err != nil {
+		return nil, err
+	}
+	return &l.built, nil
 }
 
 // standard is the cog game's level of depth (des.standard()).

@@ -39,16 +39,27 @@ func ClassifyDoors(lvl *c.Level) {
 	}
 }
 
+// roomFloor marks the terrain a room's floor is made of.
+var roomFloor = func() (k [256]bool) {
+	k[c.Floor], k[c.Stairs], k[c.Lava] = true, true, true
+	return k
+}()
+
 // FindRooms makes a room of each 4-connected region of room-floor cells
 // (floor, stairs, lava) whose cells are in no room yet, numbered in the
 // order of their first cell row by row, and marks their cells. It floods
 // a row of cells at a time (see flood).
 func FindRooms(lvl *c.Level, lit bool) {
 	var floor, none rows
-	for i, t := range lvl.Terrain {
-		if (t == c.Floor || t == c.Stairs || t == c.Lava) && lvl.RoomOf[i] == 0 {
-			floor[i/c.W] |= 1 << uint(i%c.W)
+	for y := range floor {
+		row, in := lvl.Terrain[y*c.W:(y+1)*c.W], lvl.RoomOf[y*c.W:(y+1)*c.W]
+		var m uint64
+		for x, t := range row {
+			if roomFloor[t] && in[x] == 0 {
+				m |= 1 << uint(x)
+			}
 		}
+		floor[y] = m
 	}
 	for y := range floor {
 		for floor[y] != 0 {

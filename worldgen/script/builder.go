@@ -27,7 +27,7 @@ type Builder struct {
 	depth  int
 	rng    *ecs.Stream
 	thread *starlark.Thread
-	built  Built
+	built  *Built
 
 	// lit is each cell's lit bit, from what drew it last (§38.2): a
 	// room found on the level is lit when a cell of its floor is.
@@ -54,8 +54,8 @@ type Builder struct {
 	tooMany         bool
 }
 
-func newBuilder(s *Script, seed uint64, depth int, env Env) *Builder {
-	b := &Builder{script: s, env: env, depth: depth}
+func newBuilder(s *Script, seed uint64, depth int, env Env, dst *Built) *Builder {
+	b := &Builder{script: s, env: env, depth: depth, built: dst}
 	b.rng = ecs.NewStream(seed, "level/"+s.SHA256[:16]+"/"+strconv.Itoa(depth))
 	b.built.Level.Depth = depth
 	b.built.Level.Stairs = c.Pos{X: -1, Y: -1}
@@ -131,7 +131,11 @@ func (b *Builder) at(p c.Pos) c.Terrain { return b.built.Level.At(p) }
 
 // set makes p terrain t.
 func (b *Builder) set(p c.Pos, t c.Terrain) {
-	b.classesOK = false
+	if b.classesOK { // one cell: its bits follow
+		bit := uint64(1) << uint(p.X)
+		b.walkable[p.Y] = b.walkable[p.Y]&^bit | walkableKinds[t]<<uint(p.X)
+		b.floor[p.Y] = b.floor[p.Y]&^bit | floorKinds[t]<<uint(p.X)
+	}
 	b.built.Level.Terrain[p.Index()] = t
 	if t == c.Stairs {
 		b.stairsAt = b.callPos()

@@ -253,19 +253,33 @@ func newThread(name string, tooMany *bool) *starlark.Thread {
 // Build runs the script for the level of depth of the episode with
 // seed, and checks what it built (§38.3). Errors name the script, the
 // line and the column: "name:line:col: message".
-func (s *Script) Build(seed uint64, depth int, env Env) (built *Built, err error) {
+func (s *Script) Build(seed uint64, depth int, env Env) (*Built, error) {
+	b := new(Built)
+	if err := s.BuildInto(b, seed, depth, env); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// BuildInto is Build into dst, whose memory it reuses (a caller that
+// builds many levels keeps one Built): dst is overwritten, and after an
+// error holds no level one may use.
+func (s *Script) BuildInto(dst *Built, seed uint64, depth int, env Env) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			built, err = nil, fmt.Errorf("level script %s: internal error: %v", s.Name, r)
+			err = fmt.Errorf("level script %s: internal error: %v", s.Name, r)
 		}
 	}()
 	if s.prog == nil {
-		return nil, fmt.Errorf("level script %s: not compiled (use Load or Compile)", s.Name)
+		return fmt.Errorf("level script %s: not compiled (use Load or Compile)", s.Name)
 	}
 	if depth < 1 {
-		return nil, fmt.Errorf("level script %s: depth %d, must be at least 1", s.Name, depth)
+		return fmt.Errorf("level script %s: depth %d, must be at least 1", s.Name, depth)
 	}
-	b := newBuilder(s, seed, depth, env)
+	mons, items, traps, rooms := dst.Monsters[:0], dst.Items[:0], dst.Traps[:0], dst.Level.Rooms[:0]
+	*dst = Built{Monsters: mons, Items: items, Traps: traps}
+	dst.Level.Rooms = rooms
+	b := newBuilder(s, seed, depth, env, dst)
 	b.thread = newThread(s.Name, &b.tooMany)
 	b.thread.SetLocal(builderKey, b)
 	predeclared := starlark.StringDict{
@@ -274,12 +288,9 @@ func (s *Script) Build(seed uint64, depth int, env Env) (built *Built, err error
 		"des":   desModule(env.Mechanics),
 	}
 	if _, err := s.prog.prog.Init(b.thread, predeclared); err != nil {
-		return nil, runError("level script", s.Name, err, b.tooMany)
+		return runError("level script", s.Name, err, b.tooMany)
 	}
-	if err := b.finish(); err != nil {
-		return nil, err
-	}
-	return &b.built, nil
+	return b.finish()
 }
 
 // Ref names a script as results and replays record it (§38.4).
