@@ -77,3 +77,30 @@ func TestGenDrawsAScriptAtADepth(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, obs, "@")
 }
+
+func TestRunADungeonScriptAndVerifyItsReplays(t *testing.T) {
+	dir := t.TempDir()
+	vault := "des.map([\"-------\", \"|@...>|\", \"|.....|\", \"-------\"], at=(20, 8))\ndes.flags(goal=\"none\")\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "vault.star"), []byte(vault), 0o644))
+	dungeon := filepath.Join(dir, "dungeon.star")
+	require.NoError(t, os.WriteFile(dungeon, []byte(`dungeon.level((2, 3), "vault.star", chance=100)`+"\n"), 0o644))
+	code, out, errs := cogsim(t, "run", "--dungeon", dungeon, "--episodes", "8", "--replays", dir)
+	require.Equal(t, 0, code, errs)
+	deeper := 0
+	for _, r := range results(t, out) {
+		require.Len(t, r.Scripts, 2)
+		assert.Equal(t, dungeon, r.Scripts[0].Name)
+		assert.Equal(t, filepath.Join(dir, "vault.star"), r.Scripts[1].Name)
+		if r.MaxDepth >= 3 {
+			deeper++
+		}
+	}
+	assert.Positive(t, deeper, "the explore agent takes the vaults' stairs")
+	for _, seed := range []string{"1", "8"} {
+		code, _, errs := cogsim(t, "replay", "--verify", filepath.Join(dir, "seed-"+seed+".jsonl"))
+		assert.Equal(t, 0, code, errs)
+	}
+	code, rev, errs := cogsim(t, "gen", "--dungeon", dungeon, "--depth", "2", "--reveal")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, rev, "|@...>|")
+}
