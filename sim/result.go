@@ -39,11 +39,11 @@ func (s *Sim) Result() Result {
 
 // scoreParts are the score's parts of the episode of e now (§16).
 func scoreParts(e *State) result.Parts {
-	cog := e.Run.Cog
+	cog := e.Run.Cog // alive as long as the episode
 	return result.Parts{
 		Depth: 50 * (e.Run.MaxDepth - 1),
-		XP:    e.Experience.Get(cog).Points,
-		Gold:  e.Purse.Get(cog).Gold,
+		XP:    e.Experience.GetUnchecked(cog).Points,
+		Gold:  e.Purse.GetUnchecked(cog).Gold,
 		Deeds: 25 * len(e.Run.Deeds.List),
 	}
 }

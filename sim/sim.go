@@ -106,8 +106,10 @@ type Sim struct {
 	goal       string
 	goalStairs bool
 	startDepth int
-	// The command turn under way (BeginTurn … TickTurn).
+	// The command turn under way (BeginTurn … TickTurn, or TickStep's:
+	// tickSteps says its ticks are tick steps).
 	inTurn    bool
+	tickSteps bool
 	turnDepth int
 	turnTicks int
 	msg       []byte
@@ -233,7 +235,7 @@ func (s *Sim) Reset(seed uint64) error {
 	ecs.BeginEpisode(w)
 	s.env.Streams.Reseed(seed)
 	s.note, s.env.Reply = "", ReplyRead{}
-	s.inTurn, s.turnTicks = false, 0
+	s.inTurn, s.tickSteps, s.turnTicks = false, false, 0
 	s.env.Dungeon = s.gen.Plan(seed)
 	return s.startEpisode()
 }
@@ -327,7 +329,7 @@ func (s *Sim) begin() {
 		}
 	}
 	e.Log.Reset()
-	s.turnDepth, s.turnTicks, s.inTurn = e.Level.Depth, 0, true
+	s.turnDepth, s.turnTicks, s.inTurn, s.tickSteps = e.Level.Depth, 0, true, false
 }
 
 // TickTurn runs one tick of the current command turn and reports whether
@@ -344,16 +346,105 @@ func (s *Sim) TickTurn() bool {
 	if !(e.Run.Ended || e.Level.Depth != s.turnDepth || e.Queue.Empty() || s.turnTicks >= e.Clock.TurnTicks) {
 		return false
 	}
-	s.inTurn = false
+	s.endTurn()
+	s.render()
+	return true
+}
+
+// endTurn closes the command turn under way: leftover primitives are
+// dropped, the turn counts, and the 55th ends the run (§13).
+func (s *Sim) endTurn() {
+	e := s.env
+	s.inTurn, s.tickSteps = false, false
 	e.Queue.Reset()
 	e.Clock.Turn++
 	if !e.Run.Ended && e.Clock.Turn >= e.Clock.MaxTurns {
 		e.Run.Deeds.Earn("full-clock", e.Clock.Tick)
 		e.Run.End("clock")
 	}
-	s.render()
-	return true
 }
+
+// TickStep runs one tick step (§37.1): the cog's action is the one
+// primitive p, played as one tick, and the observation is the one after
+// that tick. The command turns go on beneath the steps: a turn is made
+// of the next turnTicks ticks' steps — fewer when the cog changes level
+// or the run ends — so the clock, the full-clock deed and the status
+// line's Turn mean what they mean for replies, and an episode that
+// stays on one level and runs out the clock lasts maxTurns × turnTicks
+// steps. The message line is the turn's last message so far, as after
+// a reply. While the cog is paralysed the tick passes without using p.
+//
+// It reports whether p was used (false while paralysed, or when the
+// episode is over) and whether the step ended a command turn. A turn of
+// tick steps is the turn of one reply: the primitives used, joined (see
+// [TickReplies]); the two are not mixed within a turn.
+func (s *Sim) TickStep(p c.Primitive) (used, turnEnded bool) {
+	if s.Done() {
+		return false, false
+	}
+	e := s.env
+	if !s.inTurn || !s.tickSteps {
+		e.Log.Reset()
+		s.note = ""
+		e.Reply = ReplyRead{}
+		s.turnDepth, s.turnTicks, s.inTurn, s.tickSteps = e.Level.Depth, 0, true, true
+	}
+	e.Queue.Reset()
+	e.Queue.Push(p)
+	s.tick()
+	s.turnTicks++
+	used = e.Queue.Empty()
+	e.Queue.Reset()
+	if e.Run.Ended || e.Level.Depth != s.turnDepth || s.turnTicks >= e.Clock.TurnTicks {
+		s.endTurn()
+		turnEnded = true
+	}
+	s.render()
+	return used, turnEnded
+}
+
+// TickReplies joins the primitives of command turns played as tick steps
+// into the replies that play the same turns (§37.2), for a replay: the
+// primitives used, in order, joined by spaces, then "wait" when the
+// turn's last ticks used none (the cog paralysed), so that the reply's
+// queue does not empty before the turn's end. Its zero value is ready.
+type TickReplies struct {
+	buf  []byte
+	idle bool
+}
+
+// Add notes one tick step of the turn: the reply naming its primitive
+// (one primitive, no other token), and whether the step used it.
+func (r *TickReplies) Add(reply string, used bool) {
+	r.idle = !used
+	if !used {
+		return
+	}
+	if len(r.buf) > 0 {
+		r.buf = append(r.buf, ' ')
+	}
+	r.buf = append(r.buf, reply...)
+}
+
+// Turn is the reply of the turn just ended; the next turn starts empty.
+func (r *TickReplies) Turn() string {
+	if r.idle {
+		if len(r.buf) > 0 {
+			r.buf = append(r.buf, ' ')
+		}
+		r.buf = append(r.buf, "wait"...)
+	}
+	out := string(r.buf)
+	r.buf, r.idle = r.buf[:0], false
+	return out
+}
+
+// Clear forgets the turn so far (a new episode, or a restored one).
+func (r *TickReplies) Clear() { r.buf, r.idle = r.buf[:0], false }
+
+// InTickTurn reports whether a command turn of tick steps is under way:
+// the last TickStep did not end its turn.
+func (s *Sim) InTickTurn() bool { return s.inTurn && s.tickSteps }
 
 // tick runs the scheduler once.
 func (s *Sim) tick() {
@@ -418,12 +509,25 @@ func (s *Sim) Config() Config { return s.cfg }
 // Frame is what the observation is drawn from, for front ends.
 func (s *Sim) Frame() text.Frame {
 	e := s.env
-	cog := e.Run.Cog
-	h := e.Health.Get(cog)
-	ex := e.Experience.Get(cog)
-	st := e.Status.Get(cog)
-	next := e.Clock.Tick + 1
-	last, _ := e.Log.Last()
+	return text.Frame{
+		Level:   e.Level,
+		Memory:  &s.memory,
+		Vision:  e.Vision.Rect,
+		Cog:     e.CogPos(),
+		Message: s.Message(),
+		Status:  s.Status(),
+	}
+}
+
+// Memory keeps the map drawn from the level's memory between
+// observations (the Frame's).
+func (s *Sim) Memory() *text.Memory { return &s.memory }
+
+// Message is the observation's message, as the Frame has it: a note on
+// the reply, then the messages of the turn's last tick that had any.
+// The slice is valid until the next call.
+func (s *Sim) Message() []byte {
+	last, _ := s.env.Log.Last()
 	s.msg = s.msg[:0]
 	if s.note != "" {
 		s.msg = append(s.msg, s.note...)
@@ -432,23 +536,38 @@ func (s *Sim) Frame() text.Frame {
 		}
 	}
 	s.msg = append(s.msg, last...)
-	return text.Frame{
-		Level:   e.Level,
-		Memory:  &s.memory,
-		Vision:  e.Vision.Rect,
-		Cog:     e.CogPos(),
-		Message: s.msg,
-		Status: text.Status{
-			Depth: e.Level.Depth, Gold: e.Purse.Get(cog).Gold,
-			HP: h.HP, MaxHP: h.MaxHP, AC: e.CogAC(),
-			XLevel: ex.Level, XP: ex.Points,
-			Tick: e.Clock.Tick, Turn: e.Clock.Turn, MaxTurns: e.Clock.MaxTurns,
-			Hunger:   e.Nutrition.Get(cog).State,
-			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
-			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
-			Words: s.statusWords, Mechanic: heldStatuses(&s.world, s.statuses),
-		},
+	return s.msg
+}
+
+// Status is the status line's numbers and words, as the Frame has them.
+func (s *Sim) Status() text.Status {
+	e := s.env
+	// The cog is alive as long as the episode: its components are read
+	// without the check.
+	cog := e.Run.Cog
+	h := e.Health.GetUnchecked(cog)
+	ex := e.Experience.GetUnchecked(cog)
+	st := e.Status.GetUnchecked(cog)
+	next := e.Clock.Tick + 1
+	return text.Status{
+		Depth: e.Level.Depth, Gold: e.Purse.GetUnchecked(cog).Gold,
+		HP: h.HP, MaxHP: h.MaxHP, AC: e.Inventory.GetUnchecked(cog).AC(),
+		XLevel: ex.Level, XP: ex.Points,
+		Tick: e.Clock.Tick, Turn: e.Clock.Turn, MaxTurns: e.Clock.MaxTurns,
+		Hunger:   e.Nutrition.GetUnchecked(cog).State,
+		Confused: st.Confused(next), Paralysed: st.Paralysed(next),
+		Stuck: st.Stuck(next), Trapped: st.Trapped(next),
+		Words: s.statusWords, Mechanic: s.MechanicStatuses(),
 	}
+}
+
+// MechanicStatuses is the status line's Mechanic bits ([Sim.Status]):
+// bit i for the i-th status word of the episode's mechanics that holds.
+func (s *Sim) MechanicStatuses() uint32 {
+	if len(s.statuses) == 0 {
+		return 0
+	}
+	return heldStatuses(&s.world, s.statuses)
 }
 
 // heldStatuses is the bitmask of the statuses (indices into c.Statuses)

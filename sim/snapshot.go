@@ -48,10 +48,21 @@ type Snapshot struct {
 	// Level and Dungeon are Config's scripts (§38).
 	Level   *script.Script
 	Dungeon *script.Dungeon
+	// TickTurn, when not nil, is the command turn of tick steps under
+	// way (§37.1): a snapshot taken between two tick steps of a turn
+	// continues that turn.
+	TickTurn *TickTurn
 
 	Entities   arche.EntityDump
 	Components []ComponentColumn
 	Resources  []ResourceValue
+}
+
+// TickTurn is a command turn of tick steps under way: the ticks it has
+// run (1 … turnTicks − 1) and the depth it began on.
+type TickTurn struct {
+	Ticks int `json:"ticks"`
+	Depth int `json:"depth"`
 }
 
 // ComponentColumn is one registered component: the ids of the entities
@@ -77,6 +88,9 @@ func (s *Sim) Snapshot() *Snapshot {
 		Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns, TurnTicks: s.cfg.TurnTicks, Goal: s.cfg.Goal,
 		Level: s.cfg.Level, Dungeon: s.cfg.Dungeon,
 		Entities: w.DumpEntities(),
+	}
+	if s.InTickTurn() {
+		snap.TickTurn = &TickTurn{Ticks: s.turnTicks, Depth: s.turnDepth}
 	}
 	alive := snap.Entities.Alive
 	slices.Sort(alive)
@@ -179,6 +193,12 @@ func refsString(refs []ecs.MechanicRef) string {
 // entity pool that is not one, values for entities that are not alive,
 // names this binary does not know.
 func (snap *Snapshot) check() error {
+	if tt := snap.TickTurn; tt != nil {
+		_, turnTicks := Config{Scenario: snap.Scenario, TurnTicks: snap.TurnTicks}.clock()
+		if tt.Ticks < 1 || tt.Ticks >= turnTicks {
+			return fmt.Errorf("snapshot: a tick turn of %d ticks, not 1 … %d", tt.Ticks, turnTicks-1)
+		}
+	}
 	d := &snap.Entities
 	n := len(d.Entities)
 	if n < 1 || n > 1<<20 {
@@ -293,6 +313,10 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 		st.Put(resourcePointer(w, id), r.Value)
 	}
 	s.note = snap.Note
+	s.inTurn, s.tickSteps, s.turnTicks, s.turnDepth = false, false, 0, 0
+	if tt := snap.TickTurn; tt != nil {
+		s.inTurn, s.tickSteps, s.turnTicks, s.turnDepth = true, true, tt.Ticks, tt.Depth
+	}
 	// Every registered type checks itself and rebuilds what it derives,
 	// the core game's and the mechanics' alike (§32.2); then the
 	// invariant checker looks at the whole.
@@ -307,6 +331,9 @@ func (s *Sim) apply(snap *Snapshot, check bool) error {
 	if check {
 		if err := s.invariants.run(&s.world); err != nil {
 			return err
+		}
+		if tt := snap.TickTurn; tt != nil && (tt.Depth != s.env.Level.Depth || s.env.Run.Ended) {
+			return fmt.Errorf("snapshot: a tick turn begun at depth %d, on a level of depth %d (ended: %v)", tt.Depth, s.env.Level.Depth, s.env.Run.Ended)
 		}
 	}
 	s.render()
@@ -383,6 +410,7 @@ type snapshotJSON struct {
 	Goal       string            `json:"goal,omitempty"`
 	Level      *script.Script    `json:"level,omitempty"`
 	Dungeon    *script.Dungeon   `json:"dungeon,omitempty"`
+	TickTurn   *TickTurn         `json:"tickTurn,omitempty"`
 	Entities   arche.EntityDump  `json:"entities"`
 	Components []columnJSON      `json:"components"`
 	Resources  []resourceJSON    `json:"resources"`
@@ -408,7 +436,7 @@ func (snap *Snapshot) MarshalBinary() ([]byte, error) {
 	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
 		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
 		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal,
-		Level: snap.Level, Dungeon: snap.Dungeon,
+		Level: snap.Level, Dungeon: snap.Dungeon, TickTurn: snap.TickTurn,
 		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
 	for _, col := range snap.Components {
 		st, ok := ecs.StateByName(col.Name)
@@ -463,7 +491,7 @@ func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
 		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities,
 		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks, Goal: in.Goal,
-		Level: in.Level, Dungeon: in.Dungeon}
+		Level: in.Level, Dungeon: in.Dungeon, TickTurn: in.TickTurn}
 	for _, cj := range in.Components {
 		st, ok := ecs.StateByName(cj.Name)
 		if !ok || st.Resource {

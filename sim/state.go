@@ -115,10 +115,10 @@ func (e *State) Cog() arche.Entity { return e.Run.Cog }
 func (e *State) Epoch() uint64 { return e.epoch }
 
 // CogPos is the cog's position.
-func (e *State) CogPos() c.Pos { return *e.Pos.Get(e.Run.Cog) }
+func (e *State) CogPos() c.Pos { return *e.Pos.GetUnchecked(e.Run.Cog) }
 
 // CogAC is the cog's armour class (§5).
-func (e *State) CogAC() int { return e.Inventory.Get(e.Run.Cog).AC() }
+func (e *State) CogAC() int { return e.Inventory.GetUnchecked(e.Run.Cog).AC() }
 
 // NewCog creates the cog with the episode-start state (§5) at p.
 func (e *State) NewCog(p c.Pos) arche.Entity {

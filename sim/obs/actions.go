@@ -216,7 +216,8 @@ func (en *Encoder) FillMask(s *sim.Sim, t *ActionTable, dst []byte) { en.FillMas
 // Encoder of the process, are equal masks. The zero key names none.
 type MaskKey struct {
 	table *ActionTable
-	// pack is the pack arrays' version; near what lies each way (bit 0
+	// pack is the version of the pack's classes (maskCache); near what
+	// lies each way (bit 0
 	// a move, 1 a kick, 2 a chat); here what the cog's cell allows (bit
 	// 0 pickup, 1 descend); live that the episode goes on.
 	pack uint64
@@ -230,7 +231,6 @@ type MaskKey struct {
 // mask dst is left as it is; key is then set to the mask's.
 func (en *Encoder) FillMaskKeyed(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey) {
 	e := en.sync(s)
-	en.refreshPack(e)
 	cog := e.Run.Cog
 	en.fillMask(s, t, dst, key, e.Nutrition.Get(cog).Weak(), e.Status.Get(cog).Confused(e.Clock.Tick+1))
 }
@@ -242,6 +242,9 @@ func (en *Encoder) FillMaskKeyed(s *sim.Sim, t *ActionTable, dst []byte, key *Ma
 func (en *Encoder) fillMask(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey, weak, confused bool) {
 	e := s.State()
 	dst = dst[:len(t.Actions)]
+	mc := &en.mask
+	packed := mc.packed
+	mc.packed = false
 	if s.Done() {
 		if key != nil {
 			if *key == (MaskKey{table: t}) {
@@ -253,9 +256,12 @@ func (en *Encoder) fillMask(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey
 		return
 	}
 	cog := e.Run.Cog
-	at := *e.Pos.Get(cog)
+	at := e.CogPos()
 	lv := e.Level
-	now := MaskKey{table: t, pack: en.pack.version, live: true}
+	if !packed {
+		mc.refresh(e, &en.versions)
+	}
+	now := MaskKey{table: t, pack: mc.version, live: true}
 	for d := range now.near {
 		p := at.Add(c.Dir(d))
 		if !p.In() {
@@ -286,12 +292,11 @@ func (en *Encoder) fillMask(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey
 	if plan == nil {
 		plan = planMask(t) // a table not made by NewActionTable
 	}
-	// The letter runs change only with the pack: they are kept for the
-	// pack's version.
-	classes := &en.pack.classes
-	mc := &en.mask
-	if mc.table != t || mc.version != en.pack.version || len(mc.letters) != len(dst) {
-		mc.table, mc.version = t, en.pack.version
+	// The letter runs change only with the pack's classes: they are kept
+	// for the classes' version.
+	classes := &mc.classes
+	if mc.table != t || mc.lettersOf != mc.version || len(mc.letters) != len(dst) {
+		mc.table, mc.lettersOf = t, mc.version
 		mc.letters = append(mc.letters[:0], make([]byte, len(dst))...)
 		for _, run := range plan.letters {
 			for l, cl := range classes {
@@ -330,12 +335,49 @@ func (en *Encoder) fillMask(s *sim.Sim, t *ActionTable, dst []byte, key *MaskKey
 	}
 }
 
-// maskCache is the mask's letter runs for one table and pack version,
-// the rest of the mask zero.
+// maskCache is what the mask reads of the pack — each slot's item class
+// ([InvEmptyClass] when empty), numbered by version as it changes, kept
+// for the inventory it was read from — and the mask's letter runs for
+// one table and those classes (lettersOf their version), the rest of the
+// mask zero.
 type maskCache struct {
-	table   *ActionTable
-	version uint64
-	letters []byte
+	// packed says the classes were just taken from the pack's arrays
+	// (fromPack), for the next mask.
+	packed    bool
+	valid     bool
+	inv       c.Inventory
+	classes   [InvSlots]byte
+	version   uint64
+	table     *ActionTable
+	lettersOf uint64
+	letters   []byte
+}
+
+// fromPack takes the classes of the pack's arrays, just refreshed, for
+// the next mask: their version is the arrays' (which changes more often
+// than the classes do, and as often as the pack).
+func (mc *maskCache) fromPack(pa *packArrays) {
+	mc.packed = true
+	if mc.version != pa.version {
+		mc.classes, mc.version = pa.classes, pa.version
+		mc.valid = false // the next refresh reads the pack again
+	}
+}
+
+// refresh reads the pack's classes anew if the pack changed.
+func (mc *maskCache) refresh(e *sim.State, v *versions) {
+	inv := e.Inventory.Get(e.Run.Cog)
+	if mc.valid && sameBytes(&mc.inv, inv) {
+		return
+	}
+	mc.valid, mc.inv = true, *inv
+	for i := range inv.Slots {
+		mc.classes[i] = InvEmptyClass
+		if st := &inv.Slots[i]; !st.Empty() {
+			mc.classes[i] = byte(st.Kind.Info().Class)
+		}
+	}
+	mc.version = v.take()
 }
 
 // passableAsRemembered reports whether the cog may step onto p as far as

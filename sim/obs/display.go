@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -35,11 +36,14 @@ type display struct {
 	// trap marks the words that show a trap, traps counts them: their
 	// colours are recomputed each time, a trap's colour being its
 	// kind's, which the glyph does not tell.
-	trap   [c.N / 8]bool
-	traps  int
-	glyphs [2 * c.N]byte
-	bright [c.N]byte
-	dim    [c.N]byte
+	trap  [c.N / 8]bool
+	traps int
+	// trapWords lists the words trap marks, made anew when trapsMoved.
+	trapWords  []uint8
+	trapsMoved bool
+	glyphs     [2 * c.N]byte
+	bright     [c.N]byte
+	dim        [c.N]byte
 	// overlay is room for the creatures drawn over the memory.
 	overlay []overlayCell
 }
@@ -59,10 +63,16 @@ func (d *display) update(e *sim.State, mem *text.Memory, v *versions) {
 		changed = d.compare(e, mem.Drawn()) || changed
 	}
 	if d.traps > 0 {
-		for w, t := range d.trap {
-			if t {
-				changed = d.redraw(e, mem.Drawn(), w*word) || changed
+		if d.trapsMoved {
+			d.trapsMoved, d.trapWords = false, d.trapWords[:0]
+			for w, t := range d.trap {
+				if t {
+					d.trapWords = append(d.trapWords, uint8(w))
+				}
 			}
+		}
+		for _, w := range d.trapWords {
+			changed = d.redraw(e, mem.Drawn(), int(w)*word) || changed
 		}
 	}
 	if changed && v != nil {
@@ -84,6 +94,7 @@ func (d *display) compare(e *sim.State, drawn *[c.N]byte) bool {
 			trap := hasTrapGlyph(drawn[w:])
 			d.trap[w/word] = trap
 			d.traps += int(b2u8(trap))
+			d.trapsMoved = true
 			d.redrawWord(e, drawn, w)
 		}
 		return true
@@ -105,7 +116,7 @@ func (d *display) compare(e *sim.State, drawn *[c.N]byte) bool {
 			copy(d.memItem[w:w+word], l.MemItem[w:w+word])
 			trap := hasTrapGlyph(drawn[w:])
 			if trap != d.trap[w/word] {
-				d.trap[w/word] = trap
+				d.trap[w/word], d.trapsMoved = trap, true
 				d.traps += int(b2u8(trap)) - int(b2u8(!trap))
 			}
 			changed = d.redraw(e, drawn, w) || changed
@@ -210,6 +221,18 @@ type MapKey struct {
 	cells [maxKeyCells]overlayCell
 }
 
+// is reports whether k names the map of the display's version, with
+// the vision rectangle vis, the cog at at and the creatures over drawn.
+func (k *MapKey) is(version uint64, vis c.Rect, at c.Pos, over []overlayCell) bool {
+	if k.version != version || k.vis != vis || k.cog != at || k.cogIn != at.In() || k.n != len(over) || version == 0 {
+		return false
+	}
+	const size = int(unsafe.Sizeof(overlayCell{}))
+	n := size * len(over)
+	return n == 0 || string(unsafe.Slice((*byte)(unsafe.Pointer(&k.cells[0])), n)) ==
+		string(unsafe.Slice((*byte)(unsafe.Pointer(&over[0])), n))
+}
+
 // maxKeyCells bounds the creatures a MapKey names; with more in sight
 // the key is left zero.
 const maxKeyCells = 16
@@ -254,61 +277,53 @@ func (v *versions) take() uint64 {
 // creatures on cells in sight, then the cog's '@' wherever it stands; a
 // monster's glyph id is its species'.
 //
-// With key not nil and every array given, key says what the arrays hold
-// now: when that is the map, they are left as they are; it is then set
-// to the key of the map written (zero when there is none).
-func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []byte, key *MapKey) {
+// With key not nil, key says what the arrays given hold now: when that
+// is the map, they are left as they are and fill reports false; it is
+// then set to the key of the map written (zero when there is none).
+// Each array is optional (nil: not written).
+func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []byte, key *MapKey) bool {
 	l := e.Level
 	vis := e.Vision.Rect
 	r := vis
 	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
 	r.X1, r.Y1 = min(r.X1, c.W-1), min(r.Y1, c.H-1)
-	// The creatures in sight, found a word at a time.
 	table := text.GlyphTable()
 	le := binary.LittleEndian
+	// The monsters in sight, from the level's roster (every creature
+	// but the cog, which is drawn last): a few lookups, where a scan of
+	// the cells in sight reads a word for every eight of them.
 	occ := l.Creatures.Glyphs()
-	cog := e.Run.Cog
 	over := d.overlay[:0]
-	for y := r.Y0; y <= r.Y1; y++ {
-		for x := r.X0; x <= r.X1; {
-			i := y*c.W + x
-			if x+8 <= r.X1+1 && le.Uint64(occ[i:]) == 0 {
-				x += 8 // no creature on these eight cells
-				continue
-			}
-			x++
-			g := occ[i]
-			if g == 0 {
-				continue
-			}
-			m, _ := l.Creatures.At(c.PosOf(i))
-			id := table[g]
-			if id >= text.SpeciesGlyphBase && m != cog {
-				id = text.SpeciesGlyph(e.Monster.Get(m).Species)
-			}
-			col := c.CogColour
-			if e.Monster.Has(m) {
-				col = e.Monster.Get(m).Species.Info().Colour
-			}
-			over = append(over, overlayCell{i: uint16(i), char: g, colour: byte(col), glyph: id})
+	for _, m := range e.Roster.List {
+		p := *e.Pos.GetUnchecked(m)
+		if !r.Contains(p) {
+			continue
 		}
+		j := p.Index()
+		mon := e.Monster.GetUnchecked(m)
+		id := table[occ[j]]
+		if id >= text.SpeciesGlyphBase {
+			id = text.SpeciesGlyph(mon.Species)
+		}
+		over = append(over, overlayCell{i: uint16(j), char: occ[j], colour: byte(mon.Species.Info().Colour), glyph: id})
 	}
 	d.overlay = over
 	at := e.CogPos()
 	if key != nil {
-		if glyphs == nil || colours == nil || len(over) > maxKeyCells {
+		if len(over) > maxKeyCells {
 			*key = MapKey{}
 		} else {
-			now := MapKey{version: d.version, vis: vis, cog: at, cogIn: at.In(), n: len(over)}
-			copy(now.cells[:], over)
-			if now == *key {
-				return
+			if key.is(d.version, vis, at, over) {
+				return false
 			}
-			*key = now
+			*key = MapKey{version: d.version, vis: vis, cog: at, cogIn: at.In(), n: len(over)}
+			copy(key.cells[:], over)
 		}
 	}
-	chars = chars[:c.N]
-	copy(chars, mem.Drawn()[:])
+	if chars != nil {
+		chars = chars[:c.N]
+		copy(chars, mem.Drawn()[:])
+	}
 	if glyphs != nil {
 		glyphs = glyphs[:2*c.N]
 		copy(glyphs, d.glyphs[:])
@@ -321,7 +336,9 @@ func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []
 		}
 	}
 	for _, o := range over {
-		chars[o.i] = o.char
+		if chars != nil {
+			chars[o.i] = o.char
+		}
 		if glyphs != nil {
 			le.PutUint16(glyphs[2*int(o.i):], uint16(o.glyph))
 		}
@@ -331,7 +348,9 @@ func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []
 	}
 	if at.In() {
 		i := at.Index()
-		chars[i] = '@'
+		if chars != nil {
+			chars[i] = '@'
+		}
 		if glyphs != nil {
 			le.PutUint16(glyphs[2*i:], uint16(table['@']))
 		}
@@ -343,6 +362,7 @@ func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []
 			colours[i] = v
 		}
 	}
+	return true
 }
 
 // FillColours writes the colour of each map cell of s's observation into

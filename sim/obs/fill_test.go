@@ -102,9 +102,17 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 				}
 			} else {
 				x = x*1664525 + 1013904223
-				TurnAction(s, table, int(x>>8)%table.Len())
+				if step < 2000 {
+					TurnAction(s, table, int(x>>8)%table.Len())
+				} else {
+					s.TickStep(table.Actions[int(x>>8)%table.Len()].Prim) // §37.1
+				}
 			}
-			enc.FillRecord(s, RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Status: status[:]})
+			withLine := enc.FillRecord(s, RecordFields{Message: msg[:], Chars: chars[:], Glyphs: glyphs[:], Status: status[:]})
+			if without := enc.FillRecord(s, RecordFields{Glyphs: glyphs[:]}); without != withLine {
+				t.Fatalf("%v step %d: the stats without the status line %v, with it %v", mech, step, without, withLine)
+			}
+			checkCrops(t, &enc, s, chars[:], glyphs[:], step)
 			lines := strings.Split(string(s.Observe()), "\n")
 			for y := range c.H {
 				if got := string(chars[y*c.W : (y+1)*c.W]); got != lines[y] {
@@ -172,6 +180,48 @@ func TestTheCachedGlyphsAndMaskAreTheDefinitions(t *testing.T) {
 		}
 		if monsters == 0 {
 			t.Fatalf("%v: no monster seen: the test proves nothing of species", mech)
+		}
+	}
+}
+
+// checkCrops checks the crops of s's observation (§37.3), of several
+// sides, against their definition: the window of the whole map's
+// arrays (chars and glyphs, as just written) centred on the cog, rock
+// (' ', glyph 0, colour 7) off the board.
+func checkCrops(t *testing.T, enc *Encoder, s *sim.Sim, chars, glyphs []byte, step int) {
+	t.Helper()
+	if text.GlyphTable()[' '] != 0 {
+		t.Fatal("rock's glyph is not 0")
+	}
+	var colours [c.N]byte
+	enc.FillRecord(s, RecordFields{Colors: colours[:]})
+	at := s.State().CogPos()
+	for _, n := range []int{1, 9, 15, MaxCrop} {
+		gc, cc, oc := make([]byte, 2*n*n), make([]byte, n*n), make([]byte, n*n)
+		// Alone (cut from the Encoder's own arrays) and beside the
+		// whole map's arrays (cut from the record's).
+		for _, whole := range []bool{false, true} {
+			r := RecordFields{GlyphsCrop: gc, CharsCrop: cc, ColorsCrop: oc, Crop: n}
+			var ch, gl, co [2 * c.N]byte
+			if whole {
+				r.Chars, r.Glyphs, r.Colors = ch[:c.N], gl[:], co[:c.N]
+			}
+			enc.FillRecord(s, r)
+			for row := range n {
+				for col := range n {
+					x, y := at.X-n/2+col, at.Y-n/2+row
+					k := row*n + col
+					wantC, wantG, wantO := byte(' '), int16(0), byte(c.Gray)
+					if x >= 0 && x < c.W && y >= 0 && y < c.H {
+						i := y*c.W + x
+						wantC, wantG, wantO = chars[i], int16(binary.LittleEndian.Uint16(glyphs[2*i:])), colours[i]
+					}
+					if cc[k] != wantC || int16(binary.LittleEndian.Uint16(gc[2*k:])) != wantG || oc[k] != wantO {
+						t.Fatalf("step %d crop %d (whole %v) cell (%d, %d): %q %d %d, want %q %d %d", step, n, whole, col, row,
+							cc[k], int16(binary.LittleEndian.Uint16(gc[2*k:])), oc[k], wantC, wantG, wantO)
+					}
+				}
+			}
 		}
 	}
 }

@@ -15,6 +15,7 @@ package obs
 import (
 	"bytes"
 	"encoding/binary"
+	"strconv"
 	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
@@ -107,9 +108,15 @@ type Encoder struct {
 	display display
 	pack    packArrays
 	mask    maskCache
-	// line is room for the status line; arrays for the JSON message's.
+	status  statusCache
+	// line is room for the status line; arrays for the JSON message's;
+	// whole for the map's arrays a record of crops alone is cut from.
 	line   []byte
 	arrays Arrays
+	whole  struct {
+		chars, colours [c.N]byte
+		glyphs         [2 * c.N]byte
+	}
 	// versions numbers the display's and the pack arrays' versions.
 	versions versions
 }
@@ -119,7 +126,7 @@ func (en *Encoder) sync(s *sim.Sim) *sim.State {
 	e := s.State()
 	if en.s != s || en.epoch != e.Epoch() {
 		en.s, en.epoch = s, e.Epoch()
-		en.display.valid, en.pack.valid = false, false
+		en.display.valid, en.pack.valid, en.mask.valid, en.status.valid = false, false, false, false
 	}
 	return e
 }
@@ -141,27 +148,35 @@ func (en *Encoder) FillArrays(s *sim.Sim, a *Arrays) {
 }
 
 // RecordFields are the places an observation is written to as the binary
-// record's fields ([Layout], docs/serve.md): the message line
-// (MessageBytes, zero padded), the map's characters (c.N) and the glyph
-// ids (2·c.N bytes, little-endian int16); Colors, when not nil, the
-// cells' colours (c.N bytes, [FillColours]); Status, when not nil, the
-// status line (the observation text's last line, zero padded and cut to
-// fit).
+// record's fields ([Layout], docs/serve.md), each optional (nil: not
+// written): the message line (MessageBytes, zero padded), the map's
+// characters (c.N) and the glyph ids (2·c.N bytes, little-endian
+// int16); Colors, the cells' colours (c.N bytes, [FillColours]);
+// Status, the status line (the observation text's last line, zero
+// padded and cut to fit).
 //
-// The pack (§35.2), each optional (nil: not written): InvLetters, one
-// byte a slot a…z, the slot's letter or 0 when empty; InvClasses, the
-// item class id (the class table's order, [components.Classes]) or
-// [InvEmptyClass]; InvGlyphs, 2 bytes a slot, the little-endian int16
-// glyph id of the item as the map draws it, 0 when empty; InvStrs,
-// [InvStrBytes] a slot, the stack as the inventory line names it without
-// its "x - " prefix ("2 food rations", "a dagger (weapon in hand)"),
-// zero-padded and cut to fit.
+// The crops (§37.3), GlyphsCrop, CharsCrop and ColorsCrop, are Crop ×
+// Crop windows of those arrays centred on the cog (Crop odd), row by
+// row: a cell off the board is solid rock — glyph 0, ' ', colour 7.
+//
+// The pack (§35.2): InvLetters, one byte a slot a…z, the slot's letter
+// or 0 when empty; InvClasses, the item class id (the class table's
+// order, [components.Classes]) or [InvEmptyClass]; InvGlyphs, 2 bytes a
+// slot, the little-endian int16 glyph id of the item as the map draws
+// it, 0 when empty; InvStrs, [InvStrBytes] a slot, the stack as the
+// inventory line names it without its "x - " prefix ("2 food rations",
+// "a dagger (weapon in hand)"), zero-padded and cut to fit.
 type RecordFields struct {
 	Message, Chars, Glyphs, Colors, Status []byte
-	// Map, when not nil, names what Chars, Glyphs and Colors hold now
-	// (the zero key: unknown); FillRecord leaves them as they are when
-	// that is the map, and sets it to the key of the map written.
+	// Map, when not nil, names what the map's fields (Chars, Glyphs,
+	// Colors and the crops, those given) hold now (the zero key:
+	// unknown); FillRecord leaves them as they are when that is the
+	// map, and sets it to the key of the map written. A place keeps the
+	// same fields from one write to the next.
 	Map *MapKey
+
+	GlyphsCrop, CharsCrop, ColorsCrop []byte
+	Crop                              int
 
 	InvLetters, InvClasses, InvGlyphs, InvStrs []byte
 	// Pack, when not nil, names what the pack's fields hold now (0:
@@ -192,20 +207,54 @@ const (
 // mask when r asks for it, and returns the stats. A long-lived session
 // writes straight into its answer this way; the pack is compared with
 // its cached arrays once for the pack's fields and the mask.
-func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) [NumStats]int32 {
+func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) [NumStats]int32 { return en.Fill(s, &r) }
+
+// Fill is FillRecord of the fields *r: a session keeps each record's
+// fields, and passes them without a copy.
+func (en *Encoder) Fill(s *sim.Sim, r *RecordFields) [NumStats]int32 {
 	e := en.sync(s)
-	f := s.Frame()
-	en.display.update(e, f.Memory, &en.versions)
-	en.display.fill(e, f.Memory, r.Chars, r.Glyphs, r.Colors, r.Map)
-	msg := messageLine(f.Message)
-	n := copy(r.Message[:MessageBytes], msg)
-	clear(r.Message[n:MessageBytes])
-	if r.Status != nil {
-		en.line = text.AppendStatus(en.line[:0], &f.Status)
-		line := lastLine(en.line)
-		clear(r.Status[copy(r.Status, line):])
+	if crops := r.GlyphsCrop != nil || r.CharsCrop != nil || r.ColorsCrop != nil; r.Chars != nil || r.Glyphs != nil || r.Colors != nil || crops {
+		en.fillMap(e, s.Memory(), r, crops)
 	}
-	st := f.Status
+	if r.Message != nil {
+		msg := messageLine(s.Message())
+		n := copy(r.Message[:MessageBytes], msg)
+		clear(r.Message[n:MessageBytes])
+	}
+	var stats [NumStats]int32
+	if r.Status != nil {
+		st := s.Status()
+		line := en.statusLine(&st)
+		clear(r.Status[copy(r.Status, line):])
+		stats = statsOf(&st)
+	} else {
+		stats = numbersOf(s, e)
+	}
+	at := e.Pos.GetUnchecked(e.Run.Cog) // alive as long as the episode
+	stats[StatX], stats[StatY] = int32(at.X), int32(at.Y)
+	if r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil {
+		en.refreshPack(e)
+		if r.Pack == nil || *r.Pack != en.pack.version {
+			en.fillPack(r)
+			if r.Pack != nil {
+				*r.Pack = en.pack.version
+			}
+		}
+	}
+	if r.Mask != nil {
+		if r.InvClasses != nil {
+			// The pack was checked just now: the mask takes its classes.
+			en.mask.fromPack(&en.pack)
+		}
+		en.fillMask(s, r.MaskTable, r.Mask, r.MaskKey, c.HungerState(stats[StatHunger]) >= c.Weak,
+			stats[StatConditions]&ConditionConfused != 0)
+	}
+	return stats
+}
+
+// statsOf is the stats of the status line's st, but for the cog's x
+// and y.
+func statsOf(st *text.Status) [NumStats]int32 {
 	var cond int32
 	for bit, on := range [...]bool{st.Confused, st.Paralysed, st.Stuck, st.Trapped} {
 		if on {
@@ -214,23 +263,157 @@ func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) [NumStats]int32 {
 	}
 	// The mechanics' words are bit i of Mechanic in the episode's order.
 	cond |= int32(st.Mechanic) << len(c.CoreStatusWords)
-	pack := r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil
-	if pack || r.Mask != nil {
-		en.refreshPack(e)
+	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
+		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond}
+}
+
+// numbersOf is statsOf(s.Status()) read from the episode without
+// making the status line's Status, for a record that has no status
+// line.
+func numbersOf(s *sim.Sim, e *sim.State) [NumStats]int32 {
+	cog := e.Run.Cog // alive as long as the episode
+	st := e.Status.GetUnchecked(cog)
+	next := e.Clock.Tick + 1
+	cond := int32(b2u8(st.Confused(next))) | int32(b2u8(st.Paralysed(next)))<<1 | int32(b2u8(st.Stuck(next)))<<2 |
+		int32(b2u8(st.Trapped(next)))<<3 | int32(s.MechanicStatuses())<<len(c.CoreStatusWords)
+	h, ex, ck := e.Health.GetUnchecked(cog), e.Experience.GetUnchecked(cog), e.Clock
+	return [NumStats]int32{int32(e.Level.Depth), int32(e.Purse.GetUnchecked(cog).Gold), int32(h.HP), int32(h.MaxHP),
+		int32(e.Inventory.GetUnchecked(cog).AC()), int32(ex.Level), int32(ex.Points), int32(ck.Tick), int32(ck.Turn),
+		int32(ck.MaxTurns), int32(e.Nutrition.GetUnchecked(cog).State), cond}
+}
+
+// PutStats writes stats into b (4·NumStats bytes) as little-endian
+// int32s, the record's.
+func PutStats(b []byte, stats *[NumStats]int32) {
+	b = b[:4*NumStats]
+	if littleEndian {
+		copy(b, unsafe.Slice((*byte)(unsafe.Pointer(stats)), 4*NumStats))
+		return
 	}
-	if pack && (r.Pack == nil || *r.Pack != en.pack.version) {
-		en.fillPack(r)
-		if r.Pack != nil {
-			*r.Pack = en.pack.version
+	for k, v := range stats {
+		binary.LittleEndian.PutUint32(b[4*k:], uint32(v))
+	}
+}
+
+// littleEndian says the machine stores an int32 as the record does.
+var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
+
+// statusCache is the status line as last drawn, with the numbers it was
+// drawn from and where its tick's digits are: from one tick to the next
+// most often only the tick changes, and only its digits are redrawn.
+type statusCache struct {
+	valid          bool
+	st             text.Status
+	line           []byte
+	tickAt, tickTo int
+}
+
+// statusLine is the status line of st (the observation text's last
+// line).
+func (en *Encoder) statusLine(st *text.Status) []byte {
+	sc := &en.status
+	if sc.valid && sameButTick(&sc.st, st) {
+		if st.Tick == sc.st.Tick {
+			return sc.line
+		}
+		var digits [20]byte
+		d := strconv.AppendInt(digits[:0], int64(st.Tick), 10)
+		if len(d) == sc.tickTo-sc.tickAt {
+			copy(sc.line[sc.tickAt:], d)
+			sc.st.Tick = st.Tick
+			return sc.line
 		}
 	}
-	if r.Mask != nil {
-		en.fillMask(s, r.MaskTable, r.Mask, r.MaskKey, st.Hunger >= c.Weak, st.Confused)
+	en.line = text.AppendStatus(en.line[:0], st)
+	line := lastLine(en.line)
+	sc.valid, sc.st, sc.line = true, *st, line
+	sc.tickAt = bytes.Index(line, []byte(" T:")) + len(" T:")
+	sc.tickTo = sc.tickAt
+	for sc.tickTo < len(line) && line[sc.tickTo] >= '0' && line[sc.tickTo] <= '9' {
+		sc.tickTo++
 	}
-	at := *e.Pos.Get(e.Run.Cog)
-	return [NumStats]int32{int32(st.Depth), int32(st.Gold), int32(st.HP), int32(st.MaxHP), int32(st.AC),
-		int32(st.XLevel), int32(st.XP), int32(st.Tick), int32(st.Turn), int32(st.MaxTurns), int32(st.Hunger), cond,
-		int32(at.X), int32(at.Y)}
+	if sc.tickAt < len(" T:") {
+		sc.valid = false // no tick drawn: never patched
+	}
+	return line
+}
+
+// sameButTick reports whether two statuses draw the same line but for
+// the tick.
+func sameButTick(a, b *text.Status) bool {
+	return a.Depth == b.Depth && a.Gold == b.Gold && a.HP == b.HP && a.MaxHP == b.MaxHP && a.AC == b.AC &&
+		a.XLevel == b.XLevel && a.XP == b.XP && a.Turn == b.Turn && a.MaxTurns == b.MaxTurns &&
+		a.MaxTicks == b.MaxTicks && a.Hunger == b.Hunger && a.Confused == b.Confused &&
+		a.Paralysed == b.Paralysed && a.Stuck == b.Stuck && a.Trapped == b.Trapped && a.Mechanic == b.Mechanic &&
+		len(a.Words) == len(b.Words) && (len(a.Words) == 0 || &a.Words[0] == &b.Words[0])
+}
+
+// fillMap writes the map's fields of r, and its crops when it has any
+// (from the map's arrays, its own or the Encoder's room for them).
+func (en *Encoder) fillMap(e *sim.State, mem *text.Memory, r *RecordFields, crops bool) {
+	en.display.update(e, mem, &en.versions)
+	chars, glyphs, colours := r.Chars, r.Glyphs, r.Colors
+	if crops {
+		// The crops are cut from the whole map's arrays: the record's,
+		// else the Encoder's.
+		if chars == nil && r.CharsCrop != nil {
+			chars = en.whole.chars[:]
+		}
+		if glyphs == nil && r.GlyphsCrop != nil {
+			glyphs = en.whole.glyphs[:]
+		}
+		if colours == nil && r.ColorsCrop != nil {
+			colours = en.whole.colours[:]
+		}
+	}
+	if !en.display.fill(e, mem, chars, glyphs, colours, r.Map) || !crops {
+		return
+	}
+	at := e.CogPos()
+	cropMap(r.CharsCrop, chars, 1, r.Crop, at, ' ')
+	cropMap(r.GlyphsCrop, glyphs, 2, r.Crop, at, 0)
+	cropMap(r.ColorsCrop, colours, 1, r.Crop, at, byte(c.Gray))
+}
+
+// cropMap writes into dst (nil: nothing) the n × n window of the map's
+// array src (size bytes a cell) centred on at, row by row; a cell off
+// the board is rock (each of its bytes: the rock's value; a glyph's
+// rock, 0, is both bytes zero).
+func cropMap(dst, src []byte, size, n int, at c.Pos, rock byte) {
+	if dst == nil {
+		return
+	}
+	half := n / 2
+	if x0, y0 := at.X-half, at.Y-half; x0 >= 0 && y0 >= 0 && x0+n <= c.W && y0+n <= c.H {
+		// Inside the board: a copy a row.
+		w := n * size
+		for row, at := 0, (y0*c.W+x0)*size; row < n; row, at = row+1, at+c.W*size {
+			copy(dst[row*w:(row+1)*w], src[at:at+w])
+		}
+		return
+	}
+	for row := range n {
+		y := at.Y - half + row
+		line := dst[row*n*size : (row+1)*n*size]
+		if y < 0 || y >= c.H {
+			fillBytes(line, rock)
+			continue
+		}
+		x0, x1 := at.X-half, at.X+half+1 // the window's columns [x0, x1)
+		lo, hi := max(x0, 0), min(x1, c.W)
+		fillBytes(line[:(lo-x0)*size], rock)
+		if lo < hi {
+			copy(line[(lo-x0)*size:], src[(y*c.W+lo)*size:(y*c.W+hi)*size])
+		}
+		fillBytes(line[(max(hi, lo)-x0)*size:], rock)
+	}
+}
+
+// fillBytes sets every byte of b to v.
+func fillBytes(b []byte, v byte) {
+	for i := range b {
+		b[i] = v
+	}
 }
 
 // messageLine is the message as the observation text's message line
@@ -260,9 +443,13 @@ type packArrays struct {
 	valid bool
 	// version names these arrays: it changes, across every Encoder of
 	// the process, whenever they do.
-	version    uint64
-	inv        c.Inventory
-	identified [len(c.Knowledge{}.Identified)]bool
+	version uint64
+	inv     c.Inventory
+	// identified is whether each slot's kind was identified, for the
+	// slots named lists (those whose kind has an appearance this
+	// episode): the names hang on that of the kinds in the pack.
+	identified [InvSlots]bool
+	named      []uint8
 	letters    [InvSlots]byte
 	classes    [InvSlots]byte
 	glyphs     [2 * InvSlots]byte
@@ -273,7 +460,7 @@ type packArrays struct {
 
 // fillPack writes the pack's arrays, refreshed, into r's non-nil
 // fields.
-func (en *Encoder) fillPack(r RecordFields) {
+func (en *Encoder) fillPack(r *RecordFields) {
 	pa := &en.pack
 	copy(r.InvLetters, pa.letters[:])
 	copy(r.InvClasses, pa.classes[:])
@@ -286,8 +473,15 @@ func (en *Encoder) fillPack(r RecordFields) {
 func (en *Encoder) refreshPack(e *sim.State) {
 	inv := e.Inventory.Get(e.Run.Cog)
 	pa := &en.pack
-	if !pa.valid || !sameBytes(&pa.inv, inv) || pa.identified != e.Knowledge.Identified {
-		pa.valid, pa.inv, pa.identified = true, *inv, e.Knowledge.Identified
+	if !pa.valid || !sameBytes(&pa.inv, inv) || !pa.sameIdentified(&e.Knowledge.Identified) {
+		pa.valid, pa.inv = true, *inv
+		pa.named = pa.named[:0]
+		for i := range inv.Slots {
+			if st := &inv.Slots[i]; !st.Empty() && e.Knowledge.Drawn[st.Kind] {
+				pa.named = append(pa.named, uint8(i))
+				pa.identified[i] = e.Knowledge.Identified[st.Kind]
+			}
+		}
 		pa.version = en.versions.take()
 		clear(pa.strs[:])
 		name := pa.name[:0]
@@ -306,6 +500,18 @@ func (en *Encoder) refreshPack(e *sim.State) {
 		}
 		pa.name = name
 	}
+}
+
+// sameIdentified reports whether the kinds of the pack's slots are
+// identified as they were when the arrays were made (of the same
+// inventory).
+func (pa *packArrays) sameIdentified(identified *[len(c.Knowledge{}.Identified)]bool) bool {
+	for _, i := range pa.named {
+		if identified[pa.inv.Slots[i].Kind] != pa.identified[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // sameBytes reports whether two inventories are the same bytes: a cheap

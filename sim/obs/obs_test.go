@@ -69,7 +69,7 @@ func TestConditionBitsFollowTheEpisodesMechanics(t *testing.T) {
 		assert.Equal(t, fmt.Sprint(names[len(core):]), fmt.Sprint(s.Frame().Status.Words), "%v: the status line's words, in the bits' order", tc.mechanics)
 		assert.Equal(t, tc.bits, conditions(s), "%v", tc.mechanics)
 		table := obs.NewActionTable(s.State().Mechanics)
-		assert.Equal(t, names, obs.NewLayout(s.State().Mechanics, table).Conditions, "%v", tc.mechanics)
+		assert.Equal(t, names, obs.DefaultLayout(s.State().Mechanics, table).Conditions, "%v", tc.mechanics)
 		var shown []string
 		for i, w := range names {
 			if tc.bits&(1<<i) != 0 {
@@ -82,34 +82,60 @@ func TestConditionBitsFollowTheEpisodesMechanics(t *testing.T) {
 }
 
 // TestTheRecordsFieldsFollowEachOther: each field of the layout starts
-// where the one before ends, the mask last at OffMask, and the record
-// is the mask's end rounded up to 64 bytes: 6 272 for the cog game's
-// 159 actions.
+// where the one before ends (rounded up to its element's size), the
+// mask last, and the record is the mask's end rounded up to 64 bytes:
+// with every key and 9 × 9 crops, the mask at 6 416 and 6 592 bytes for
+// the cog game's 159 actions; with glyphs and stats alone, 1 984.
 func TestTheRecordsFieldsFollowEachOther(t *testing.T) {
-	size := map[string]int{"<i4": 4, "<u4": 4, "<i2": 2, "|u1": 1, "|b1": 1}
+	size := map[string]int{"<i4": 4, "<u4": 4, "<i2": 2, "|u1": 1, "|i1": 1}
 	table := obs.NewActionTable(nil)
-	l := obs.NewLayout(nil, table)
-	at := 0
-	for _, f := range l.Fields {
-		require.Equal(t, at, f.Offset, f.Name)
-		n, ok := size[f.Dtype]
-		require.True(t, ok, "%s: dtype %q", f.Name, f.Dtype)
-		for _, d := range f.Shape {
-			n *= d
+	for _, tc := range []struct {
+		keys             []string
+		names            []string
+		maskOffset, size int
+	}{
+		{nil, []string{"env", "flags", "reward", "stats", "message", "status", "chars", "glyphs", "colors",
+			"inv_letters", "inv_oclasses", "inv_glyphs", "inv_strs", "glyphs_crop", "chars_crop", "colors_crop", "mask"}, 6416, 6592},
+		{[]string{"stats", "glyphs", "action_mask"}, []string{"env", "flags", "reward", "stats", "glyphs", "mask"}, 1796, 1984},
+		{[]string{"message", "chars_crop", "action_mask"}, []string{"env", "flags", "reward", "message", "chars_crop", "mask"}, 349, 512},
+		{[]string{"action_mask", "message", "chars"}, []string{"env", "flags", "reward", "message", "status", "chars", "mask"}, 1260, 1472},
+	} {
+		l, err := obs.NewLayout(nil, table, tc.keys, 0)
+		require.NoError(t, err)
+		at := 0
+		var names []string
+		for _, f := range l.Fields {
+			n, ok := size[f.Dtype]
+			require.True(t, ok, "%s: dtype %q", f.Name, f.Dtype)
+			at = (at + n - 1) / n * n
+			require.Equal(t, at, f.Offset, f.Name)
+			for _, d := range f.Shape {
+				n *= d
+			}
+			at += n
+			names = append(names, f.Name)
 		}
-		at += n
+		assert.Equal(t, tc.names, names, "%v", tc.keys)
+		last := l.Fields[len(l.Fields)-1]
+		assert.Equal(t, l.MaskOffset, last.Offset)
+		assert.Equal(t, []int{159}, last.Shape)
+		assert.Equal(t, tc.maskOffset, l.MaskOffset, "%v", tc.keys)
+		assert.Equal(t, tc.size, l.Size, "%v", tc.keys)
+		assert.Zero(t, l.Size%l.Align)
+		assert.Equal(t, obs.StatNames[:], l.Stats)
+		assert.Equal(t, table.Replies(), l.Actions)
+		assert.Equal(t, 9, l.Crop)
 	}
-	last := l.Fields[len(l.Fields)-1]
-	assert.Equal(t, "mask", last.Name)
-	assert.Equal(t, obs.OffMask, last.Offset)
-	assert.Equal(t, l.MaskOffset, last.Offset)
-	assert.Equal(t, []int{159}, last.Shape)
-	assert.Equal(t, 6092, l.MaskOffset)
-	assert.Equal(t, 6272, l.Size)
-	assert.Equal(t, l.Size, obs.RecordSize(table.Len()))
-	assert.Zero(t, l.Size%l.Align)
-	assert.Equal(t, obs.StatNames[:], l.Stats)
-	assert.Equal(t, table.Replies(), l.Actions)
+	// Without the mask's key the record has no mask: glyphs and stats
+	// alone are 1 796 bytes, 1 856 with the padding.
+	l, err := obs.NewLayout(nil, table, []string{"glyphs", "stats"}, 0)
+	require.NoError(t, err)
+	assert.Equal(t, -1, l.MaskOffset)
+	assert.Equal(t, "glyphs", l.Fields[len(l.Fields)-1].Name)
+	assert.Equal(t, 1856, l.Size)
+	l = obs.DefaultLayout(nil, table)
+	assert.Equal(t, obs.OffCrops, l.Fields[len(l.Fields)-4].Offset, "glyphs_crop")
+	assert.Equal(t, obs.Keys, l.Keys)
 	assert.Equal(t, []string{"terminated", "truncated", "unusable", "ended", "ignored", "deeds"}, l.Flags)
 	for bit, name := range map[int]string{obs.FlagTerminated: "terminated", obs.FlagEnded: "ended", obs.FlagDeeds: "deeds"} {
 		k := 0
@@ -117,6 +143,21 @@ func TestTheRecordsFieldsFollowEachOther(t *testing.T) {
 			k++
 		}
 		assert.Equal(t, name, l.Flags[k])
+	}
+	for _, bad := range []struct {
+		keys []string
+		crop int
+		err  string
+	}{
+		{[]string{"glyph"}, 0, `keys: unknown "glyph"`},
+		{[]string{"stats", "stats"}, 0, `keys: "stats" twice`},
+		{[]string{}, 0, "keys: none"},
+		{nil, 8, "crop: must be odd"},
+		{nil, -1, "crop: must be odd"},
+		{nil, obs.MaxCrop + 2, "crop: must be odd"},
+	} {
+		_, err := obs.NewLayout(nil, table, bad.keys, bad.crop)
+		assert.ErrorContains(t, err, bad.err, "%v %d", bad.keys, bad.crop)
 	}
 }
 
@@ -135,7 +176,7 @@ func TestTheStatsHoldTheLargestClock(t *testing.T) {
 // record is every field an Encoder writes of s's observation, the pack
 // and the mask included.
 func record(enc *obs.Encoder, s *sim.Sim, table *obs.ActionTable) string {
-	var buf [obs.OffMask - obs.OffMessage]byte
+	var buf [obs.OffCrops - obs.OffMessage]byte
 	b := buf[:]
 	cut := func(n int) []byte { f := b[:n:n]; b = b[n:]; return f }
 	mask := make([]byte, table.Len())

@@ -23,9 +23,11 @@ import (
 	"time"
 	"unsafe"
 
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/picture"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/obs"
+	"github.com/cogsim/cogsim/sim/reply"
 	"github.com/cogsim/cogsim/sim/scenario"
 )
 
@@ -66,6 +68,32 @@ type Options struct {
 	// cores wait for the next batch, yielding their cores, before they
 	// go away (docs/serve.md, "Polling"); 0: at once.
 	Linger time.Duration
+	// Step is what a step is in a slot whose reset names none (§37.1):
+	// StepTick (the default, "") or StepTurn.
+	Step string
+	// Keys are the observation's arrays the binary record holds (§37.3,
+	// obs.Keys; nil: every one), Crop the side of its crops (0:
+	// obs.DefaultCrop).
+	Keys []string
+	Crop int
+}
+
+// The steps a slot plays (§37.1): a tick step is one primitive, one
+// tick; a turn step is a reply, one command turn.
+const (
+	StepTick = "tick"
+	StepTurn = "turn"
+)
+
+// stepOf reads a step mode; "" is the default, tick steps.
+func stepOf(name string) (tick bool, err error) {
+	switch name {
+	case "", StepTick:
+		return true, nil
+	case StepTurn:
+		return false, nil
+	}
+	return false, bad("step: must be %q or %q, got %q", StepTick, StepTurn, name)
 }
 
 // DefaultLinger is cogsim serve's --linger: longer than a client's work
@@ -103,6 +131,12 @@ type Server struct {
 	table       *obs.ActionTable
 	layout      obs.Layout
 	recordBytes int
+	// recordEnd is where the record's padding starts.
+	recordEnd int
+	// columns are where each region's columns start in the shared
+	// memory, columnBytes the size of one (ShmColumns, ShmColumnBytes).
+	columns     [ShmRegions]int
+	columnBytes int
 	// shm is the mapped shared memory, nil without; region is the one
 	// the next observation answer writes.
 	shm    []byte
@@ -142,6 +176,19 @@ type slot struct {
 	// native: the episode's rules and mechanics are the session's, so
 	// an action index plays its primitive without the parser.
 	native bool
+	// tick: the slot plays tick steps (§37.1), else command turns.
+	// parser reads a tick step's reply (the slot's mechanics' verbs);
+	// next is the primitive a step is to play, read before any slot
+	// steps (nextText names it, nextOK says it is one); replies joins
+	// the turn's primitives for the replay; ignored is the action a
+	// paralysed cog did not use this step.
+	tick     bool
+	parser   reply.Parser
+	next     c.Primitive
+	nextText string
+	nextOK   bool
+	replies  sim.TickReplies
+	ignored  string
 	// written is what the slot's record in each region of shared memory
 	// holds, for the parts left in place while unchanged.
 	written [ShmRegions]recordHolds
@@ -182,12 +229,23 @@ func New(opt Options) (*Server, error) {
 	if _, err := taskOf(opt.Task); err != nil {
 		return nil, err
 	}
+	if _, err := stepOf(opt.Step); err != nil {
+		return nil, err
+	}
+	if !opt.Binary && (opt.Keys != nil || opt.Crop != 0 && opt.Crop != obs.DefaultCrop) {
+		return nil, fmt.Errorf("keys: the observation's keys and crop shape the binary records (--binary); JSON observations carry every field")
+	}
 	sv := &Server{opt: opt, slots: make([]*slot, opt.Envs),
 		crew: crew{linger: opt.Linger}, hasExtra: make([]bool, opt.Envs)}
 	active := activeMechanics(opt.Rules, opt.Mechanics)
 	sv.table = obs.NewActionTable(active)
-	sv.layout = obs.NewLayout(active, sv.table)
+	layout, err := obs.NewLayout(active, sv.table, opt.Keys, opt.Crop)
+	if err != nil {
+		return nil, err
+	}
+	sv.layout = layout
 	sv.recordBytes = sv.layout.Size
+	sv.recordEnd = layout.End()
 	// One allocation for the slots: neighbours in memory.
 	slots := make([]slot, opt.Envs)
 	for i := range sv.slots {
@@ -221,6 +279,7 @@ type request struct {
 	Snapshot  string          `json:"snapshot"`
 	Level     *string         `json:"level"`
 	Dungeon   *string         `json:"dungeon"`
+	Step      *string         `json:"step"`
 
 	// Only binary requests have these: a step's action index (index,
 	// pointing at action), a step_all's action indices, and the slots
@@ -534,6 +593,9 @@ func (sv *Server) opStep(req *request) error {
 	if err := sv.ready(i, sl); err != nil {
 		return err
 	}
+	if err := sl.prepareReply(i, *req.Reply); err != nil {
+		return err
+	}
 	sv.step(sl, *req.Reply)
 	if err := sv.failures(); err != nil {
 		return err
@@ -563,6 +625,11 @@ func (sv *Server) opStepAll(req *request) error {
 	for i, sl := range sv.slots {
 		if err := sv.ready(i, sl); err != nil {
 			return err
+		}
+		if req.actions == nil && (req.restarts == nil || !req.restarts[i]) {
+			if err := sl.prepareReply(i, req.Replies[i]); err != nil {
+				return err
+			}
 		}
 	}
 	sv.stepAll(req.Replies, req.actions, req.restarts)
@@ -596,7 +663,7 @@ func (sv *Server) opRestore(req *request) error {
 	if err != nil {
 		return err
 	}
-	return sv.restore(i, sl, req.Snapshot)
+	return sv.restore(i, sl, req, req.Snapshot)
 }
 
 func (sv *Server) opResult(req *request) error {
@@ -664,6 +731,14 @@ func (sv *Server) slotOf(env *int) (*slot, int, error) {
 // scenario and clock, or the session's; seed, or the slot's next.
 func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	cfg := sim.Config{Rules: sv.opt.Rules, Mechanics: sv.opt.Mechanics, MaxTurns: sv.opt.MaxTurns, Agent: sv.opt.Agent, Strict: sv.opt.Strict}
+	stepName := sv.opt.Step
+	if req.Step != nil {
+		stepName = *req.Step
+	}
+	tick, err := stepOf(stepName)
+	if err != nil {
+		return err
+	}
 	if req.Rules != nil {
 		cfg.Rules = *req.Rules
 	}
@@ -710,7 +785,7 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 			sl.s, sl.key = nil, ""
 			return startError(&cfg, err)
 		}
-		sl.task = task
+		sl.task, sl.tick = task, tick
 		sv.begin(sl, false)
 		return nil
 	}
@@ -725,17 +800,21 @@ func (sv *Server) reset(sl *slot, req *request, seed *uint64) error {
 	if err != nil {
 		return startError(&cfg, err)
 	}
-	sl.s, sl.key, sl.task = s, key, task
+	sl.s, sl.key, sl.task, sl.tick = s, key, task, tick
+	sl.parser.SetMechanics(s.State().Mechanics)
 	sv.begin(sl, false)
 	return nil
 }
 
 // recordHolds names parts of a record as last written: the pack arrays'
-// version (obs.RecordFields.Pack), the map's key and the mask's.
+// version (obs.RecordFields.Pack), the map's key and the mask's; fields
+// are the record's fields, made on its first write.
 type recordHolds struct {
-	pack uint64
-	m    obs.MapKey
-	mask obs.MaskKey
+	pack   uint64
+	m      obs.MapKey
+	mask   obs.MaskKey
+	fields obs.RecordFields
+	made   bool
 }
 
 // begin starts the slot's rewards and deeds at its episode's current
@@ -746,6 +825,8 @@ func (sv *Server) begin(sl *slot, restored bool) {
 	}
 	sl.count.start(sl.task, sl.s, !restored)
 	sl.deeds = len(sl.s.State().Run.Deeds.List)
+	sl.replies.Clear()
+	sl.ignored = ""
 	sv.startRecording(sl, restored)
 }
 
@@ -776,10 +857,15 @@ func (sv *Server) ready(i int, sl *slot) error {
 	return nil
 }
 
-// step plays reply in sl, or starts its next episode when it ended.
+// step plays reply in sl, or starts its next episode when it ended. A
+// slot of tick steps plays the primitive prepareReply read of it.
 func (sv *Server) step(sl *slot, reply string) {
 	if sl.s.Done() {
 		sv.restart(sl)
+		return
+	}
+	if sl.tick {
+		sv.tickStep(sl)
 		return
 	}
 	if sl.task.tick != nil {
@@ -788,6 +874,70 @@ func (sv *Server) step(sl *slot, reply string) {
 		sl.s.Turn(reply)
 	}
 	sv.recordTurn(sl, reply)
+}
+
+// prepareReply reads the reply slot i is to play as a tick step, before
+// any slot steps: one primitive, no other token. A slot whose episode
+// ended restarts instead (autoreset) and reads nothing.
+func (sl *slot) prepareReply(i int, r string) error {
+	if !sl.tick || sl.s.Done() {
+		return nil
+	}
+	var q c.Queue
+	ignored := sl.parser.Parse(r, &q)
+	if q.Len != 1 || ignored != "" {
+		what := fmt.Sprintf("%d primitives", q.Len)
+		if ignored != "" {
+			what = fmt.Sprintf("%s and the unknown %q", what, ignored)
+		}
+		return bad("env %d: reply: a tick step plays one primitive (reset with \"step\":\"turn\" for replies), and %q is %s", i, r, what)
+	}
+	sl.next, sl.nextText, sl.nextOK = q.Items[0], strings.TrimSpace(r), true
+	return nil
+}
+
+// prepareAction makes action a of the session's list the primitive sl
+// plays next as a tick step. In a slot of other rules or mechanics the
+// action's reply is read with the slot's verbs; one that names no
+// primitive there (a verb of a mechanic the slot lacks) waits the tick,
+// and is reported ignored.
+func (sv *Server) prepareAction(sl *slot, a int) {
+	act := &sv.table.Actions[a]
+	sl.next, sl.nextText, sl.nextOK = act.Prim, act.Reply, true
+	if sl.native {
+		return
+	}
+	var q c.Queue
+	if ignored := sl.parser.Parse(act.Reply, &q); q.Len != 1 || ignored != "" {
+		sl.nextOK = false
+		return
+	}
+	sl.next = q.Items[0]
+}
+
+// tickStep plays the slot's next primitive as one tick step (§37.1):
+// the task sees the tick, a primitive the paralysed cog did not use is
+// reported ignored, and a recorded episode writes each command turn as
+// the reply of its primitives (§37.2).
+func (sv *Server) tickStep(sl *slot) {
+	p, text := sl.next, sl.nextText
+	if !sl.nextOK {
+		p, text = c.Primitive{Op: c.OpWait}, "wait"
+	}
+	used, ended := sl.s.TickStep(p)
+	sl.ignored = ""
+	if !used || !sl.nextOK {
+		sl.ignored = sl.nextText
+	}
+	if sl.task.tick != nil {
+		sl.task.tick(&sl.count, sl.s)
+	}
+	if sl.rec != nil {
+		sl.replies.Add(text, used)
+		if ended {
+			sv.recordTurn(sl, sl.replies.Turn())
+		}
+	}
 }
 
 // tickTurn runs the command turn begun (when began) a tick at a time,
@@ -867,6 +1017,11 @@ func (sv *Server) stepAction(sl *slot, a int) {
 		sv.restart(sl)
 		return
 	}
+	if sl.tick {
+		sv.prepareAction(sl, a)
+		sv.tickStep(sl)
+		return
+	}
 	switch {
 	case sl.task.tick != nil:
 		// The task sees each tick: the action's reply, the same turn.
@@ -930,7 +1085,7 @@ func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 // restore puts slot i at the snapshot's point: a snapshot of this
 // session (base64 in JSON, raw in binary) or of any episode with the same
 // seed, rules and mechanics — which makes it this slot's episode.
-func (sv *Server) restore(i int, sl *slot, data string) error {
+func (sv *Server) restore(i int, sl *slot, req *request, data string) error {
 	if data == "" {
 		return bad("snapshot: missing")
 	}
@@ -946,11 +1101,24 @@ func (sv *Server) restore(i int, sl *slot, data string) error {
 	if err != nil {
 		return bad("snapshot: %v", err)
 	}
+	tick := sl.tick
+	if sl.s == nil {
+		tick, _ = stepOf(sv.opt.Step)
+	}
+	if req.Step != nil {
+		if tick, err = stepOf(*req.Step); err != nil {
+			return err
+		}
+	}
+	if snap.TickTurn != nil && !tick {
+		return bad("snapshot: taken between the tick steps of a command turn: restore it into a slot of tick steps (\"step\":\"tick\")")
+	}
 	// A restored episode's configuration is the snapshot's: the next
 	// reset builds a new world.
 	// Its rewards are the slot's task's, unless the snapshot's goal says
 	// it was another's.
-	sl.s, sl.key, sl.task = s, "restored", taskWithGoal(snap.Goal, sl.task)
+	sl.s, sl.key, sl.task, sl.tick = s, "restored", taskWithGoal(snap.Goal, sl.task), tick
+	sl.parser.SetMechanics(s.State().Mechanics)
 	sv.begin(sl, true)
 	cfg := s.Config()
 	sl.native = cfg.Rules == sv.opt.Rules && slices.Equal(cfg.Mechanics, sv.opt.Mechanics)

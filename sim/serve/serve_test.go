@@ -29,7 +29,13 @@ type session struct {
 	bin bool
 }
 
+// start serves a session of opt. A session's default is tick steps
+// (§37.1); the tests of replies, written for command turns, get turns
+// unless they name a step (the tests of tick steps name it).
 func start(t testing.TB, opt serve.Options) *session {
+	if opt.Step == "" {
+		opt.Step = serve.StepTurn
+	}
 	sv, err := serve.New(opt)
 	require.NoError(t, err)
 	inR, inW := io.Pipe()
@@ -406,15 +412,22 @@ func BenchmarkStepBinary(b *testing.B) {
 }
 
 // BenchmarkServerOnly times the server alone: a batch of step_all
-// requests read from memory, the answers discarded — by replies, and by
-// random action indices (one primitive each, with autoresets) into
-// answers or shared memory (§35.6).
+// requests read from memory, the answers discarded — by replies (command
+// turns), and by random action indices (tick steps, with autoresets)
+// into answers or shared memory (§35.6, §37.10), with every observation
+// key or with glyphs and stats alone.
 func BenchmarkServerOnly(b *testing.B) {
-	for _, mode := range []string{"replies", "actions", "actions+shm"} {
+	for _, mode := range []string{"replies", "actions", "actions+shm", "actions+shm+glyphs+stats"} {
 		for _, envs := range []int{1, 256} {
 			b.Run(fmt.Sprintf("%s/envs=%d", mode, envs), func(b *testing.B) {
 				opt := serve.Options{Envs: envs, Binary: true, Autoreset: true, Linger: serve.DefaultLinger}
-				if mode == "actions+shm" {
+				if mode == "replies" {
+					opt.Step = serve.StepTurn
+				}
+				if mode == "actions+shm+glyphs+stats" {
+					opt.Keys = []string{"glyphs", "stats"}
+				}
+				if strings.HasPrefix(mode, "actions+shm") {
 					// Memory, as the Python package's memfd is: in
 					// /dev/shm where there is one (a file on disk
 					// costs page faults as the kernel writes it back).
@@ -440,20 +453,30 @@ func BenchmarkServerOnly(b *testing.B) {
 				for i := range reps {
 					reps[i] = []string{"e", "s", "w", "n", "search"}[i%5]
 				}
-				var in bytes.Buffer
-				in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
+				// The requests: 64 batches of random actions, played in
+				// turn, written into a buffer of their size, so that
+				// making them costs next to nothing beside the server's
+				// work (scripts/ir-per-step.sh counts the instructions
+				// of a run).
+				var pool [][]byte
 				x := uint32(1)
 				acts := make([]int, envs)
-				for range b.N {
+				for range 64 {
 					if mode == "replies" {
-						in.Write(frame(stepAllFrame(reps...)))
+						pool = append(pool, frame(stepAllFrame(reps...)))
 						continue
 					}
 					for i := range acts {
 						x = x*1664525 + 1013904223
 						acts[i] = int(x>>8) % 159
 					}
-					in.Write(frame(actionsFrame(acts...)))
+					pool = append(pool, frame(actionsFrame(acts...)))
+				}
+				var in bytes.Buffer
+				in.Grow(64 + b.N*len(pool[0]))
+				in.Write(frame([]byte(`{"op":"reset_all","seed":1}`)))
+				for k := range b.N {
+					in.Write(pool[k%len(pool)])
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
@@ -492,4 +515,4 @@ func TestARestoredSlotKeepsTheSessionsSettings(t *testing.T) {
 
 // cogRecord is the record size of a session of the cog game: 159
 // actions.
-var cogRecord = obs.RecordSize(159)
+var cogRecord = obs.DefaultLayout(nil, obs.NewActionTable(nil)).Size

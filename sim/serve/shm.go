@@ -66,6 +66,10 @@ func (sv *Server) mapShm(path string) error {
 	le.PutUint32(mem[16:], ShmRegions)
 	le.PutUint32(mem[20:], uint32(ShmColumns(len(sv.slots), sv.recordBytes, 0)))
 	sv.shm = mem
+	for r := range sv.columns {
+		sv.columns[r] = ShmColumns(len(sv.slots), sv.recordBytes, r)
+	}
+	sv.columnBytes = ShmColumnBytes(len(sv.slots))
 	return nil
 }
 

@@ -111,63 +111,77 @@ func (sv *Server) record(k, i int) []byte {
 // once.
 func (sv *Server) encode(i int, rec []byte) {
 	sl := sv.slots[i]
-	fields := obs.RecordFields{
-		Message: rec[obs.OffMessage:obs.OffStatus], Chars: rec[obs.OffChars:obs.OffGlyphs], Glyphs: rec[obs.OffGlyphs:obs.OffColors],
-		Colors: rec[obs.OffColors:obs.OffInvLetters], Status: rec[obs.OffStatus:obs.OffChars],
-		InvLetters: rec[obs.OffInvLetters:obs.OffInvClasses], InvClasses: rec[obs.OffInvClasses:obs.OffInvGlyphs],
-		InvGlyphs: rec[obs.OffInvGlyphs:obs.OffInvStrs], InvStrs: rec[obs.OffInvStrs:obs.OffMask],
-	}
 	// The mask is of the session's action list, whatever the slot's
 	// mechanics (docs/serve.md).
-	na := sv.table.Len()
-	fields.Mask, fields.MaskTable = rec[obs.OffMask:obs.OffMask+na], sv.table
+	var fields *obs.RecordFields
 	if sv.shm != nil {
 		// The slot's record in this region keeps what was written there
 		// (only this slot writes it): the pack, the map and the mask are
-		// written only when they changed since.
+		// written only when they changed since. Its fields are made, and
+		// its padding cleared, on its first write.
 		holds := &sl.written[sv.region]
-		fields.Pack, fields.Map, fields.MaskKey = &holds.pack, &holds.m, &holds.mask
+		fields = &holds.fields
+		if !holds.made {
+			holds.made = true
+			*fields = sv.layout.Record(rec, sv.table)
+			fields.Pack, fields.Map, fields.MaskKey = &holds.pack, &holds.m, &holds.mask
+			clear(rec[sv.recordEnd:])
+		}
+	} else {
+		f := sv.layout.Record(rec, sv.table)
+		fields = &f
+		clear(rec[sv.recordEnd:])
 	}
-	stats := sl.enc.FillRecord(sl.s, fields)
-	clear(rec[obs.OffMask+na:])
+	stats := sl.enc.Fill(sl.s, fields)
 	reward, deeds := sl.reward()
+	e := sl.s.State()
 	flags := uint32(0)
-	sl.extra = extra{Env: i, Deeds: deeds}
-	if deeds != nil {
-		flags |= obs.FlagDeeds
+	if ignored := sl.ignoredNow(); deeds != nil || e.Run.Ended || ignored != "" || e.Reply.Unusable {
+		// Something for the trailer (most steps have nothing).
+		sl.extra = extra{Env: i, Deeds: deeds, Ignored: ignored}
+		if deeds != nil {
+			flags |= obs.FlagDeeds
+		}
+		if ignored != "" {
+			flags |= obs.FlagIgnored
+		}
+		if e.Reply.Unusable {
+			flags |= obs.FlagUnusable
+		}
+		if e.Run.Ended {
+			flags |= obs.FlagEnded | obs.FlagTerminated
+			if obs.Truncated(sl.s) {
+				flags ^= obs.FlagTerminated | obs.FlagTruncated
+			}
+			r := sl.s.Result()
+			sl.extra.End = &r
+		}
+		sv.hasExtra[i] = sl.extra.End != nil || ignored != "" || deeds != nil
+	} else if sv.hasExtra[i] {
+		sv.hasExtra[i] = false
 	}
-	if obs.Terminated(sl.s) {
-		flags |= obs.FlagTerminated
-	}
-	if obs.Truncated(sl.s) {
-		flags |= obs.FlagTruncated
-	}
-	if sl.s.State().Reply.Unusable {
-		flags |= obs.FlagUnusable
-	}
-	if sl.s.Done() {
-		flags |= obs.FlagEnded
-		r := sl.s.Result()
-		sl.extra.End = &r
-	}
-	if ig := sl.s.State().Reply.Ignored; ig != "" {
-		flags |= obs.FlagIgnored
-		sl.extra.Ignored = ig
-	}
-	ex := &sl.extra
-	sv.hasExtra[i] = ex.End != nil || ex.Ignored != "" || ex.Deeds != nil
 	le := binary.LittleEndian
 	le.PutUint32(rec[obs.OffEnv:], uint32(i))
 	le.PutUint32(rec[obs.OffFlags:], flags)
 	le.PutUint32(rec[obs.OffReward:], uint32(int32(reward)))
 	if sv.shm != nil {
-		at := ShmColumns(len(sv.slots), sv.recordBytes, sv.region) + 4*i
+		at := sv.columns[sv.region] + 4*i
 		le.PutUint32(sv.shm[at:], flags)
-		le.PutUint32(sv.shm[at+ShmColumnBytes(len(sv.slots)):], uint32(int32(reward)))
+		le.PutUint32(sv.shm[at+sv.columnBytes:], uint32(int32(reward)))
 	}
-	for k, v := range stats {
-		le.PutUint32(rec[obs.OffStats+4*k:], uint32(v))
+	if at := sv.layout.StatsOffset(); at >= 0 {
+		obs.PutStats(rec[at:], &stats)
 	}
+}
+
+// ignoredNow is what this step of the slot ignored: a reply's unknown
+// tokens (§14), or in a tick step the action the paralysed cog did not
+// use (§37.1).
+func (sl *slot) ignoredNow() string {
+	if sl.tick {
+		return sl.ignored
+	}
+	return sl.s.State().Reply.Ignored
 }
 
 // observation is slot i's JSON observation; it moves the slot's reward
@@ -178,6 +192,7 @@ func (sv *Server) observation(i int) obs.Observation {
 	env := i
 	o.Env = &env
 	o.Reward, o.Deeds = sl.reward()
+	o.Ignored = sl.ignoredNow()
 	return o
 }
 

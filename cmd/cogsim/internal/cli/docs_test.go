@@ -188,12 +188,12 @@ func TestServeDocsSayTheRecordsColoursAreFilled(t *testing.T) {
 	s, err := sim.New(sim.Config{Seed: 1})
 	require.NoError(t, err)
 	colors := make([]byte, obs.OffInvLetters-obs.OffColors)
-	rec := make([]byte, obs.OffMask)
+	rec := make([]byte, obs.OffCrops)
 	var enc obs.Encoder
 	enc.FillRecord(s, obs.RecordFields{Message: rec[obs.OffMessage:obs.OffStatus], Chars: rec[obs.OffChars:obs.OffGlyphs],
 		Glyphs: rec[obs.OffGlyphs:obs.OffColors], Colors: colors, Status: rec[obs.OffStatus:obs.OffChars],
 		InvLetters: rec[obs.OffInvLetters:obs.OffInvClasses], InvClasses: rec[obs.OffInvClasses:obs.OffInvGlyphs],
-		InvGlyphs: rec[obs.OffInvGlyphs:obs.OffInvStrs], InvStrs: rec[obs.OffInvStrs:obs.OffMask]})
+		InvGlyphs: rec[obs.OffInvGlyphs:obs.OffInvStrs], InvStrs: rec[obs.OffInvStrs:obs.OffCrops]})
 	filled := 0
 	for _, c := range colors {
 		if c != 0 {

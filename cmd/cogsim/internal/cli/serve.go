@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/cogsim/cogsim/sim"
-
+	"github.com/cogsim/cogsim/sim/obs"
 	"github.com/cogsim/cogsim/sim/serve"
 )
 
@@ -34,6 +34,9 @@ type serveOptions struct {
 	poll      time.Duration
 	linger    time.Duration
 	info      bool
+	step      string
+	keys      string
+	crop      int
 }
 
 func serveFlags() (*flag.FlagSet, *serveOptions) {
@@ -53,8 +56,19 @@ func serveFlags() (*flag.FlagSet, *serveOptions) {
 	fs.StringVar(&o.task, "task", "score", "what the rewards count when a reset names no task: "+strings.Join(serve.TaskNames(), ", ")+" (§35.3, docs/python.md)")
 	fs.BoolVar(&o.info, "info", false, "print the info answer of a session with these flags — its record's layout, actions, stats' and conditions' names (docs/serve.md) — as one JSON line, and exit without serving")
 	fs.StringVar(&o.record, "record", "", "write each finished episode's replay into this folder (created if missing), seed-N.jsonl (§21, §35.4)")
+	fs.StringVar(&o.step, "step", serve.StepTick, "what a step plays in a slot whose reset names none: tick (one primitive, one tick: an action index or a reply of one primitive, §37.1) or turn (a reply, one command turn)")
+	fs.StringVar(&o.keys, "keys", "", "with --binary: the observation's arrays the records hold, comma-separated (default every one: "+strings.Join(obs.Keys, ",")+"; §37.3, docs/serve.md)")
+	fs.IntVar(&o.crop, "crop", obs.DefaultCrop, "the side of the *_crop arrays' window centred on the cog (odd, 1 … 95)")
 	o.rules.add(fs)
 	return fs, o
+}
+
+// keyList reads --keys: nil, every key, when empty.
+func (o *serveOptions) keyList() []string {
+	if o.keys == "" {
+		return nil
+	}
+	return strings.Split(o.keys, ",")
 }
 
 // parallelEnvs is the number of slots from which a session steps them on
@@ -95,7 +109,8 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 		// A query: the session's tables from its flags alone, no
 		// episode built, nothing mapped or written.
 		sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
-			Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task})
+			Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task,
+			Step: o.step, Keys: o.keyList(), Crop: o.crop})
 		if err != nil {
 			return usagef("--%v", err)
 		}
@@ -113,6 +128,7 @@ func serveCmd(ctx context.Context, out streams, args []string) error {
 	}
 	sv, err := serve.New(serve.Options{Envs: o.envs, Binary: o.binary, Autoreset: o.autoreset, Seed: o.seed,
 		Rules: o.rules.Rules, Mechanics: mechanics, MaxTurns: o.turns, Strict: o.strict, Task: o.task, Shm: o.shm, Linger: o.linger,
+		Step: o.step, Keys: o.keyList(), Crop: o.crop,
 		RecordDir: o.record, Warn: func(msg string) { fmt.Fprintln(out.stderr, "cogsim serve:", msg) }})
 	if err != nil {
 		return usagef("--%v", err)

@@ -36,10 +36,10 @@ func TestServeInfoIsTheSessionsAnswer(t *testing.T) {
 		assert.Equal(t, []string{"Conf", "Para", "Stuck", "Trap"}, info.Layout.Conditions)
 		if flags != nil {
 			assert.Contains(t, info.Layout.Actions, "zap a >")
-			assert.Equal(t, 6528, info.Layout.Size)
+			assert.Equal(t, 6848, info.Layout.Size)
 		} else {
 			assert.Len(t, info.Layout.Actions, 159)
-			assert.Equal(t, 6272, info.Layout.Size)
+			assert.Equal(t, 6592, info.Layout.Size)
 		}
 	}
 	code, _, errs := cogsim(t, "serve", "--info", "--mechanics", "no-such")

@@ -72,7 +72,7 @@ func TestStrictOnServe(t *testing.T) {
 		`{"op":"step","env":0,"reply":"Move: n"}` + "\n" +
 		`{"op":"step","env":0,"reply":"search"}` + "\n")
 	var out, errb strings.Builder
-	code := MainIO(t.Context(), []string{"serve", "--strict"}, in, &out, &errb)
+	code := MainIO(t.Context(), []string{"serve", "--strict", "--step", "turn"}, in, &out, &errb)
 	require.Equal(t, ExitOK, code, errb.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 3)
