@@ -64,11 +64,12 @@ type StateType struct {
 	checkEntity func(w *arche.World, id arche.ID, e arche.Entity) error
 	rebuild     func(w *arche.World) error
 
-	clone  func(src unsafe.Pointer) any
-	put    func(dst unsafe.Pointer, v any)
-	encode func(v any) (json.RawMessage, error)
-	decode func(raw json.RawMessage) (any, error)
-	add    func(w *arche.World)
+	clone   func(src unsafe.Pointer) any
+	put     func(dst unsafe.Pointer, v any)
+	putFrom func(dst, src unsafe.Pointer)
+	encode  func(v any) (json.RawMessage, error)
+	decode  func(raw json.RawMessage) (any, error)
+	add     func(w *arche.World)
 }
 
 // Clone returns a deep copy of the value at src (a *T) as a T.
@@ -76,6 +77,11 @@ func (st *StateType) Clone(src unsafe.Pointer) any { return st.clone(src) }
 
 // Put writes a deep copy of v (a T) to dst (a *T).
 func (st *StateType) Put(dst unsafe.Pointer, v any) { st.put(dst, v) }
+
+// PutFrom writes a deep copy of the value at src (a *T) to dst (a *T),
+// as Put does, without boxing it: a packed snapshot's values (sim) are
+// read into room of their own and put in place.
+func (st *StateType) PutFrom(dst, src unsafe.Pointer) { st.putFrom(dst, src) }
 
 // Encode writes v (a T) as JSON.
 func (st *StateType) Encode(v any) (json.RawMessage, error) { return st.encode(v) }
@@ -193,6 +199,13 @@ func register[T any](name string, resource bool, opts []Option) *StateType {
 			return
 		}
 		*(*T)(dst) = clone(unsafe.Pointer(&val))
+	}
+	st.putFrom = func(dst, src unsafe.Pointer) {
+		if assigner {
+			any((*T)(dst)).(interface{ Assign(*T) }).Assign((*T)(src))
+			return
+		}
+		*(*T)(dst) = clone(src)
 	}
 	st.encode = func(v any) (json.RawMessage, error) {
 		val := v.(T)

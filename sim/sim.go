@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
@@ -124,8 +125,11 @@ type Sim struct {
 	// textStale says the observation text is to be drawn (DeferText).
 	textStale bool
 
-	// held is resetKeepingResources's scratch space.
+	// held is resetKeepingResources's scratch space; room is where a
+	// packed snapshot's values of types that assign themselves are read
+	// before they are put in place (RestorePacked).
 	held []heldResource
+	room map[*ecs.StateType]unsafe.Pointer
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the

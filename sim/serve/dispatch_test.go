@@ -45,7 +45,7 @@ func TestBothFramingsAnswerOneOperation(t *testing.T) {
 	assert.Contains(t, string(body), `"error":"reply: 1048577 bytes, longer than 1048576 (1 MiB)"`)
 	_, body = byKind.ask(string(stepAllFrame("n")))
 	assert.Contains(t, string(body), `"error":"replies: 1 replies for 2 envs"`)
-	ops := "(reset, reset_all, step, step_all, snapshot, restore, result, render, info, close)"
+	ops := "(reset, reset_all, step, step_all, step_some, snapshot, restore, result, render, text, info, close)"
 	_, body = byKind.ask(`{"op":"fly"}`)
 	assert.Contains(t, string(body), `op: unknown \"fly\" `+ops)
 	_, body = byKind.ask(`{"env":0}`)

@@ -85,6 +85,14 @@ const (
 	StepTurn = "turn"
 )
 
+// defaultStep names what a step plays in a slot whose reset names none.
+func (sv *Server) defaultStep() string {
+	if sv.opt.Step == "" {
+		return StepTick
+	}
+	return sv.opt.Step
+}
+
 // stepOf reads a step mode; "" is the default, tick steps.
 func stepOf(name string) (tick bool, err error) {
 	switch name {
@@ -152,6 +160,8 @@ type Server struct {
 	// failed says some slot's next episode could not start
 	// (slot.failed), which workers may set at once.
 	failed atomic.Bool
+	// snap is room for a packed snapshot.
+	snap []byte
 }
 
 // slot is one episode slot.
@@ -277,9 +287,16 @@ type request struct {
 	Replies   []string        `json:"replies"`
 	Task      *string         `json:"task"`
 	Snapshot  string          `json:"snapshot"`
+	Format    string          `json:"format"`
 	Level     *string         `json:"level"`
 	Dungeon   *string         `json:"dungeon"`
 	Step      *string         `json:"step"`
+	// Envs names the slots a reset_all resets or a step_some steps;
+	// Seeds, beside a reset_all's Envs, each one's seed (null: its
+	// next); Actions, a step_some's action indices.
+	Envs    []int     `json:"envs"`
+	Seeds   []*uint64 `json:"seeds"`
+	Actions []int     `json:"actions"`
 
 	// Only binary requests have these: a step's action index (index,
 	// pointing at action), a step_all's action indices, and the slots
@@ -290,6 +307,8 @@ type request struct {
 	restarts    []bool
 	env, action int
 	reply       string
+	// rawSnapshot is a binary restore's snapshot (the frame's bytes).
+	rawSnapshot []byte
 }
 
 // requestError is a bad request: the session answers it and goes on.
@@ -406,6 +425,8 @@ const (
 	binaryStepAll       = 'a' // per env: uint16 length, then the reply's bytes
 	binaryStepAction    = 'i' // uint32 env, int32 action index
 	binaryStepAllAction = 'b' // per env: int16 action index
+	binaryStepSome      = 'c' // uint32 m, then m × (uint32 env, int16 action index)
+	binaryRestore       = 'r' // uint32 env, then the snapshot's bytes
 )
 
 // operations are the requests a session answers, by op, in the order
@@ -420,10 +441,12 @@ var operations = []struct {
 	{"reset_all", (*Server).opResetAll},
 	{"step", (*Server).opStep},
 	{"step_all", (*Server).opStepAll},
+	{"step_some", (*Server).opStepSome},
 	{"snapshot", (*Server).opSnapshot},
 	{"restore", (*Server).opRestore},
 	{"result", (*Server).opResult},
 	{"render", (*Server).opRender},
+	{"text", (*Server).opText},
 	{"info", (*Server).opInfo},
 	{"close", (*Server).opClose},
 }
@@ -533,6 +556,26 @@ func (sv *Server) decodeBinary(data []byte, req *request) error {
 			return bad("replies: more than %d replies", len(sv.slots))
 		}
 		req.Op, req.Replies, req.restarts = "step_all", replies, restarts
+	case binaryStepSome:
+		if len(data) < 5 {
+			return bad("request: a binary step_some needs a count")
+		}
+		m := int(le.Uint32(data[1:]))
+		if m < 1 || m > len(sv.slots) || len(data) != 5+6*m {
+			return bad("envs: a binary step_some of %d envs is %d bytes (kind, count, 6 a env), not %d", m, 5+6*m, len(data))
+		}
+		req.Envs, req.Actions = make([]int, m), make([]int, m)
+		for k := range m {
+			at := 5 + 6*k
+			req.Envs[k], req.Actions[k] = int(le.Uint32(data[at:])), int(int16(le.Uint16(data[at+4:])))
+		}
+		req.Op = "step_some"
+	case binaryRestore:
+		if len(data) < 5 {
+			return bad("request: a binary restore needs an env")
+		}
+		req.env = int(le.Uint32(data[1:]))
+		req.Op, req.Env, req.rawSnapshot = "restore", &req.env, data[5:]
 	default:
 		return bad("request: not JSON and no binary request kind (%q)", data[0])
 	}
@@ -550,18 +593,61 @@ func (sv *Server) opReset(req *request) error {
 	return sv.writeObservations([]int{i}, false, false)
 }
 
+// opResetAll resets every slot, or the slots Envs names (Gymnasium's
+// reset_mask), and answers every slot's observation: the others' as
+// they are (reward 0).
 func (sv *Server) opResetAll(req *request) error {
-	for i, sl := range sv.slots {
+	envs := sv.all()
+	if req.Envs != nil {
+		if err := sv.checkEnvs(req.Envs); err != nil {
+			return err
+		}
+		envs = req.Envs
+		for i, sl := range sv.slots {
+			if sl.s == nil && !slices.Contains(envs, i) {
+				return bad("env %d: no episode (reset it first): a reset_all of some envs answers every env", i)
+			}
+		}
+	}
+	if req.Seeds != nil && len(req.Seeds) != len(envs) {
+		return bad("seeds: %d seeds for %d envs", len(req.Seeds), len(envs))
+	}
+	if req.Seeds != nil && req.Seed != nil {
+		return bad("seeds: give seed or seeds, not both")
+	}
+	for k, i := range envs {
 		var seed *uint64
-		if req.Seed != nil {
+		switch {
+		case req.Seeds != nil:
+			seed = req.Seeds[k]
+		case req.Seed != nil:
 			s := *req.Seed + uint64(i)
 			seed = &s
 		}
-		if err := sv.reset(sl, req, seed); err != nil {
+		if err := sv.reset(sv.slots[i], req, seed); err != nil {
 			return bad("env %d: %v", i, err)
 		}
 	}
 	return sv.writeObservations(sv.all(), true, false)
+}
+
+// checkEnvs refuses a list of slots that is empty, names a slot out of
+// range or one twice.
+func (sv *Server) checkEnvs(envs []int) error {
+	if len(envs) == 0 {
+		return bad("envs: none")
+	}
+	seen := make([]bool, len(sv.slots))
+	for _, i := range envs {
+		if i < 0 || i >= len(sv.slots) {
+			return bad("envs: %d is out of range 0 … %d", i, len(sv.slots)-1)
+		}
+		if seen[i] {
+			return bad("envs: %d twice", i)
+		}
+		seen[i] = true
+	}
+	return nil
 }
 
 // opStep plays a reply, or with a binary step by action an action of
@@ -640,6 +726,56 @@ func (sv *Server) opStepAll(req *request) error {
 	return sv.writeObservations(sv.all(), true, sv.opt.Binary)
 }
 
+// opStepSome steps the slots Envs names (EnvPool's send, §37.6): by
+// action indices (Actions: RestartAction restarts) or replies, and
+// answers their observations in that order.
+func (sv *Server) opStepSome(req *request) error {
+	if err := sv.checkEnvs(req.Envs); err != nil {
+		return err
+	}
+	n := len(req.Envs)
+	switch {
+	case req.Actions != nil && req.Replies != nil:
+		return bad("step_some: give actions or replies, not both")
+	case req.Actions != nil:
+		if len(req.Actions) != n {
+			return bad("actions: %d actions for %d envs", len(req.Actions), n)
+		}
+		for k, a := range req.Actions {
+			if (a < 0 && a != RestartAction) || a >= sv.table.Len() {
+				return bad("actions: env %d: %d is out of range 0 … %d (the session's actions; %d: restart)", req.Envs[k], a, sv.table.Len()-1, RestartAction)
+			}
+		}
+	case req.Replies != nil:
+		if len(req.Replies) != n {
+			return bad("replies: %d replies for %d envs", len(req.Replies), n)
+		}
+		for k, r := range req.Replies {
+			if len(r) > MaxReply {
+				return bad("replies[%d]: %d bytes, longer than %d (1 MiB)", k, len(r), MaxReply)
+			}
+		}
+	default:
+		return bad("step_some: actions or replies missing")
+	}
+	for k, i := range req.Envs {
+		sl := sv.slots[i]
+		if err := sv.ready(i, sl); err != nil {
+			return err
+		}
+		if req.Replies != nil {
+			if err := sl.prepareReply(i, req.Replies[k]); err != nil {
+				return err
+			}
+		}
+	}
+	sv.stepSome(req.Envs, req.Replies, req.Actions)
+	if err := sv.failures(); err != nil {
+		return err
+	}
+	return sv.writeObservations(req.Envs, true, sv.opt.Binary)
+}
+
 func (sv *Server) opSnapshot(req *request) error {
 	sl, i, err := sv.slotOf(req.Env)
 	if err != nil {
@@ -648,7 +784,18 @@ func (sv *Server) opSnapshot(req *request) error {
 	if sl.s == nil {
 		return bad("env %d: no episode to snapshot (reset it first)", i)
 	}
-	b, err := sl.s.Snapshot().MarshalBinary()
+	// The packed form, this build's and fast (§37.7), unless the
+	// portable JSON form is asked for.
+	var b []byte
+	switch req.Format {
+	case "", "packed":
+		b, err = sl.s.Pack(sv.snap[:0])
+		sv.snap = b
+	case "json":
+		b, err = sl.s.Snapshot().MarshalBinary()
+	default:
+		return bad("format: must be \"packed\" or \"json\", got %q", req.Format)
+	}
 	if err != nil {
 		return fmt.Errorf("env %d: %w", i, err)
 	}
@@ -683,6 +830,19 @@ func (sv *Server) opRender(req *request) error {
 		return err
 	}
 	return sv.render(i, sl)
+}
+
+// opText answers slot I's observation text (§15): what a record
+// without the map's characters or the message cannot say.
+func (sv *Server) opText(req *request) error {
+	sl, i, err := sv.slotOf(req.Env)
+	if err != nil {
+		return err
+	}
+	if sl.s == nil {
+		return bad("env %d: no episode (reset it first)", i)
+	}
+	return sv.writeJSON(map[string]string{"text": string(sl.s.Observe())})
 }
 
 func (sv *Server) opInfo(*request) error { return sv.writeJSON(sv.Info()) }
@@ -886,11 +1046,14 @@ func (sl *slot) prepareReply(i int, r string) error {
 	var q c.Queue
 	ignored := sl.parser.Parse(r, &q)
 	if q.Len != 1 || ignored != "" {
-		what := fmt.Sprintf("%d primitives", q.Len)
+		what := map[int]string{0: "no primitive", 1: "1 primitive"}[q.Len]
+		if q.Len > 1 {
+			what = fmt.Sprintf("%d primitives", q.Len)
+		}
 		if ignored != "" {
 			what = fmt.Sprintf("%s and the unknown %q", what, ignored)
 		}
-		return bad("env %d: reply: a tick step plays one primitive (reset with \"step\":\"turn\" for replies), and %q is %s", i, r, what)
+		return bad("env %d: reply: a tick step plays one primitive (reset with \"step\":\"turn\" for replies), and %q names %s", i, r, what)
 	}
 	sl.next, sl.nextText, sl.nextOK = q.Items[0], strings.TrimSpace(r), true
 	return nil
@@ -1047,7 +1210,7 @@ func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 	if sv.opt.Binary {
 		sv.records(n)
 	}
-	one := func(i int) {
+	sv.parallel(n, func(i int) {
 		if restarts != nil && restarts[i] {
 			sv.restart(sv.slots[i])
 		} else if replies != nil {
@@ -1058,7 +1221,34 @@ func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 		if sv.opt.Binary && sv.slots[i].failed == nil {
 			sv.encode(i, sv.record(i, i))
 		}
+	})
+}
+
+// stepSome steps the slots envs (the k-th plays replies[k], or actions[k]
+// when replies is nil) and, in binary mode, encodes the k-th record of
+// the answer, as stepAll does.
+func (sv *Server) stepSome(envs []int, replies []string, actions []int) {
+	if sv.opt.Binary {
+		sv.records(len(envs))
 	}
+	sv.parallel(len(envs), func(k int) {
+		i := envs[k]
+		if replies != nil {
+			sv.step(sv.slots[i], replies[k])
+		} else {
+			sv.stepAction(sv.slots[i], actions[k])
+		}
+		if sv.opt.Binary && sv.slots[i].failed == nil {
+			sv.encode(i, sv.record(k, i))
+		}
+	})
+}
+
+// parallel runs one(k) for k in 0 … n−1, on all cores when there are
+// many: workers (the serving goroutine and the crew's helpers) take
+// blocks of neighbouring k from a shared counter, so that an autoreset
+// (tens of steps' work) does not leave one core idle.
+func (sv *Server) parallel(n int, one func(k int)) {
 	// Blocks of 4: 16 slots make two workers' work.
 	const block = 4
 	workers := min(runtime.GOMAXPROCS(0), n/(2*block))
@@ -1086,32 +1276,70 @@ func (sv *Server) stepAll(replies []string, actions []int16, restarts []bool) {
 // session (base64 in JSON, raw in binary) or of any episode with the same
 // seed, rules and mechanics — which makes it this slot's episode.
 func (sv *Server) restore(i int, sl *slot, req *request, data string) error {
-	if data == "" {
+	raw := req.rawSnapshot
+	if raw == nil {
+		if data == "" {
+			return bad("snapshot: missing")
+		}
+		var err error
+		if raw, err = base64.StdEncoding.DecodeString(data); err != nil {
+			return bad("snapshot: not base64: %v", err)
+		}
+	}
+	if len(raw) == 0 {
 		return bad("snapshot: missing")
-	}
-	raw, err := base64.StdEncoding.DecodeString(data)
-	if err != nil {
-		return bad("snapshot: not base64: %v", err)
-	}
-	var snap sim.Snapshot
-	if err := snap.UnmarshalBinary(raw); err != nil {
-		return bad("snapshot: %v", err)
-	}
-	s, err := sim.FromSnapshot(&snap)
-	if err != nil {
-		return bad("snapshot: %v", err)
 	}
 	tick := sl.tick
 	if sl.s == nil {
 		tick, _ = stepOf(sv.opt.Step)
 	}
 	if req.Step != nil {
+		var err error
 		if tick, err = stepOf(*req.Step); err != nil {
 			return err
 		}
 	}
+	tickRefused := bad("snapshot: taken between the tick steps of a command turn: restore it into a slot of tick steps (\"step\":\"tick\")")
+	var snap *sim.Snapshot
+	if sim.IsPacked(raw) {
+		if !tick {
+			in, err := sim.PackedInTickTurn(raw)
+			if err != nil {
+				return bad("%v", err)
+			}
+			if in {
+				return tickRefused
+			}
+		}
+		if sl.s != nil && sl.key != "" {
+			// A snapshot this session packed, of the slot's
+			// configuration: put in place, as fast as it was taken.
+			ok, err := sl.s.RestorePacked(raw)
+			if err != nil {
+				return bad("%v", err)
+			}
+			if ok {
+				sl.tick = tick
+				sv.begin(sl, true)
+				return sv.writeObservations([]int{i}, false, false)
+			}
+		}
+		var err error
+		if snap, _, err = sim.UnpackSnapshot(raw); err != nil {
+			return bad("%v", err)
+		}
+	} else {
+		snap = &sim.Snapshot{}
+		if err := snap.UnmarshalBinary(raw); err != nil {
+			return bad("snapshot: %v", err)
+		}
+	}
 	if snap.TickTurn != nil && !tick {
-		return bad("snapshot: taken between the tick steps of a command turn: restore it into a slot of tick steps (\"step\":\"tick\")")
+		return tickRefused
+	}
+	s, err := sim.FromSnapshot(snap)
+	if err != nil {
+		return bad("snapshot: %v", err)
 	}
 	// A restored episode's configuration is the snapshot's: the next
 	// reset builds a new world.

@@ -322,7 +322,13 @@ func TestTheBinaryFramingHoldsTheSameObservations(t *testing.T) {
 	assert.Contains(t, string(body), `op: unknown`)
 	kind, body = bin.ask(`{"op":"snapshot","env":0}`)
 	assert.Equal(t, byte('S'), kind)
-	assert.True(t, bytes.HasPrefix(body, []byte(`{"format":"cogsim-snapshot"`)))
+	assert.True(t, sim.IsPacked(body), "the packed form (§37.7)")
+	kind, body = bin.ask(`{"op":"snapshot","env":0,"format":"json"}`)
+	assert.Equal(t, byte('S'), kind)
+	assert.True(t, bytes.HasPrefix(body, []byte(`{"format":"cogsim-snapshot"`)), "the portable form")
+	kind, body = bin.ask(`{"op":"snapshot","env":0,"format":"xml"}`)
+	assert.Equal(t, byte('E'), kind)
+	assert.Contains(t, string(body), `format: must be \"packed\" or \"json\", got \"xml\"`)
 }
 
 // stepFrame is a binary step request.

@@ -264,6 +264,9 @@ type Info struct {
 	RecordBytes int              `json:"recordBytes"`
 	Actions     []string         `json:"actions"`
 	Tasks       []string         `json:"tasks"`
+	// Step is what a step plays in a slot whose reset names none (§37.1):
+	// "tick" or "turn".
+	Step string `json:"step"`
 	// Layout describes the binary record: its fields, the mask, its
 	// size, the names of the stats, conditions and flags, the actions.
 	Layout obs.Layout `json:"layout"`
@@ -278,7 +281,7 @@ func (sv *Server) Info() Info {
 	l := sv.layout
 	return Info{Envs: len(sv.slots), Binary: sv.opt.Binary, Autoreset: sv.opt.Autoreset,
 		Engine: sim.Fingerprint(), Stats: l.Stats, Conditions: l.Conditions, Glyphs: text.Glyphs(), RecordBytes: l.Size,
-		Actions: l.Actions, Tasks: TaskNames(), Layout: l, Shm: sv.opt.Shm, ShmBytes: len(sv.shm)}
+		Actions: l.Actions, Tasks: TaskNames(), Layout: l, Shm: sv.opt.Shm, ShmBytes: len(sv.shm), Step: sv.defaultStep()}
 }
 
 // activeMechanics names the mechanics installed by rules and mechanics
