@@ -1,9 +1,9 @@
 // Package picture draws the cog's observation as an RGB picture (§35.5),
 // for agents that read images: the message line, the map and the status
-// line laid out as the window's play screen lays them out
-// ([grid.DrawObservation]), in the window's colours, with the window's
-// Go Mono letters (render/bitmap). It is pure Go: the headless binary
-// draws pictures without cgo or a display.
+// line, one above the other and as wide as the map (§37.8: the map fills
+// the picture's width), in the window's colours, with the window's Go
+// Mono letters (render/bitmap). It is pure Go: the headless binary draws
+// pictures without cgo or a display.
 //
 // A letter is drawn solid: each pixel of a cell is either the letter's
 // colour (where the antialiased glyph covers at least half the pixel) or
@@ -16,6 +16,19 @@ import (
 	"github.com/cogsim/cogsim/sim"
 
 	c "github.com/cogsim/cogsim/components"
+)
+
+// The picture's layout, in character cells (docs/serve.md, "Pictures"):
+// the map's width; the message wrapped over the first MessageRows rows,
+// the map from MapTop, the status line wrapped over the last
+// StatusRows rows.
+const (
+	Cols        = c.W
+	MessageRows = 4
+	MapTop      = MessageRows
+	StatusRows  = 2
+	StatusTop   = MapTop + c.H
+	Rows        = StatusTop + StatusRows
 )
 
 // Painter draws pictures into a buffer it reuses. It is not safe for
@@ -41,12 +54,12 @@ func New() (*Painter, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: grid.NewGrid(grid.ObservationCols, grid.ObservationRows)}
+	p := &Painter{CellW: sheet.CW, CellH: sheet.CH, grid: grid.NewGrid(Cols, Rows)}
 	for ch := '!'; ch <= '~'; ch++ {
 		p.masks[ch] = inkMask(sheet, ch)
 	}
 	p.pix = make([]byte, 3*p.Width()*p.Height())
-	p.drawn = make([]grid.GridCell, grid.ObservationCols*grid.ObservationRows)
+	p.drawn = make([]grid.GridCell, Cols*Rows)
 	return p, nil
 }
 
@@ -90,11 +103,11 @@ func b2u8(b bool) byte {
 	return 0
 }
 
-// Width is a picture's width in pixels: grid.ObservationCols cells.
-func (p *Painter) Width() int { return grid.ObservationCols * p.CellW }
+// Width is a picture's width in pixels: Cols cells, the map's.
+func (p *Painter) Width() int { return Cols * p.CellW }
 
-// Height is a picture's height in pixels: grid.ObservationRows cells.
-func (p *Painter) Height() int { return grid.ObservationRows * p.CellH }
+// Height is a picture's height in pixels: Rows cells.
+func (p *Painter) Height() int { return Rows * p.CellH }
 
 // Draw draws the current observation of s: Height rows of Width pixels
 // of 3 bytes (red, green, blue), row after row, numpy's uint8 [H, W, 3].
@@ -105,8 +118,26 @@ func (p *Painter) Draw(s *sim.Sim) []byte {
 	obs := s.Observe()
 	msg, status := line(obs, c.H), line(obs, c.H+1)
 	p.grid.Clear()
-	grid.DrawObservation(p.grid, string(msg), grid.TextColour, &p.m, string(status))
+	Layout(p.grid, string(msg), &p.m, string(status))
 	return p.DrawGrid(p.grid)
+}
+
+// Layout draws an observation on a grid of at least Cols x Rows as a
+// picture shows it: the message wrapped at Cols over its first
+// MessageRows rows (what does not fit is cut), the map m from row MapTop,
+// the status line wrapped over the last StatusRows.
+func Layout(g *grid.Grid, message string, m *grid.Map, status string) {
+	for i, line := range grid.Wrap(message, Cols) {
+		if i < MessageRows {
+			g.Text(0, i, line, grid.TextColour)
+		}
+	}
+	g.DrawMap(0, MapTop, m, false)
+	for i, line := range grid.Wrap(status, Cols) {
+		if i < StatusRows {
+			g.Text(0, StatusTop+i, line, grid.StatusColour)
+		}
+	}
 }
 
 // line is line n of text, without its newline.
@@ -129,15 +160,14 @@ func line(text []byte, n int) []byte {
 	return text
 }
 
-// DrawGrid draws the top-left grid.ObservationCols x
-// grid.ObservationRows cells of g as Draw does: each cell's letter in its
-// colour on its background, the window's background where it has none.
-// A grid smaller than that leaves the rest as it was.
+// DrawGrid draws the top-left Cols x Rows cells of g as Draw does: each
+// cell's letter in its colour on its background, the window's background
+// where it has none. A grid smaller than that leaves the rest as it was.
 func (p *Painter) DrawGrid(g *grid.Grid) []byte {
-	cols := min(g.W, grid.ObservationCols)
-	for gy := 0; gy < min(g.H, grid.ObservationRows); gy++ {
+	cols := min(g.W, Cols)
+	for gy := 0; gy < min(g.H, Rows); gy++ {
 		cells := g.Cells[gy*g.W : gy*g.W+cols]
-		drawn := p.drawn[gy*grid.ObservationCols : gy*grid.ObservationCols+cols]
+		drawn := p.drawn[gy*Cols : gy*Cols+cols]
 		for gx := range cells {
 			if p.valid && drawn[gx] == cells[gx] {
 				continue
@@ -146,7 +176,7 @@ func (p *Painter) DrawGrid(g *grid.Grid) []byte {
 			p.drawCell(gx, gy, cells[gx])
 		}
 	}
-	p.valid = p.valid || (g.W >= grid.ObservationCols && g.H >= grid.ObservationRows)
+	p.valid = p.valid || (g.W >= Cols && g.H >= Rows)
 	return p.pix
 }
 

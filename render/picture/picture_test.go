@@ -130,41 +130,39 @@ func requirePicture(t *testing.T, p *picture.Painter, s *sim.Sim, ink map[byte][
 	o := enc.Observation(s, 0)
 	for y := range c.H {
 		for x := range c.W {
-			requireCell(t, p, pix, ink, x, grid.ObservationMapTop+y, o.Map[y][x], colourOf(o.Colors[y][x]), grid.MapBack, what)
-		}
-		for x := c.W; x < grid.ObservationCols; x++ {
-			requireCell(t, p, pix, ink, x, grid.ObservationMapTop+y, ' ', grid.TextColour, grid.Background, what)
+			requireCell(t, p, pix, ink, x, picture.MapTop+y, o.Map[y][x], colourOf(o.Colors[y][x]), grid.MapBack, what)
 		}
 	}
-	lines := grid.Wrap(o.Message, grid.ObservationCols)
-	for row := range 2 {
-		line := ""
-		if row < len(lines) {
-			line = lines[row]
-		}
-		for x := range grid.ObservationCols {
-			ch := byte(' ')
-			if x < len(line) {
-				ch = line[x]
+	text := func(s string, top, rows int, fg color.RGBA, part string) {
+		lines := grid.Wrap(s, picture.Cols)
+		for row := range rows {
+			line := ""
+			if row < len(lines) {
+				line = lines[row]
 			}
-			requireCell(t, p, pix, ink, x, row, ch, grid.TextColour, grid.Background, what+": message")
+			for x := range picture.Cols {
+				ch := byte(' ')
+				if x < len(line) {
+					ch = line[x]
+				}
+				requireCell(t, p, pix, ink, x, top+row, ch, fg, grid.Background, what+": "+part)
+			}
 		}
 	}
-	for x := range grid.ObservationCols {
-		ch := byte(' ')
-		if x < len(o.Status) {
-			ch = o.Status[x]
-		}
-		requireCell(t, p, pix, ink, x, grid.ObservationRows-1, ch, grid.StatusColour, grid.Background, what+": status")
-	}
+	text(o.Message, 0, picture.MessageRows, grid.TextColour, "message")
+	text(o.Status, picture.StatusTop, picture.StatusRows, grid.StatusColour, "status")
 }
 
-func TestAPictureIsTheObservationScreen(t *testing.T) {
+// TestAPictureIsAsWideAsTheMap: the map fills the picture's width
+// (§37.8): 48 cells of 8 pixels, over 4 rows of message, the 18 of the
+// map and 2 of status, of 16 pixels each.
+func TestAPictureIsAsWideAsTheMap(t *testing.T) {
 	p := painter(t)
 	assert.Equal(t, 8, p.CellW)
 	assert.Equal(t, 16, p.CellH)
-	assert.Equal(t, 96*8, p.Width())
-	assert.Equal(t, 21*16, p.Height())
+	assert.Equal(t, 48*8, p.Width())
+	assert.Equal(t, 24*16, p.Height())
+	assert.Equal(t, c.W, picture.Cols)
 }
 
 func TestEachCellOfThePictureIsDrawnInItsColorsEntry(t *testing.T) {
@@ -277,3 +275,22 @@ func BenchmarkPictureWhole(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(b.N), "µs/picture")
 }
+
+// TestALongMessageAndStatusWrap: a message of 200 characters wraps at
+// the map's width over the picture's four message rows, and a status
+// line longer than the map over its two status rows, each word whole.
+func TestALongMessageAndStatusWrap(t *testing.T) {
+	sc := sim.Scenario{Name: "long", Map: scenario.MapWith(twoRooms, 3, 2, '@'), Cog: &sim.ScenarioCog{Nutrition: ptr(60)},
+		Traps: []sim.ScenarioThing{{At: []int{4, 2}, Kind: "pit"}}}
+	s, err := sim.New(sim.Config{Seed: 1, Scenario: &sc})
+	require.NoError(t, err)
+	s.Turn("e xyzzy-plugh-frotz-nitfol-blorb-gnusto-rezrov-yomin xyzzy-plugh-frotz-nitfol-blorb-gnusto-rezrov-yomin " +
+		"xyzzy-plugh-frotz-nitfol-blorb-gnusto-rezrov-yomin xyzzy-plugh-frotz-nitfol-blorb-gnusto-rezrov-yomin")
+	var enc obs.Encoder
+	o := enc.Observation(s, 0)
+	require.Greater(t, len(o.Message), 3*picture.Cols, "a message of four rows")
+	require.Greater(t, len(o.Status), picture.Cols, "a status of two rows: %q", o.Status)
+	requirePicture(t, painter(t), s, inks(t), "long")
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -42,8 +42,8 @@ func TestARenderAnswersThePictureOfTheSlot(t *testing.T) {
 			Height, Width int
 		}
 		require.NoError(t, json.Unmarshal(b, &r))
-		assert.Equal(t, 21*16, r.Height)
-		assert.Equal(t, 96*8, r.Width)
+		assert.Equal(t, 24*16, r.Height)
+		assert.Equal(t, 48*8, r.Width, "as wide as the map (§37.8)")
 		pix, err := base64.StdEncoding.DecodeString(r.RGB)
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(want, pix), "env %d: the picture of its episode", env)
@@ -56,8 +56,8 @@ func TestABinaryRenderIsAnRFrame(t *testing.T) {
 	kind, body := s.ask(`{"op":"render","env":0}`)
 	require.Equal(t, byte('R'), kind, string(body))
 	h, w := binary.LittleEndian.Uint32(body), binary.LittleEndian.Uint32(body[4:])
-	assert.Equal(t, uint32(336), h)
-	assert.Equal(t, uint32(768), w)
+	assert.Equal(t, uint32(384), h)
+	assert.Equal(t, uint32(384), w)
 	require.Len(t, body, 8+int(h*w*3))
 	assert.True(t, bytes.Equal(pictureOf(t, 4), body[8:]))
 	kind, _ = s.ask(`{"op":"step","env":0,"reply":"e"}`)

@@ -1,9 +1,14 @@
-"""cogsim for reinforcement learning (SPEC §29).
+"""cogsim for reinforcement learning (SPEC §29, §35, §37).
 
     import cogsim
     env = cogsim.Env(seed=1)
     obs, info = env.reset()
     obs, reward, terminated, truncated, info = env.step(cogsim.ACTIONS.index("search"))
+    hp = obs["stats"][cogsim.Stat.HP]
+
+A step is one primitive, one tick (step="tick", the default; §37.1):
+an episode that runs the clock is 2 200 steps. step="turn" plays a
+reply per step, one command turn.
 
 Env and VecEnv speak to one long-lived ``cogsim serve --binary`` process
 each (docs/serve.md). Gymnasium is optional: with it they are a
@@ -12,19 +17,25 @@ adds ``cogsim/Cog-v0`` and the other task, scenario and level ids to
 its registry.
 """
 
+import enum
 import os
+import re
 
 from ._binary import find_binary, level_dir, scenario_dir
 from ._errors import CogsimError, InvalidAction
 from . import _session
 from ._spaces import HAVE_GYMNASIUM
-from .env import TASK_IDS, Env
+from .env import MASK_KEY, OBS_KEYS, STEPS, TASK_IDS, Env
 from .vector import VecEnv
 
-__all__ = ["ACTIONS", "CONDITIONS", "STATS", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
-           "register", "find_binary", "HAVE_GYMNASIUM", "ENV_ID", "TASK_IDS", "scenario_ids",
-           "level_ids"]
-__version__ = "0.2.0"
+__all__ = ["ACTIONS", "CONDITIONS", "STATS", "Stat", "RECORD", "Env", "VecEnv", "CogsimError", "InvalidAction",
+           "register", "find_binary", "actions", "HAVE_GYMNASIUM", "ENV_ID", "TASK_IDS", "OBSERVATION_KEYS",
+           "STEPS", "scenario_ids", "level_ids"]
+__version__ = "0.3.0"
+
+# The observation keys an env may be asked for (observation_keys=…,
+# §37.3), "action_mask" (info's) among them: every one is the default.
+OBSERVATION_KEYS = OBS_KEYS + (MASK_KEY,)
 
 ENV_ID = "cogsim/Cog-v0"
 
@@ -37,10 +48,30 @@ def __getattr__(name):
     """ACTIONS, STATS, CONDITIONS and RECORD: the cog game's action list,
     stats' names, conditions' bits' names and record dtype, from the
     binary's own layout (`cogsim serve --info`, or the first cog game's
-    session), once."""
+    session), once; Stat, an IntEnum of the stats' indices."""
     if name in _LAYOUT_NAMES:
         return getattr(_session.default_layout(), _LAYOUT_NAMES[name])
+    if name == "Stat":
+        global Stat
+        Stat = _stat_enum(_session.default_layout().stats)
+        return Stat
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _stat_enum(names):
+    """The IntEnum of the stats' indices, each name in upper case with
+    its words split (maxHp: MAX_HP; NLE's NLE_BL_* indices)."""
+    return enum.IntEnum("Stat", [(re.sub(r"(?<=[a-z])(?=[A-Z])", "_", n).upper(), i) for i, n in enumerate(names)],
+                        module=__name__)
+
+
+def actions(rules=None, mechanics=None, binary=None):
+    """The action list of an env of rules and mechanics (§35.1): what
+    env.actions is for such an env, without making one (`cogsim serve
+    --info`, once a selection). The cog game's is ACTIONS."""
+    if isinstance(mechanics, str):
+        raise TypeError("mechanics: a list of names, not a string")
+    return _session.layout_for(rules, mechanics, binary).actions
 
 
 def scenario_ids():

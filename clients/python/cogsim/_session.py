@@ -1,6 +1,5 @@
 """One ``cogsim serve --binary`` process and its framing (docs/serve.md)."""
 
-import base64
 import json
 import mmap
 import operator
@@ -35,7 +34,7 @@ class Layout:
     bits, and the session's actions. Nothing of it is typed here: it is
     the server's."""
 
-    __slots__ = ("dtype", "stats", "conditions", "flags", "actions", "mask_offset")
+    __slots__ = ("dtype", "stats", "conditions", "flags", "actions", "mask_offset", "keys", "crop")
 
     def __init__(self, layout):
         fields = layout["fields"]
@@ -48,7 +47,12 @@ class Layout:
         self.conditions = tuple(layout["conditions"])
         self.flags = tuple(layout["flags"])
         self.actions = tuple(layout["actions"])
+        # -1: the record has no mask (observation_keys without it).
         self.mask_offset = layout["maskOffset"]
+        # The observation keys the record holds, "action_mask" among them
+        # when it does, and the crops' side (§37.3).
+        self.keys = tuple(layout.get("keys", ()))
+        self.crop = int(layout.get("crop", 0))
 
 
 def layout_of(info, argv0="cogsim"):
@@ -69,15 +73,40 @@ def default_layout():
     """The cog game's Layout, as the default binary describes it."""
     global _default
     if _default is None:
-        argv = find_binary(None) + ["serve", "--info"]
-        try:
-            got = subprocess.run(argv, capture_output=True, timeout=120)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise CogsimError(f"cannot run {' '.join(argv)}: {exc}") from exc
-        if got.returncode != 0:
-            raise CogsimError(f"{' '.join(argv)} failed: {got.stderr.decode('utf-8', 'replace').strip()[-1000:]}")
-        _default = layout_of(json.loads(got.stdout), argv[0])
+        _default = info_layout()
     return _default
+
+
+# The layouts of other selections, by (binary, rules, mechanics).
+_layouts = {}
+
+
+def info_layout(rules=None, mechanics=None, binary=None):
+    """The Layout of a session of rules and mechanics, from `cogsim serve
+    --info` (no episode is built): its actions, stats and conditions."""
+    argv = find_binary(binary) + ["serve", "--info"]
+    if rules:
+        argv += ["--rules", str(rules)]
+    if mechanics:
+        argv += ["--mechanics", ",".join(mechanics)]
+    try:
+        got = subprocess.run(argv, capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise CogsimError(f"cannot run {' '.join(argv)}: {exc}") from exc
+    if got.returncode != 0:
+        raise CogsimError(f"{' '.join(argv)} failed: {got.stderr.decode('utf-8', 'replace').strip()[-1000:]}")
+    return layout_of(json.loads(got.stdout), argv[0])
+
+
+def layout_for(rules=None, mechanics=None, binary=None):
+    """info_layout, once per selection: the cog game's is the default's."""
+    mechanics = tuple(mechanics or ())
+    if binary is None and rules in (None, "cog") and not mechanics:
+        return default_layout()
+    key = (None if binary is None else str(binary), rules, mechanics)
+    if key not in _layouts:
+        _layouts[key] = info_layout(rules, mechanics, binary)
+    return _layouts[key]
 
 
 def loaded_default():
@@ -115,6 +144,23 @@ def step_request(env, reply):
 
 
 _ACTION_HEAD = (9).to_bytes(4, "little") + b"i"
+
+# A binary step_some request's entries: an env and its action.
+_SOME = np.dtype([("env", "<u4"), ("action", "<i2")])
+
+
+def some_request(envs, actions):
+    """The binary step_some request of env ids and action indices (int
+    arrays of one length), framed: EnvPool's send (§37.6)."""
+    entries = np.empty(len(envs), _SOME)
+    entries["env"], entries["action"] = envs, actions
+    body = entries.tobytes()
+    return (len(body) + 5).to_bytes(4, "little") + b"c" + len(envs).to_bytes(4, "little") + body
+
+
+def restore_request(env, snapshot):
+    """The binary restore request of a snapshot's bytes in slot env."""
+    return (len(snapshot) + 5).to_bytes(4, "little") + b"r" + int(env).to_bytes(4, "little") + bytes(snapshot)
 
 
 def action_request(env, index):
@@ -177,13 +223,17 @@ def frame(obj):
 
 class Observations:
     """A decoded 'O' frame: n records (views into the frame's own buffer)
-    and the trailer (ignored tokens and results by env)."""
+    and the trailer (ignored tokens and results by env); or a doorbell
+    ('M'): the records of slots first … first+n−1 of a region of the
+    shared memory, the region itself (region: a step_some's records are
+    at its envs' own places)."""
 
-    __slots__ = ("records", "extras")
+    __slots__ = ("records", "extras", "region")
 
-    def __init__(self, records, extras):
+    def __init__(self, records, extras, region=None):
         self.records = records
         self.extras = extras
+        self.region = region
 
 
 class Session:
@@ -191,7 +241,8 @@ class Session:
     pipes (the default: faster, see bench.py) or a Unix socket."""
 
     def __init__(self, envs=1, binary=None, rules=None, mechanics=None, max_turns=None,
-                 autoreset=False, transport="pipe", shm=True, task=None, record_dir=None, poll=True):
+                 autoreset=False, transport="pipe", shm=True, task=None, record_dir=None, poll=True,
+                 step="tick", keys=None, crop=None):
         if transport not in ("pipe", "socket"):
             raise ValueError(f"transport must be 'pipe' or 'socket', not {transport!r}")
         self.envs = int(envs)
@@ -216,6 +267,11 @@ class Session:
             argv += ["--task", str(task)]
         if record_dir:
             argv += ["--record", os.fspath(record_dir)]
+        argv += ["--step", str(step)]
+        if keys is not None:
+            argv += ["--keys", ",".join(keys)]
+        if crop is not None:
+            argv += ["--crop", str(int(crop))]
         self._expect = PAD + HEAD + self.envs * _RECORD_GUESS + 4 + 4096
         self._small = None
         self._skip = self._backoff = 0
@@ -268,7 +324,10 @@ class Session:
         if binary is None and rules in (None, "cog") and not mechanics:
             _adopt(self.layout)
         self.record = self.layout.dtype
-        self._text = _text_parts(self.record)
+        # The text is read from a record that holds it (the map's
+        # characters, the message and the status line), else asked of
+        # the server.
+        self._text = _text_parts(self.record) if has_text(self.record) else None
         # A record's flags and reward, read together: (a struct, the
         # flags' offset).
         flags, reward = (self.record.fields[k][1] for k in ("flags", "reward"))
@@ -471,6 +530,35 @@ class Session:
             raise CogsimError(json.loads(bytes(view[5:total]))["error"])
         return buf, kind, total
 
+    def recv_exact(self):
+        """recv for a pipeline of requests (VecEnv's send/recv): read one
+        answer frame and not a byte of the next, which may be in the pipe
+        already: its length first, then its body. (buffer, kind, total)
+        as recv, in a buffer of its own."""
+        head = bytearray(4)
+        self._read_exactly(memoryview(head))
+        total = 4 + int.from_bytes(head, "little")
+        buf = np.empty(PAD + total, np.uint8)
+        view = memoryview(buf)[PAD:]
+        view[:4] = head
+        self._read_exactly(view[4:total])
+        self._broken = None
+        kind = view[4]
+        if kind == 0x45:  # 'E'
+            raise CogsimError(json.loads(bytes(view[5:total]))["error"])
+        return buf, kind, total
+
+    def _read_exactly(self, view):
+        got = 0
+        try:
+            while got < len(view):
+                k = self._readinto(view[got:])
+                if not k:
+                    raise CogsimError(f"cogsim ended without an answer: {self._tail()}")
+                got += k
+        except OSError as exc:
+            raise CogsimError(f"cogsim went away: {self._tail()}") from exc
+
     def request(self, data):
         """Send one request and read its answer. An exchange cut short —
         a KeyboardInterrupt or another exception between the first byte
@@ -497,17 +585,21 @@ class Session:
 
     def observations(self, data):
         """Send a request whose answer is observations; decode them."""
-        buf, kind, total = self.request(data)
+        return self.decode(*self.request(data))
+
+    def decode(self, buf, kind, total):
+        """Decode an answer recv read whose answer is observations."""
         if kind == 0x4D:  # 'M': a doorbell, the records in shared memory
             region, n, first, m = _DOORBELL.unpack_from(buf, PAD + 5)
             extras = None
             if m != 2:  # not "[]"
                 at = PAD + 21
                 extras = {e["env"]: e for e in json.loads(bytes(buf[at:at + m]))}
-            return Observations(self._regions[region][first:first + n], extras)
+            reg = self._regions[region]
+            return Observations(reg[first:first + n], extras, reg)
         if kind != 0x4F:  # 'O'
             raise CogsimError(f"expected observations, got kind {chr(kind)!r}")
-        n = int.from_bytes(buf[PAD + 5:PAD + 9].tobytes(), "little")
+        n = int.from_bytes(bytes(buf[PAD + 5:PAD + 9]), "little")
         at = PAD + HEAD + n * self.record.itemsize
         records = np.frombuffer(buf, self.record, n, PAD + HEAD)
         m = int.from_bytes(buf[at:at + 4].tobytes(), "little")
@@ -516,17 +608,29 @@ class Session:
             extras = {e["env"]: e for e in json.loads(bytes(buf[at + 4:at + 4 + m]))}
         return Observations(records, extras)
 
-    def snapshot(self, env):
-        buf, kind, total = self.request(frame({"op": "snapshot", "env": int(env)}))
+    def snapshot(self, env, portable=False):
+        """Slot env's episode as bytes: the packed form (this engine's,
+        fast), or with portable the JSON form any session of the engine
+        reads (§37.7)."""
+        req = {"op": "snapshot", "env": int(env)}
+        if portable:
+            req["format"] = "json"
+        buf, kind, total = self.request(frame(req))
         if kind != 0x53:  # 'S'
             raise CogsimError(f"expected a snapshot, got kind {chr(kind)!r}")
         return bytes(buf[PAD + 5:PAD + total])
 
     def restore(self, env, snapshot):
+        """Make slot env's episode the snapshot's (bytes of either form),
+        sent raw in a binary frame."""
         if not isinstance(snapshot, (bytes, bytearray, memoryview)):
             raise TypeError(f"restore takes the bytes snapshot() returned, not {type(snapshot).__name__}")
-        req = {"op": "restore", "env": int(env), "snapshot": base64.b64encode(snapshot).decode("ascii")}
-        return self.observations(frame(req))
+        return self.observations(restore_request(env, snapshot))
+
+    def text(self, env):
+        """Slot env's observation text, asked of the server (a record
+        without the map's characters or the message cannot say it)."""
+        return self.request_json({"op": "text", "env": int(env)})["text"]
 
     def render(self, env):
         """The picture of slot env's observation (docs/serve.md, render):
@@ -605,6 +709,11 @@ class Session:
     @property
     def closed(self):
         return self._proc is None
+
+
+def has_text(dtype):
+    """Whether records of dtype hold the observation text's parts."""
+    return all(k in dtype.fields for k in ("chars", "message", "status"))
 
 
 def text_of(record):

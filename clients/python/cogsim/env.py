@@ -7,16 +7,29 @@ import os
 import numpy as np
 
 from ._errors import CogsimError, InvalidAction
-from ._session import (ENDED, IGNORED, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame,
+from ._session import (ENDED, IGNORED, TERMINATED, TRUNCATED, UNUSABLE, Session, action_request, frame, has_text,
                        loaded_default, step_request, text_of)
 from ._spaces import BaseEnv, Box, Dict, Discrete
 
 SEED_BOUND = 2**63  # reset() without a seed draws the episode's seed below this
 
 
-# The observation's keys, in the order of the observation space.
-OBS_KEYS = ("glyphs", "chars", "colors", "stats", "message", "inv_letters", "inv_oclasses",
-            "inv_glyphs", "inv_strs")
+# Every observation key, in the record's order (NLE's observation_keys,
+# §37.3): the default. "action_mask" is not an observation's key but
+# info's (info["action_mask"], env.action_masks()); leaving it out of
+# observation_keys leaves the mask uncomputed.
+OBS_KEYS = ("stats", "message", "chars", "glyphs", "colors", "inv_letters", "inv_oclasses",
+            "inv_glyphs", "inv_strs", "glyphs_crop", "chars_crop", "colors_crop")
+MASK_KEY = "action_mask"
+
+# What a step is (§37.1): "tick", one primitive played as one tick (the
+# default), or "turn", a reply played as one command turn.
+STEPS = ("tick", "turn")
+
+
+def obs_keys(record):
+    """The observation's keys of a record dtype, in the record's order."""
+    return tuple(k for k in OBS_KEYS if k in record.fields)
 
 
 def observation_space(record):
@@ -25,13 +38,38 @@ def observation_space(record):
     dtype record. The stats span their dtype; the other fields, glyph ids
     and bytes, are never negative."""
     spaces = {}
-    for key in OBS_KEYS:
+    for key in obs_keys(record):
         dtype = record.fields[key][0]
         base = dtype.base
         info = np.iinfo(base)
         low = info.min if key == "stats" else 0
         spaces[key] = Box(low, info.max, dtype.shape, base.type)
     return Dict(spaces)
+
+
+def check_keys(observation_keys):
+    """observation_keys as the session's --keys (None: every key)."""
+    if observation_keys is None:
+        return None
+    if isinstance(observation_keys, str):
+        raise TypeError("observation_keys: a sequence of keys, not a string "
+                        f"(observation_keys=({observation_keys!r},))")
+    keys = [str(k) for k in observation_keys]
+    for k in keys:
+        if k not in OBS_KEYS and k != MASK_KEY:
+            raise ValueError(f"observation_keys: unknown {k!r} ({', '.join(OBS_KEYS + (MASK_KEY,))})")
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"observation_keys: a key twice in {keys}")
+    if not [k for k in keys if k != MASK_KEY]:
+        raise ValueError("observation_keys: no observation key")
+    return keys
+
+
+def check_step(step):
+    """step, checked."""
+    if step not in STEPS:
+        raise ValueError(f"step: {step!r} is not one of {STEPS}")
+    return step
 
 
 def scenario_object(scenario):
@@ -105,6 +143,21 @@ def configure(env, rules, mechanics, seed, max_turns, scenario, render_mode, tas
     env._first_seed = seed
 
 
+# The options reset() takes (VecEnv's also "reset_mask").
+RESET_OPTIONS = ("scenario", "level", "dungeon")
+
+
+def check_options(options, known=RESET_OPTIONS):
+    """Refuse an option reset() does not know, rather than ignore it."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise TypeError(f"options: a dict, not {type(options).__name__}")
+    for k in options:
+        if k not in known:
+            raise ValueError(f"options: unknown {k!r} (reset takes {', '.join(known)})")
+
+
 def reset_fields(env, options):
     """The fields a reset request adds for the env's scenario, level and
     dungeon, or those reset's options give instead."""
@@ -168,14 +221,15 @@ def copied(obs):
 
 def copied_info(info):
     """info with its own action mask (copy=True)."""
-    info["action_mask"] = info["action_mask"].copy()
+    if "action_mask" in info:
+        info["action_mask"] = info["action_mask"].copy()
     return info
 
 
 def obs_of(records, k=0):
     """Observation k of a batch as a dict of arrays (views, no copy)."""
     r = records[k]
-    return {key: r[key] for key in OBS_KEYS}
+    return {key: r[key] for key in obs_keys(records.dtype)}
 
 
 class Env(BaseEnv):
@@ -208,32 +262,47 @@ class Env(BaseEnv):
     copy       -- False (default): observations are views (below); True:
                   arrays of their own, for wrappers that keep them (such
                   as Gymnasium's FrameStackObservation), at a copy a step
+    step       -- "tick" (default): a step is one primitive, one tick
+                  (§37.1), 2 200 steps to an episode that runs the clock;
+                  "turn": a step is a reply, one command turn (§29)
+    observation_keys -- the arrays to compute and send (NLE's; default
+                  every one, "action_mask" included, which is info's):
+                  e.g. ("glyphs", "stats") for speed
+    crop       -- the side of the *_crop arrays' window (odd; default 9)
 
     Observations are dicts of arrays: glyphs int16 [18, 48], chars uint8
-    [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS
-    order), message uint8 [256], inv_letters uint8 [26], inv_oclasses
-    uint8 [26], inv_glyphs int16 [26], inv_strs uint8 [26, 80]
-    (docs/serve.md); info["action_mask"] is bool [len(env.actions)]. They
-    are views into the session's records: with shared memory they hold
-    until the step after next (copy them to keep them longer, or make
-    the env with copy=True).
-    An action is a reply string (§14) or an index into env.actions: the
-    server's list, which is cogsim.ACTIONS for the cog game and has the
-    verbs of the mechanics installed after it (docs/serve.md).
+    [18, 48], colors uint8 [18, 48], stats int32 [14] (cogsim.STATS,
+    cogsim.Stat order), message uint8 [256], inv_letters uint8 [26],
+    inv_oclasses uint8 [26], inv_glyphs int16 [26], inv_strs uint8
+    [26, 80], glyphs_crop int16 [9, 9], chars_crop and colors_crop uint8
+    [9, 9] (docs/serve.md); info["action_mask"] is int8
+    [len(env.actions)], also env.action_masks(). They are views into the
+    session's records: with shared memory they hold until the step after
+    next (copy them to keep them longer, or make the env with copy=True).
+    An action is an index into env.actions — the server's list, which is
+    cogsim.ACTIONS for the cog game and has the verbs of the mechanics
+    installed after it (docs/serve.md) — or a reply string (§14): of one
+    primitive with tick steps ("eat b"), any reply with turn steps.
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, rules="cog", mechanics=None, seed=None, binary=None, max_turns=None,
                  scenario=None, render_mode=None, transport="pipe", shm=True, task=None, record_dir=None,
-                 poll=True, copy=False, level=None, dungeon=None):
+                 poll=True, copy=False, level=None, dungeon=None, step="tick", observation_keys=None, crop=None):
         configure(self, rules, mechanics, seed, max_turns, scenario, render_mode, task, level, dungeon)
         self.copy = bool(copy)
+        self.step_mode = check_step(step)
+        keys = check_keys(observation_keys)
         self._session = None
         self._session = Session(1, binary=binary, rules=rules, mechanics=self.mechanics,
                                 max_turns=max_turns, transport=transport, shm=shm, task=task,
-                                record_dir=record_dir, poll=poll)
-        self.observation_space = observation_space(self._session.record)
+                                record_dir=record_dir, poll=poll, step=step, keys=keys, crop=crop)
+        record = self._session.record
+        self.observation_keys = obs_keys(record)
+        self._has_mask = "mask" in record.fields
+        self._has_text = has_text(record)
+        self.observation_space = observation_space(record)
         self.actions = actions_of(self._session)
         # The step request of each action index, framed once.
         self._frames = tuple(action_request(0, i) for i in range(len(self.actions)))
@@ -243,7 +312,8 @@ class Env(BaseEnv):
             # Per region: slot 0's observation dict (views), mask and
             # offset, made once: a step only picks its region's.
             regions = self._session._regions
-            self._fast = tuple(({key: reg[key][0] for key in OBS_KEYS}, reg["mask"][0],
+            self._fast = tuple(({key: reg[key][0] for key in self.observation_keys},
+                                reg["mask"][0] if self._has_mask else None,
                                 self._session.record_offset(r, 0)) for r, reg in enumerate(regions))
         self._started = False
         self._ended = False
@@ -256,7 +326,9 @@ class Env(BaseEnv):
         """Start an episode: with seed, cogsim's episode seed, reproducibly
         (and it seeds the generator that draws later seeds); without, the
         next seed from that generator. options may hold "scenario",
-        "level" or "dungeon", for this episode instead of the env's."""
+        "level" or "dungeon", for this episode instead of the env's; any
+        other option is refused."""
+        check_options(options)
         obs, info = self._reset(seed=seed, options=options)
         return (copied(obs), copied_info(info)) if self.copy else (obs, info)
 
@@ -294,14 +366,19 @@ class Env(BaseEnv):
         flags, reward = read.unpack_from(session._mem, at + off)
         self._record = session._regions[region][0]
         self._ended = bool(flags & ENDED)
-        info = {"text": session.text_at(at), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": [],
-                "action_mask": mask}
+        info = {"unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": []}
+        if self._has_text:
+            info["text"] = session.text_at(at)
+        if mask is not None:
+            info["action_mask"] = mask
         if extras is not None:
             self._extras(info, extras.get(0))
         return dict(views), float(reward), bool(flags & TERMINATED), bool(flags & TRUNCATED), info
 
     def step(self, action):
-        """Play one reply: (obs, reward, terminated, truncated, info)."""
+        """Play one action: (obs, reward, terminated, truncated, info). With
+        tick steps an action is one tick: a paralysed cog does not use it
+        (info["ignored"] names it)."""
         if not self.copy:
             return self._step(action)
         obs, reward, terminated, truncated, info = self._step(action)
@@ -318,15 +395,20 @@ class Env(BaseEnv):
         else:
             data = step_frame(action, 0, self.actions, frames)
         session = self._live()
-        if self._fast is not None:
-            region, _, _, extras = session.doorbell(data)
-            return self._fast_answer(session, region, extras)
-        got = session.observations(data)
+        try:
+            if self._fast is not None:
+                region, _, _, extras = session.doorbell(data)
+                return self._fast_answer(session, region, extras)
+            got = session.observations(data)
+        except CogsimError as exc:
+            if "reply: a tick step plays one primitive" in str(exc):
+                raise InvalidAction(str(exc)) from None
+            raise
         r = got.records[0]
         flags = int(r["flags"])
         self._record = r
         self._ended = bool(flags & ENDED)
-        return ({key: r[key] for key in OBS_KEYS}, float(r["reward"]), bool(flags & TERMINATED),
+        return ({key: r[key] for key in self.observation_keys}, float(r["reward"]), bool(flags & TERMINATED),
                 bool(flags & TRUNCATED), self._info(r, got.extras))
 
     def render(self):
@@ -334,7 +416,7 @@ class Env(BaseEnv):
             return None
         if self.render_mode == "rgb_array":
             return self._live().render(0)
-        text = text_of(self._record)
+        text = self.text
         if self.render_mode == "human":
             print(text + "\n")
             return None
@@ -349,12 +431,16 @@ class Env(BaseEnv):
 
     # -- beyond Gymnasium ----------------------------------------------
 
-    def snapshot(self):
-        """The whole episode as bytes (§27.2), for restore()."""
+    def snapshot(self, portable=False):
+        """The whole episode as bytes (§27.2), for restore(): the packed
+        form, which this env's session (or another session of the same
+        engine build) restores in tens of microseconds (§37.7); with
+        portable=True the JSON form, which any session of the engine
+        restores."""
         if not self._started:
             self._live()  # after close(): says so
             raise CogsimError("snapshot() before reset()")
-        return self._live().snapshot(0)
+        return self._live().snapshot(0, portable)
 
     def restore(self, snapshot):
         """Make this env's episode the snapshot's; it continues exactly as
@@ -379,7 +465,26 @@ class Env(BaseEnv):
     @property
     def text(self):
         """The current observation's 20 lines of text."""
-        return None if self._record is None else text_of(self._record)
+        if self._record is None:
+            return None
+        if self._has_text:
+            return text_of(self._record)
+        return self._live().text(0)
+
+    def action_masks(self):
+        """The action mask now, int8 [len(env.actions)] (sb3-contrib's
+        MaskablePPO calls this): info["action_mask"]."""
+        if not self._has_mask:
+            raise CogsimError('action_masks(): the env computes no mask (put "action_mask" in observation_keys)')
+        if self._record is None:
+            raise CogsimError("action_masks() before reset()")
+        return self._record["mask"].copy() if self.copy else self._record["mask"]
+
+    @property
+    def conditions(self):
+        """The names of the bits of stats[Stat.CONDITIONS], from the low
+        bit: Conf, Para, Stuck, Trap, then the env's mechanics' words."""
+        return self._live().layout.conditions
 
     @property
     def server_info(self):
@@ -394,8 +499,11 @@ class Env(BaseEnv):
     @staticmethod
     def _info(r, extras):
         flags = int(r["flags"])
-        info = {"text": text_of(r), "unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": [],
-                "action_mask": r["mask"]}
+        info = {"unusable": bool(flags & UNUSABLE), "ignored": "", "deeds": []}
+        if has_text(r.dtype):
+            info["text"] = text_of(r)
+        if "mask" in r.dtype.fields:
+            info["action_mask"] = r["mask"]
         if extras is not None:
             Env._extras(info, extras.get(int(r["env"])))
         return info

@@ -80,7 +80,7 @@ class ArraysTest(unittest.TestCase):
             self.assertEqual(obs["stats"][cogsim.STATS.index("x")], x + 1)
             mask = info["action_mask"]
             self.assertTrue(mask[env.actions.index("descend")], "on the stairs")
-            self.assertEqual(mask.dtype, np.bool_)
+            self.assertEqual(mask.dtype, np.int8, "Gymnasium's Discrete.sample(mask=…) takes int8 (§37.5)")
             self.assertEqual(mask.shape, (len(env.actions),))
             x += 1
             self.assertEqual(obs["colors"][y, x], 15, "the cog's @ is white, in sight (docs/python.md)")
@@ -88,7 +88,8 @@ class ArraysTest(unittest.TestCase):
 
     def test_shared_memory_and_frames_carry_the_same_observations(self):
         rng = np.random.default_rng(5)
-        with cogsim.VecEnv(3, seed=4, max_turns=5) as shm, cogsim.VecEnv(3, seed=4, max_turns=5, shm=False) as pipe:
+        with cogsim.VecEnv(3, seed=4, max_turns=5, step="turn") as shm, \
+                cogsim.VecEnv(3, seed=4, max_turns=5, shm=False, step="turn") as pipe:
             self.assertTrue(shm._session.shared)
             self.assertFalse(pipe._session.shared)
             a, _ = shm.reset()
@@ -114,7 +115,7 @@ class ArraysTest(unittest.TestCase):
     def test_a_doorbell_with_a_long_trailer(self):
         # Every episode of 300 ends on the same step: the results make a
         # trailer longer than the doorbell's first buffer.
-        with cogsim.VecEnv(300, seed=1, max_turns=1) as env:
+        with cogsim.VecEnv(300, seed=1, max_turns=1, step="turn") as env:
             self.assertTrue(env._session.shared)
             env.reset()
             obs, _, _, trunc, infos = env.step(np.full(300, env.actions.index("search")))
@@ -139,7 +140,7 @@ class ArraysTest(unittest.TestCase):
             return fd, path
         with mock.patch.object(os, "memfd_create", no_memfd, create=True), \
                 mock.patch.object(cogsim._session.tempfile, "mkstemp", mkstemp):
-            env = cogsim.Env(seed=2)
+            env = cogsim.Env(seed=2, step="turn")
         with env:
             self.assertTrue(env._session.shared)
             self.assertEqual(len(made), 1)

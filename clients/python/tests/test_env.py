@@ -35,13 +35,16 @@ def sha(text):
 
 class EnvTest(unittest.TestCase):
     def setUp(self):
-        self.env = cogsim.Env()
+        # Replies, a command turn each (§29): the tests of tick steps
+        # (§37.1) are in test_tick.py.
+        self.env = cogsim.Env(step="turn")
         self.addCleanup(self.env.close)
 
     def test_observation_shapes_and_info(self):
         obs, info = self.env.reset(seed=7)
         self.assertEqual(set(obs), {"glyphs", "chars", "colors", "stats", "message", "inv_letters",
-                                    "inv_oclasses", "inv_glyphs", "inv_strs"})
+                                    "inv_oclasses", "inv_glyphs", "inv_strs", "glyphs_crop", "chars_crop",
+                                    "colors_crop"})
         self.assertEqual((obs["glyphs"].shape, obs["glyphs"].dtype), ((18, 48), np.int16))
         self.assertEqual((obs["chars"].shape, obs["chars"].dtype), ((18, 48), np.uint8))
         self.assertEqual((obs["stats"].shape, obs["stats"].dtype), ((14,), np.int32))
@@ -110,7 +113,7 @@ class EnvTest(unittest.TestCase):
         self.assertEqual(int(obs["stats"][cogsim.STATS.index("turn")]), 4)
         again = [sha(self.env.step(r)[4]["text"]) for r in replies[4:]]
         self.assertEqual(again, want[4:])
-        with cogsim.Env() as other:
+        with cogsim.Env(step="turn") as other:
             other.restore(snap)
             elsewhere = [sha(other.step(r)[4]["text"]) for r in replies[4:]]
         self.assertEqual(elsewhere, want[4:])
@@ -155,11 +158,11 @@ class EnvTest(unittest.TestCase):
             self.assertEqual(third.seed_used, 42)
 
     def test_truncated_on_the_clock(self):
-        with cogsim.Env(max_turns=3) as env:
+        with cogsim.Env(max_turns=3, step="turn") as env:
             env.reset(seed=5)
             flags = [env.step("search")[2:4] for _ in range(3)]
             self.assertEqual(flags, [(False, False), (False, False), (False, True)])
-        with cogsim.Env(max_turns=3) as env:
+        with cogsim.Env(max_turns=3, step="turn") as env:
             env.reset(seed=5)
             for _ in range(3):
                 obs, r, term, trunc, info = env.step("search")
@@ -211,7 +214,7 @@ class EnvTest(unittest.TestCase):
         with self.assertRaisesRegex(cogsim.CogsimError, "snapshot"):
             self.env.restore(b"not a snapshot")
         self.env.step("search")  # the session goes on after a refused request
-        with cogsim.Env(max_turns=1) as env:
+        with cogsim.Env(max_turns=1, step="turn") as env:
             env.reset(seed=1)
             env.step("search")
             with self.assertRaisesRegex(cogsim.CogsimError, "after the episode ended"):
@@ -367,8 +370,9 @@ class EnvTest(unittest.TestCase):
             cogsim.Env(render_mode="rgb")
 
     def test_render_rgb_array(self):
-        """The picture: 21 rows of 96 cells of 8 x 16 px (docs/serve.md);
-        the map from row 2, each cell's letter in its colour."""
+        """The picture (docs/serve.md): as wide as the map (§37.8), 24 rows
+        of 48 cells of 8 x 16 px: the message on rows 0-3, the map from
+        row 4, each cell's letter in its colour, the status on rows 22-23."""
         mapback, background = (0x14, 0x14, 0x1a), (0x0c, 0x0c, 0x10)
         white, gray = (0xff, 0xff, 0xff), (0xb4, 0xb4, 0xb4)
 
@@ -380,27 +384,28 @@ class EnvTest(unittest.TestCase):
             self.assertIsNone(env.render(), "no picture before reset")
             obs, info = env.reset(seed=4)
             img = env.render()
-            self.assertEqual(img.shape, (336, 768, 3))
+            self.assertEqual(img.shape, (384, 384, 3))
             self.assertEqual(img.dtype, np.uint8)
             chars = obs["chars"]
             y, x = (int(v[0]) for v in np.nonzero(chars == ord("@")))
-            self.assertEqual(colours(img, x, 2 + y), {white, mapback}, "the cog's '@'")
+            self.assertEqual(colours(img, x, 4 + y), {white, mapback}, "the cog's '@'")
             ys, xs = np.nonzero(chars == ord(" "))
-            self.assertEqual(colours(img, int(xs[0]), 2 + int(ys[0])), {mapback}, "a blank cell")
+            self.assertEqual(colours(img, int(xs[0]), 4 + int(ys[0])), {mapback}, "a blank cell")
+            for row in range(18):
+                self.assertIn(mapback, colours(img, 47, 4 + row), "the map's last column is the picture's last")
             walls = [(int(a), int(b)) for a, b in zip(*np.nonzero(chars == ord("-")))]
             self.assertTrue(walls)
-            self.assertEqual(colours(img, walls[0][1], 2 + walls[0][0]), {gray, mapback}, "a wall")
-            self.assertEqual(colours(img, 60, 5), {background}, "beside the map")
+            self.assertEqual(colours(img, walls[0][1], 4 + walls[0][0]), {gray, mapback}, "a wall")
             status = info["text"].split("\n")[19]
-            self.assertEqual(colours(img, 0, 20), {white, background}, f"the status line {status!r}")
-            obs, *_ = env.step("search")
+            self.assertEqual(colours(img, 0, 22), {white, background}, f"the status line {status!r}")
+            obs, *_ = env.step(env.actions.index("search"))
             y, x = (int(v[0]) for v in np.nonzero(obs["chars"] == ord("@")))
-            self.assertEqual(colours(env.render(), x, 2 + y), {white, mapback}, "after a step")
+            self.assertEqual(colours(env.render(), x, 4 + y), {white, mapback}, "after a step")
             # A side wall '|' shows: its cells hold ink (Go Mono's stroke
             # falls between pixel columns; it once came out blank).
             bars = [(int(a), int(b)) for a, b in zip(*np.nonzero(obs["chars"] == ord("|")))]
             self.assertTrue(bars)
-            self.assertEqual(colours(env.render(), bars[0][1], 2 + bars[0][0]), {gray, mapback}, "a side wall")
+            self.assertEqual(colours(env.render(), bars[0][1], 4 + bars[0][0]), {gray, mapback}, "a side wall")
         # A VecEnv's pictures: one per env, each its Env's.
         with cogsim.VecEnv(2, render_mode="rgb_array") as v, cogsim.Env(render_mode="rgb_array") as e:
             self.assertIsNone(v.render())
@@ -408,11 +413,11 @@ class EnvTest(unittest.TestCase):
             e.reset(seed=6)
             pics = v.render()
             self.assertEqual(len(pics), 2)
-            self.assertEqual(pics[0].shape, (336, 768, 3))
+            self.assertEqual(pics[0].shape, (384, 384, 3))
             self.assertTrue(np.array_equal(pics[1], e.render()))
 
     def test_transport_socket(self):
-        with cogsim.Env(transport="socket") as a, cogsim.Env() as b:
+        with cogsim.Env(transport="socket", step="turn") as a, cogsim.Env(step="turn") as b:
             self.assertEqual(a.reset(seed=9)[1]["text"], b.reset(seed=9)[1]["text"])
             for r in ("e e", "s", "search*3"):
                 self.assertEqual(a.step(r)[4]["text"], b.step(r)[4]["text"])
@@ -422,7 +427,7 @@ class EnvTest(unittest.TestCase):
         requests) before sleeping: with answers that come at once, late
         ones (the server waits on its turn, the client on a batch) and
         polling off, the episode is the same."""
-        with cogsim.Env(poll=False) as a, cogsim.Env() as b:
+        with cogsim.Env(poll=False, step="turn") as a, cogsim.Env(step="turn") as b:
             session = b._session
             self.assertTrue(hasattr(session, "_poller"), "the pipe is polled by default")
             self.assertFalse(os.get_blocking(session._rfd))
@@ -528,7 +533,7 @@ class GymnasiumTest(unittest.TestCase):
         from gymnasium.utils.env_checker import check_env
         cogsim.register()
         cogsim.register()  # twice is fine
-        env = gymnasium.make("cogsim/Cog-v0", max_turns=20)
+        env = gymnasium.make("cogsim/Cog-v0", max_turns=20, step="turn")
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")

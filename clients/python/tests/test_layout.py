@@ -48,7 +48,7 @@ class LayoutTest(unittest.TestCase):
             obs, _, _, _, info = env.step(env.actions.index("zap a >"))
             message = info["text"].split("\n")[18]
             self.assertIn(message, ("You zap the wand downward.", "Nothing happens."), "a zap, played by index")
-            self.assertEqual(obs["stats"][env._session.layout.stats.index("turn")], 1)
+            self.assertEqual(obs["stats"][env._session.layout.stats.index("tick")], 1, "one tick step")
 
     def test_the_module_names_are_the_binarys(self):
         """cogsim.ACTIONS, STATS, CONDITIONS and RECORD come from the binary

@@ -62,7 +62,7 @@ class LevelTest(unittest.TestCase):
             self.assertNotIn("|@.>....|", info["text"], "the env's own: the cog game's level")
 
     def test_a_vector_env_plays_the_level_in_every_slot_and_autoresets_into_it(self):
-        with cogsim.VecEnv(3, level=CORRIDOR, task="goal") as env:
+        with cogsim.VecEnv(3, level=CORRIDOR, task="goal", step="turn") as env:
             obs, _ = env.reset(seed=4)
             first = obs["chars"].copy()
             self.assertTrue((first == first[0]).all(), "one level for every seed")
@@ -121,11 +121,12 @@ class LevelIdTest(unittest.TestCase):
                 self.assertEqual(spec.kwargs["task"], "goal")
                 self.assertTrue(spec.kwargs["level"].endswith(".star"))
                 self.assertGreaterEqual(spec.kwargs["max_turns"], 100)
-                env = gymnasium.make(env_id, max_turns=8)
-                try:
-                    check_env(env.unwrapped, skip_render_check=True)
-                finally:
-                    env.close()
+                for step in ("tick", "turn"):
+                    env = gymnasium.make(env_id, max_turns=8, step=step)
+                    try:
+                        check_env(env.unwrapped, skip_render_check=True)
+                    finally:
+                        env.close()
 
     def test_a_level_id_makes_a_vector_env(self):
         import gymnasium

@@ -63,7 +63,7 @@ class TaskTest(unittest.TestCase):
             self.assertEqual(sum(rewards), env.result()["parts"]["gold"])
 
     def test_score_rewards_sum_to_the_score_and_deeds_are_named(self):
-        with cogsim.Env(seed=4) as env:
+        with cogsim.Env(seed=4, step="turn") as env:
             rewards, infos = self.play(env, ["search"] * 60)
             result = infos[-1]["result"]
             self.assertEqual(sum(rewards), result["score"])
@@ -78,7 +78,7 @@ class TaskTest(unittest.TestCase):
 
     def test_recorded_replays_verify(self):
         with tempfile.TemporaryDirectory() as d:
-            with cogsim.VecEnv(2, seed=50, max_turns=5, record_dir=d) as env:
+            with cogsim.VecEnv(2, seed=50, max_turns=5, record_dir=d, step="turn") as env:
                 env.reset()
                 for _ in range(6):
                     env.step([0, "search"])
@@ -104,30 +104,32 @@ class TaskIdTest(unittest.TestCase):
         self.assertEqual(len(cogsim.scenario_ids()), len([f for f in os.listdir(os.path.join(REPO_ROOT, "scenarios"))
                                                            if f.endswith(".json")]))
         for env_id in ids:
-            with self.subTest(env_id):
-                env = gymnasium.make(env_id, max_turns=8)
-                try:
-                    check_env(env.unwrapped, skip_render_check=True)
-                finally:
-                    env.close()
+            for step in ("tick", "turn"):
+                with self.subTest(env_id, step=step):
+                    env = gymnasium.make(env_id, max_turns=8, step=step)
+                    try:
+                        check_env(env.unwrapped, skip_render_check=True)
+                    finally:
+                        env.close()
 
     def test_time_limit_keeps_the_result(self):
         import gymnasium
-        env = gymnasium.make("cogsim/Cog-v0", max_episode_steps=7)
-        try:
-            env.reset(seed=3)
-            steps, trunc = 0, False
-            while not trunc:
-                _, _, term, trunc, info = env.step(cogsim.ACTIONS.index("search"))
-                steps += 1
-                self.assertFalse(term)
-            self.assertEqual(steps, 7)
-            self.assertNotIn("result", info, "the env did not end it: the wrapper did")
-            result = env.unwrapped.result()
-            self.assertEqual(result["turns"], 7)
-            self.assertEqual(result["seed"], 3)
-        finally:
-            env.close()
+        for step, turns, ticks in (("tick", 0, 7), ("turn", 7, 7)):
+            env = gymnasium.make("cogsim/Cog-v0", max_episode_steps=7, step=step)
+            try:
+                env.reset(seed=3)
+                steps, trunc = 0, False
+                while not trunc:
+                    _, _, term, trunc, info = env.step(cogsim.ACTIONS.index("search"))
+                    steps += 1
+                    self.assertFalse(term)
+                self.assertEqual(steps, 7)
+                self.assertNotIn("result", info, "the env did not end it: the wrapper did")
+                result = env.unwrapped.result()
+                self.assertEqual((result["turns"], result["ticks"]), (turns, ticks), step)
+                self.assertEqual(result["seed"], 3)
+            finally:
+                env.close()
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ class VecEnvTest(unittest.TestCase):
     def test_rewards_of_1000_episodes_sum_to_their_scores(self):
         n, episodes = 50, 0
         rng = np.random.default_rng(1)
-        with cogsim.VecEnv(n, max_turns=6) as env:
+        with cogsim.VecEnv(n, max_turns=6, step="turn") as env:
             env.reset(seed=100)
             acc = np.zeros(n)
             causes = set()
@@ -38,7 +38,7 @@ class VecEnvTest(unittest.TestCase):
             self.assertIn("clock", causes)
 
     def test_next_step_autoreset(self):
-        with cogsim.VecEnv(2, max_turns=2) as env:
+        with cogsim.VecEnv(2, max_turns=2, step="turn") as env:
             self.assertEqual(env.metadata["autoreset_mode"], cogsim._spaces.NEXT_STEP)
             obs, _ = env.reset(seed=10)
             first = obs["chars"].copy()
@@ -59,7 +59,7 @@ class VecEnvTest(unittest.TestCase):
                 self.assertTrue(np.array_equal(o["chars"], obs["chars"][0]))
 
     def test_seeds_and_shapes(self):
-        with cogsim.VecEnv(4) as a, cogsim.VecEnv(4) as b, cogsim.Env() as single:
+        with cogsim.VecEnv(4, step="turn") as a, cogsim.VecEnv(4, step="turn") as b, cogsim.Env() as single:
             oa, _ = a.reset(seed=7)
             ob, _ = b.reset(seed=[7, 8, 9, 10])
             self.assertEqual(oa["glyphs"].shape, (4, 18, 48))
@@ -82,7 +82,7 @@ class VecEnvTest(unittest.TestCase):
             self.assertTrue(np.array_equal(oa["chars"], before))
 
     def test_snapshot_restore_in_a_slot(self):
-        with cogsim.VecEnv(2) as env:
+        with cogsim.VecEnv(2, step="turn") as env:
             env.reset(seed=3)
             env.step(["e e", "s s"])
             snap = env.snapshot(1)
@@ -93,7 +93,7 @@ class VecEnvTest(unittest.TestCase):
             self.assertTrue(np.array_equal(o1, o2))
 
     def test_errors(self):
-        with cogsim.VecEnv(2) as env:
+        with cogsim.VecEnv(2, step="turn") as env:
             with self.assertRaisesRegex(cogsim.CogsimError, "before reset"):
                 env.step(np.array([0, 0]))
             env.reset(seed=1)
@@ -129,7 +129,7 @@ class GymnasiumVectorTest(unittest.TestCase):
         import gymnasium
         cogsim.register()
         env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=8, vectorization_mode="vector_entry_point",
-                                 max_turns=30)
+                                 max_turns=30, step="turn")
         try:
             self.assertIsInstance(env.unwrapped, cogsim.VecEnv)
             self.assertIsInstance(env, gymnasium.vector.VectorEnv)
@@ -156,7 +156,7 @@ class GymnasiumVectorTest(unittest.TestCase):
         import gymnasium
         cogsim.register()
         limit, n = 5, 3
-        env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=n, max_episode_steps=limit, max_turns=8)
+        env = gymnasium.make_vec("cogsim/Cog-v0", num_envs=n, max_episode_steps=limit, max_turns=8, step="turn")
         try:
             self.assertIsInstance(env.unwrapped, cogsim.VecEnv)
             obs, _ = env.reset(seed=11)
@@ -195,7 +195,7 @@ class GymnasiumVectorTest(unittest.TestCase):
             env.close()
         # An episode that ends before the limit autoresets as ever, and
         # the limit counts from its next episode.
-        with cogsim.VecEnv(2, max_turns=3, max_episode_steps=4) as v:
+        with cogsim.VecEnv(2, max_turns=3, max_episode_steps=4, step="turn") as v:
             v.reset(seed=1)
             ends = []
             for step in range(1, 13):

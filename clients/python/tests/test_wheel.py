@@ -173,7 +173,7 @@ class WheelTest(unittest.TestCase):
         script = textwrap.dedent("""
             import json, os, cogsim, cogsim_client
             from cogsim import _binary
-            env = cogsim.Env()
+            env = cogsim.Env(step="turn")
             obs, info = env.reset(seed=7)
             texts = [info["text"]]
             for reply in ("e e", "search*3", "s"):
@@ -201,7 +201,7 @@ class WheelTest(unittest.TestCase):
         self.assertEqual(got["levels"], sorted(cogsim.level_ids()), "the bundled levels/ gives the level ids")
         self.assertEqual(got["glyphs"], [18, 48])
         # The same game as the checkout's engine plays.
-        with cogsim.Env(binary=binary()) as env:
+        with cogsim.Env(binary=binary(), step="turn") as env:
             want = [env.reset(seed=7)[1]["text"]] + [env.step(r)[4]["text"] for r in ("e e", "search*3", "s")]
         self.assertEqual(got["texts"], want)
 
