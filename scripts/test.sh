@@ -34,13 +34,16 @@ step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 
 # Packages for ebiten on Linux (see EBITEN.md), gcc for cgo (ebiten,
-# go test -race), and Python with numpy for clients/python (Gymnasium,
+# go test -race), Python with numpy for clients/python (Gymnasium,
 # vendored for the tests only, needs cloudpickle and typing_extensions;
-# pip builds and installs the package's wheel in its tests).
+# pip builds and installs the package's wheel in its tests), PyTorch for
+# its examples/ppo.py (a test runs two updates; Debian's, no package
+# index) and valgrind for scripts/ir-per-step.sh.
 # Debian's python3-* modules serve /usr/bin/python3 only.
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3
-	python3-numpy python3-cloudpickle python3-typing-extensions python3-pip chromium)
+	python3-numpy python3-cloudpickle python3-typing-extensions python3-pip chromium
+	python3-torch libopenblas0 valgrind)
 
 step "system packages"
 if ! command -v dpkg >/dev/null 2>&1; then

@@ -160,8 +160,10 @@ type Server struct {
 	// failed says some slot's next episode could not start
 	// (slot.failed), which workers may set at once.
 	failed atomic.Bool
-	// snap is room for a packed snapshot.
+	// snap is room for a packed snapshot; head for a frame's length and
+	// kind.
 	snap []byte
+	head [8]byte
 }
 
 // slot is one episode slot.
@@ -397,14 +399,14 @@ func (sv *Server) readRequest(br *bufio.Reader) ([]byte, error) {
 			}
 		}
 	}
-	var head [4]byte
-	if _, err := io.ReadFull(br, head[:]); err != nil {
+	head := sv.head[:4] // the Server's: a local array would escape, an allocation a request
+	if _, err := io.ReadFull(br, head); err != nil {
 		if err == io.ErrUnexpectedEOF {
 			return nil, bad("frame: truncated length")
 		}
 		return nil, err
 	}
-	n := binary.LittleEndian.Uint32(head[:])
+	n := binary.LittleEndian.Uint32(head)
 	if n > MaxRequest {
 		return nil, bad("frame: a request of %d bytes, more than %d", n, MaxRequest)
 	}
@@ -992,8 +994,8 @@ func (sv *Server) begin(sl *slot, restored bool) {
 
 // reward is the task's reward since the slot's previous observation, and
 // the deeds earned since then; it moves the slot on to now.
-func (sl *slot) reward() (r int, deeds []string) {
-	r = sl.count.reward(sl.task, sl.s)
+func (sl *slot) reward(xp, gold int) (r int, deeds []string) {
+	r = sl.count.reward(sl.task, sl.s, xp, gold)
 	if list := sl.s.State().Run.Deeds.List; len(list) > sl.deeds {
 		for _, d := range list[sl.deeds:] {
 			deeds = append(deeds, d.Name)
@@ -1025,7 +1027,7 @@ func (sv *Server) step(sl *slot, reply string) {
 		return
 	}
 	if sl.tick {
-		sv.tickStep(sl)
+		sv.tickStep(sl, sl.next, sl.nextText, sl.nextOK)
 		return
 	}
 	if sl.task.tick != nil {
@@ -1059,43 +1061,46 @@ func (sl *slot) prepareReply(i int, r string) error {
 	return nil
 }
 
-// prepareAction makes action a of the session's list the primitive sl
-// plays next as a tick step. In a slot of other rules or mechanics the
-// action's reply is read with the slot's verbs; one that names no
-// primitive there (a verb of a mechanic the slot lacks) waits the tick,
-// and is reported ignored.
-func (sv *Server) prepareAction(sl *slot, a int) {
+// tickAction plays action a of the session's list in sl as a tick step.
+// In a slot of other rules or mechanics the action's reply is read with
+// the slot's verbs; one that names no primitive there (a verb of a
+// mechanic the slot lacks) waits the tick, and is reported ignored.
+func (sv *Server) tickAction(sl *slot, a int) {
 	act := &sv.table.Actions[a]
-	sl.next, sl.nextText, sl.nextOK = act.Prim, act.Reply, true
 	if sl.native {
+		sv.tickStep(sl, act.Prim, act.Reply, true)
 		return
 	}
 	var q c.Queue
 	if ignored := sl.parser.Parse(act.Reply, &q); q.Len != 1 || ignored != "" {
-		sl.nextOK = false
+		sv.tickStep(sl, act.Prim, act.Reply, false)
 		return
 	}
-	sl.next = q.Items[0]
+	sv.tickStep(sl, q.Items[0], act.Reply, true)
 }
 
-// tickStep plays the slot's next primitive as one tick step (§37.1):
-// the task sees the tick, a primitive the paralysed cog did not use is
-// reported ignored, and a recorded episode writes each command turn as
-// the reply of its primitives (§37.2).
-func (sv *Server) tickStep(sl *slot) {
-	p, text := sl.next, sl.nextText
-	if !sl.nextOK {
-		p, text = c.Primitive{Op: c.OpWait}, "wait"
+// tickStep plays primitive p, named text, as one tick step (§37.1) —
+// or, when not ok (text names no primitive of the slot), a wait: the
+// task sees the tick, an action the paralysed cog did not use (or could
+// not) is reported ignored, and a recorded episode writes each command
+// turn as the reply of its primitives (§37.2).
+func (sv *Server) tickStep(sl *slot, p c.Primitive, text string, ok bool) {
+	if !ok {
+		p = c.Primitive{Op: c.OpWait}
 	}
 	used, ended := sl.s.TickStep(p)
-	sl.ignored = ""
-	if !used || !sl.nextOK {
-		sl.ignored = sl.nextText
+	if used && ok {
+		sl.ignored = ""
+	} else {
+		sl.ignored = text
 	}
 	if sl.task.tick != nil {
 		sl.task.tick(&sl.count, sl.s)
 	}
 	if sl.rec != nil {
+		if !ok {
+			text = "wait"
+		}
 		sl.replies.Add(text, used)
 		if ended {
 			sv.recordTurn(sl, sl.replies.Turn())
@@ -1181,8 +1186,7 @@ func (sv *Server) stepAction(sl *slot, a int) {
 		return
 	}
 	if sl.tick {
-		sv.prepareAction(sl, a)
-		sv.tickStep(sl)
+		sv.tickAction(sl, a)
 		return
 	}
 	switch {

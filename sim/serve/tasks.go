@@ -18,8 +18,11 @@ type Task struct {
 	Help string
 	// Goal is the deed whose earning ends the episode, if any.
 	Goal string
-	// count is the running total the rewards are the changes of.
-	count func(t *taskCount, s *sim.Sim) int
+	// count is the running total the rewards are the changes of; xp and
+	// gold, when known (not −1), are the cog's, read already (the
+	// observation's stats: a value, not a pointer, which a call through
+	// count would make the encoder allocate).
+	count func(t *taskCount, s *sim.Sim, xp, gold int) int
 	// tick, when set, sees each tick of the slot's turns as it ends,
 	// with its events (c.Events): what a turn's end does not show.
 	tick func(t *taskCount, s *sim.Sim)
@@ -42,15 +45,20 @@ type taskCount struct {
 
 // Tasks are the tasks, the default first.
 var Tasks = []Task{
-	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim) int { return s.State().Score() }},
-	{Name: "descend", Help: "+1 per new depth reached", count: func(_ *taskCount, s *sim.Sim) int { return s.State().Run.MaxDepth - 1 }},
-	{Name: "gold", Help: "the gold gained", count: func(t *taskCount, s *sim.Sim) int {
+	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim, xp, gold int) int {
+		if xp >= 0 {
+			return s.State().ScoreOf(xp, gold)
+		}
+		return s.State().Score()
+	}},
+	{Name: "descend", Help: "+1 per new depth reached", count: func(_ *taskCount, s *sim.Sim, _, _ int) int { return s.State().Run.MaxDepth - 1 }},
+	{Name: "gold", Help: "the gold gained", count: func(t *taskCount, s *sim.Sim, _, _ int) int {
 		g := s.State().Purse.Get(s.State().Run.Cog).Gold
 		t.gained += max(0, g-t.gold)
 		t.gold = g
 		return t.gained
 	}},
-	{Name: "eat", Help: "+1 per meal eaten while Hungry or worse", count: func(t *taskCount, _ *sim.Sim) int { return t.meals },
+	{Name: "eat", Help: "+1 per meal eaten while Hungry or worse", count: func(t *taskCount, _ *sim.Sim, _, _ int) int { return t.meals },
 		tick: func(t *taskCount, s *sim.Sim) {
 			// A meal event says what state the cog ate in; a turn may
 			// hold several meals, each of its own tick.
@@ -61,13 +69,13 @@ var Tasks = []Task{
 				}
 			}
 		}},
-	{Name: "oracle", Help: "+1 for the Oracle's deed, which ends the episode", Goal: "oracle", count: func(_ *taskCount, s *sim.Sim) int {
+	{Name: "oracle", Help: "+1 for the Oracle's deed, which ends the episode", Goal: "oracle", count: func(_ *taskCount, s *sim.Sim, _, _ int) int {
 		if s.State().Run.Deeds.Has("oracle") {
 			return 1
 		}
 		return 0
 	}},
-	{Name: "scout", Help: "+1 per map cell seen for the first time", count: func(t *taskCount, s *sim.Sim) int {
+	{Name: "scout", Help: "+1 per map cell seen for the first time", count: func(t *taskCount, s *sim.Sim, _, _ int) int {
 		if d := s.State().Level.Depth; d != t.depth {
 			t.levels += t.seen
 			t.depth = d
@@ -77,7 +85,7 @@ var Tasks = []Task{
 	}},
 	// The level tasks' (§38.5): the goal is the level script's
 	// (des.flags(goal=…), the stairs by default), so the task sets none.
-	{Name: "goal", Help: "+1 when the episode reaches its goal (a level script's: the stairs unless it says otherwise), which ends it", count: func(_ *taskCount, s *sim.Sim) int {
+	{Name: "goal", Help: "+1 when the episode reaches its goal (a level script's: the stairs unless it says otherwise), which ends it", count: func(_ *taskCount, s *sim.Sim, _, _ int) int {
 		if r := s.State().Run; r.Ended && r.Cause == "goal" {
 			return 1
 		}
@@ -126,16 +134,16 @@ func taskWithGoal(goal string, current *Task) *Task {
 // scenario's starting gold and experience (docs/serve.md).
 func (t *taskCount) start(task *Task, s *sim.Sim, fresh bool) {
 	*t = taskCount{depth: s.State().Level.Depth, gold: s.State().Purse.Get(s.State().Run.Cog).Gold}
-	t.total = task.count(t, s)
+	t.total = task.count(t, s, -1, -1)
 	if fresh && task == &Tasks[0] {
 		t.total = 0
 	}
 }
 
 // reward is the change of the task's count since the previous
-// observation.
-func (t *taskCount) reward(task *Task, s *sim.Sim) int {
-	now := task.count(t, s)
+// observation; xp and gold, when not −1, are the cog's (Task.count).
+func (t *taskCount) reward(task *Task, s *sim.Sim, xp, gold int) int {
+	now := task.count(t, s, xp, gold)
 	r := now - t.total
 	t.total = now
 	return r

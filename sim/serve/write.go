@@ -133,7 +133,7 @@ func (sv *Server) encode(i int, rec []byte) {
 		clear(rec[sv.recordEnd:])
 	}
 	stats := sl.enc.Fill(sl.s, fields)
-	reward, deeds := sl.reward()
+	reward, deeds := sl.reward(int(stats[obs.StatXP]), int(stats[obs.StatGold]))
 	e := sl.s.State()
 	flags := uint32(0)
 	if ignored := sl.ignoredNow(); deeds != nil || e.Run.Ended || ignored != "" || e.Reply.Unusable {
@@ -191,17 +191,17 @@ func (sv *Server) observation(i int) obs.Observation {
 	o := sl.enc.Observation(sl.s, 0)
 	env := i
 	o.Env = &env
-	o.Reward, o.Deeds = sl.reward()
+	o.Reward, o.Deeds = sl.reward(-1, -1)
 	o.Ignored = sl.ignoredNow()
 	return o
 }
 
 // writeFrame writes a binary frame: the length, the kind byte, the body.
 func (sv *Server) writeFrame(kind byte, body []byte) error {
-	var head [5]byte
-	binary.LittleEndian.PutUint32(head[:4], uint32(1+len(body)))
+	head := sv.head[:5]
+	binary.LittleEndian.PutUint32(head, uint32(1+len(body)))
 	head[4] = kind
-	if _, err := sv.out.Write(head[:]); err != nil {
+	if _, err := sv.out.Write(head); err != nil {
 		return err
 	}
 	_, err := sv.out.Write(body)

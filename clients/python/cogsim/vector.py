@@ -441,6 +441,11 @@ class VecEnv(BaseVectorEnv):
         """The names of the bits of stats[:, Stat.CONDITIONS]."""
         return self._live().layout.conditions
 
+    @property
+    def server_info(self):
+        """What `cogsim serve` answered to info: stats, glyph table, actions."""
+        return self._live().info
+
     def result(self, i):
         """The result (§16) of env i's episode so far, a dict (see
         Env.result)."""

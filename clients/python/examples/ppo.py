@@ -30,24 +30,27 @@ from torch import nn
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import cogsim  # noqa: E402
 
-KEYS = ("glyphs_crop", "stats", "action_mask")
+KEYS = ("glyphs", "glyphs_crop", "stats", "action_mask")
+EXTRA = 3  # the way to the stairs: dx, dy, whether the map shows them
 
 
 class Net(nn.Module):
-    """The policy and value of an observation: the crop's glyphs, embedded
-    and convolved; the stats, scaled; an MLP; two heads."""
+    """The policy and value of an observation: the crop's glyphs (a window
+    of the map centred on the cog), embedded and convolved; the stats,
+    scaled, and the way to the stairs; an MLP; two heads."""
 
-    def __init__(self, glyphs, crop, stats, actions):
+    def __init__(self, glyphs, crop, stats, actions, width=128):
         super().__init__()
-        self.embed = nn.Embedding(glyphs, 16)
+        self.embed = nn.Embedding(glyphs, 8)
         self.conv = nn.Sequential(
-            nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(32, 32, 3, stride=2, padding=1), nn.ReLU(),
+            nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(),
+            nn.Conv2d(16, 32, 3, stride=2, padding=1), nn.ReLU(),
             nn.Flatten())
         side = (crop + 1) // 2
-        self.body = nn.Sequential(nn.Linear(32 * side * side + stats, 256), nn.ReLU(), nn.Linear(256, 256), nn.ReLU())
-        self.policy = nn.Linear(256, actions)
-        self.value = nn.Linear(256, 1)
+        self.body = nn.Sequential(nn.Linear(32 * side * side + stats, width), nn.ReLU(), nn.Linear(width, width),
+                                  nn.ReLU())
+        self.policy = nn.Linear(width, actions)
+        self.value = nn.Linear(width, 1)
         # Small initial logits: the first policy is near uniform.
         nn.init.orthogonal_(self.policy.weight, 0.01)
         nn.init.zeros_(self.policy.bias)
@@ -59,11 +62,23 @@ class Net(nn.Module):
         return logits, self.value(h).squeeze(1)
 
 
-def features(obs, scale):
-    """The network's inputs of a batch of observations."""
+def features(obs, scale, stairs):
+    """The network's inputs of a batch of observations: the crop, and the
+    stats scaled beside the way to the nearest stairs the map shows (the
+    glyph id stairs: a cell the cog has seen, so nothing hidden)."""
     crop = torch.as_tensor(obs["glyphs_crop"].astype(np.int64))
-    stats = torch.as_tensor(obs["stats"].astype(np.float32) * scale)
-    return crop, stats
+    st = obs["stats"]
+    way = np.zeros((len(st), EXTRA), np.float32)
+    n, ys, xs = np.nonzero(obs["glyphs"] == stairs)
+    if len(n):
+        cx, cy = st[n, cogsim.Stat.X], st[n, cogsim.Stat.Y]
+        d = np.abs(xs - cx) + np.abs(ys - cy)
+        for i in np.unique(n):  # each env's nearest
+            k = np.flatnonzero(n == i)
+            j = k[np.argmin(d[k])]
+            way[i] = ((xs[j] - cx[j]) / 48, (ys[j] - cy[j]) / 18, 1)
+    stats = np.concatenate([st.astype(np.float32) * scale, way], axis=1)
+    return crop, torch.as_tensor(stats)
 
 
 def stat_scale():
@@ -75,6 +90,11 @@ def stat_scale():
                      ("CONDITIONS", 16), ("X", 48), ("Y", 18)):
         scale[s[name]] = 1 / by
     return scale
+
+
+def glyph_of(env, char):
+    """The glyph id of a map character (the server's glyph table)."""
+    return next(g["id"] for g in env.server_info["glyphs"] if g["char"] == char)
 
 
 def sample(logits):
@@ -89,6 +109,7 @@ def evaluate(env, episodes, policy=None, seed=0):
     one."""
     rng = np.random.default_rng(seed)
     obs, info = env.reset(seed=seed)
+    stairs = glyph_of(env, ">")
     n = env.num_envs
     each = -(-episodes // n)
     scale = stat_scale()
@@ -102,7 +123,7 @@ def evaluate(env, episodes, policy=None, seed=0):
             action = pick.argmax(1)
         else:
             with torch.no_grad():
-                logits, _ = policy(*features(obs, scale), torch.as_tensor(mask))
+                logits, _ = policy(*features(obs, scale, stairs), torch.as_tensor(np.array(mask)))
                 action = sample(logits)[0].numpy()
         obs, reward, term, trunc, info = env.step(action)
         acc += reward
@@ -120,13 +141,13 @@ def main():
     ap.add_argument("--steps", type=int, default=1_000_000, help="the budget of env steps to train on")
     ap.add_argument("--updates", type=int, default=None, help="stop after this many updates (tests)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--envs", type=int, default=32)
+    ap.add_argument("--envs", type=int, default=64)
     ap.add_argument("--rollout", type=int, default=128, help="steps per env between updates")
-    ap.add_argument("--crop", type=int, default=15)
+    ap.add_argument("--crop", type=int, default=11)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--gamma", type=float, default=0.995)
     ap.add_argument("--lam", type=float, default=0.95)
-    ap.add_argument("--epochs", type=int, default=3)
+    ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--minibatches", type=int, default=4)
     ap.add_argument("--clip", type=float, default=0.2)
     ap.add_argument("--entropy", type=float, default=0.01)
@@ -137,15 +158,16 @@ def main():
     start = time.time()
 
     env = cogsim.VecEnv(args.envs, task=args.task, observation_keys=KEYS, crop=args.crop, binary=args.binary)
-    glyphs = 1 + max(g["id"] for g in env._session.info["glyphs"])
+    glyphs = 1 + max(g["id"] for g in env.server_info["glyphs"])
+    stairs = glyph_of(env, ">")
     scale = stat_scale()
-    net = Net(glyphs, args.crop, len(cogsim.STATS), len(env.actions))
+    net = Net(glyphs, args.crop, len(cogsim.STATS) + EXTRA, len(env.actions))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, eps=1e-5)
     T, N = args.rollout, args.envs
     updates = args.updates or max(1, args.steps // (T * N))
     obs, info = env.reset(seed=1000 * args.seed)
     crops = torch.zeros((T, N, args.crop, args.crop), dtype=torch.int64)
-    statss = torch.zeros((T, N, len(scale)))
+    statss = torch.zeros((T, N, len(scale) + EXTRA))
     masks = torch.zeros((T, N, len(env.actions)), dtype=torch.int8)
     actions = torch.zeros((T, N), dtype=torch.int64)
     logps, values, rewards = torch.zeros((T, N)), torch.zeros((T, N)), torch.zeros((T, N))
@@ -157,7 +179,7 @@ def main():
             group["lr"] = args.lr * (1 - update / updates)
         # The rollout.
         for t in range(T):
-            crop, stats = features(obs, scale)
+            crop, stats = features(obs, scale, stairs)
             mask = torch.as_tensor(np.array(info["action_mask"]))
             with torch.no_grad():
                 logits, value = net(crop, stats, mask)
@@ -173,7 +195,7 @@ def main():
             episode_returns.extend(acc[done].tolist())
             acc[done] = 0
         with torch.no_grad():
-            _, last = net(*features(obs, scale), torch.as_tensor(info["action_mask"]))
+            _, last = net(*features(obs, scale, stairs), torch.as_tensor(np.array(info["action_mask"])))
         # Generalised advantage estimation.
         adv = torch.zeros((T, N))
         gae = torch.zeros(N)

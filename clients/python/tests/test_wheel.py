@@ -200,6 +200,12 @@ class WheelTest(unittest.TestCase):
                                                   if n.endswith(".json")))
         self.assertEqual(got["levels"], sorted(cogsim.level_ids()), "the bundled levels/ gives the level ids")
         self.assertEqual(got["glyphs"], [18, 48])
+        # bench.py measures the installed package, not the checkout's
+        # beside it (§37.11).
+        proc = subprocess.run([python, os.path.join(PACKAGE_ROOT, "bench.py"), "--which"], cwd=PACKAGE_ROOT,
+                              capture_output=True, text=True, env=_clean_env(path, HOME=self.tmp, XDG_CACHE_HOME=self.tmp))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stdout.split("\n")[:2], [got["package"], got["binary"][0]])
         # The same game as the checkout's engine plays.
         with cogsim.Env(binary=binary(), step="turn") as env:
             want = [env.reset(seed=7)[1]["text"]] + [env.step(r)[4]["text"] for r in ("e e", "search*3", "s")]
