@@ -19,7 +19,8 @@
 # are kept for callgrind_annotate. Go's preemption signal can crash
 # callgrind: it is switched off (GODEBUG=asyncpreemptoff=1); so can the
 # runtime's RDTSCP (timing a contended lock), which valgrind 3.19 cannot
-# run: the runtime is told the CPU lacks it (cpu.rdtscp=off).
+# run: the runtime is told the CPU lacks it (cpu.rdtscp=off). The invariant
+# checks (COGSIM_INVARIANTS) are off: they are the tests', not the server's.
 set -e
 command -v valgrind >/dev/null || { echo "ir-per-step.sh: needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 cd "${1:-.}"
@@ -28,7 +29,7 @@ trap 'rm -f "$bin"' EXIT
 go test -c -o "$bin" ./sim/serve
 run() {
   local out=$1 bench=$2 n=$3
-  GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOGC=off GOMAXPROCS=1 valgrind --tool=callgrind \
+  COGSIM_INVARIANTS=0 GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOGC=off GOMAXPROCS=1 valgrind --tool=callgrind \
     --toggle-collect='*sim/serve.(*Server).handle' --callgrind-out-file="$out" "$bin" \
     -test.run XXX -test.bench "ServerOnly/$bench/envs=256" -test.benchtime ${n}x -test.cpu 1 >/dev/null 2>"$out.log" || { cat "$out.log"; exit 1; }
   grep -o 'Collected : [0-9]*' "$out.log" | grep -o '[0-9]*$'

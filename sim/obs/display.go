@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/render/text"
@@ -215,7 +214,6 @@ type MapKey struct {
 	version uint64
 	vis     c.Rect
 	cog     c.Pos
-	cogIn   bool
 	// cells are the creatures drawn over the memory, n of them.
 	n     int
 	cells [maxKeyCells]overlayCell
@@ -223,14 +221,18 @@ type MapKey struct {
 
 // is reports whether k names the map of the display's version, with
 // the vision rectangle vis, the cog at at and the creatures over drawn.
-func (k *MapKey) is(version uint64, vis c.Rect, at c.Pos, over []overlayCell) bool {
-	if k.version != version || k.vis != vis || k.cog != at || k.cogIn != at.In() || k.n != len(over) || version == 0 {
+// (Small enough to be inlined: most steps ask it, and most are answered
+// yes.)
+func (k *MapKey) is(version uint64, vis *c.Rect, at c.Pos, over []overlayCell) bool {
+	if k.version != version || version == 0 || k.n != len(over) || k.cog != at || k.vis != *vis {
 		return false
 	}
-	const size = int(unsafe.Sizeof(overlayCell{}))
-	n := size * len(over)
-	return n == 0 || string(unsafe.Slice((*byte)(unsafe.Pointer(&k.cells[0])), n)) ==
-		string(unsafe.Slice((*byte)(unsafe.Pointer(&over[0])), n))
+	for j, o := range over {
+		if k.cells[j&(maxKeyCells-1)] != o {
+			return false
+		}
+	}
+	return true
 }
 
 // maxKeyCells bounds the creatures a MapKey names; with more in sight
@@ -281,8 +283,7 @@ func (v *versions) take() uint64 {
 // is the map, they are left as they are and fill reports false; it is
 // then set to the key of the map written (zero when there is none).
 // Each array is optional (nil: not written).
-func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []byte, key *MapKey) bool {
-	l := e.Level
+func (d *display) fill(e *sim.State, mem *text.Memory, at c.Pos, chars, glyphs, colours []byte, key *MapKey) bool {
 	vis := e.Vision.Rect
 	r := vis
 	r.X0, r.Y0 = max(r.X0, 0), max(r.Y0, 0)
@@ -291,32 +292,20 @@ func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []
 	le := binary.LittleEndian
 	// The monsters in sight, from the level's roster (every creature
 	// but the cog, which is drawn last): a few lookups, where a scan of
-	// the cells in sight reads a word for every eight of them.
-	occ := l.Creatures.Glyphs()
-	over := d.overlay[:0]
-	for _, m := range e.Roster.List {
-		p := *e.Pos.GetUnchecked(m)
-		if !r.Contains(p) {
-			continue
-		}
-		j := p.Index()
-		mon := e.Monster.GetUnchecked(m)
-		id := table[occ[j]]
-		if id >= text.SpeciesGlyphBase {
-			id = text.SpeciesGlyph(mon.Species)
-		}
-		over = append(over, overlayCell{i: uint16(j), char: occ[j], colour: byte(mon.Species.Info().Colour), glyph: id})
+	// the cells in sight reads a word for every eight of them (measured:
+	// more, in a random policy's episodes).
+	over := overlayOf(e, &r, d.overlay[:0])
+	if cap(over) > cap(d.overlay) {
+		d.overlay = over // grown: kept for the next fill
 	}
-	d.overlay = over
-	at := e.CogPos()
 	if key != nil {
 		if len(over) > maxKeyCells {
 			*key = MapKey{}
 		} else {
-			if key.is(d.version, vis, at, over) {
+			if key.is(d.version, &vis, at, over) {
 				return false
 			}
-			*key = MapKey{version: d.version, vis: vis, cog: at, cogIn: at.In(), n: len(over)}
+			*key = MapKey{version: d.version, vis: vis, cog: at, n: len(over)}
 			copy(key.cells[:], over)
 		}
 	}
@@ -365,6 +354,27 @@ func (d *display) fill(e *sim.State, mem *text.Memory, chars, glyphs, colours []
 	return true
 }
 
+// overlayOf appends the monsters in r to over (apart from fill, whose
+// many variables would keep the loop's in memory).
+func overlayOf(e *sim.State, r *c.Rect, over []overlayCell) []overlayCell {
+	table := text.GlyphTable()
+	occ := e.Level.Creatures.Glyphs()
+	for _, m := range e.Roster.List {
+		p := *e.Pos.GetUnchecked(m)
+		if !r.Contains(p) {
+			continue
+		}
+		j := p.Index()
+		mon := e.Monster.GetUnchecked(m)
+		id := table[occ[j]]
+		if id >= text.SpeciesGlyphBase {
+			id = text.SpeciesGlyph(mon.Species)
+		}
+		over = append(over, overlayCell{i: uint16(j), char: occ[j], colour: byte(mon.Species.Info().Colour), glyph: id})
+	}
+	return over
+}
+
 // FillColours writes the colour of each map cell of s's observation into
 // dst (c.N bytes, row after row): the palette index the window draws its
 // glyph in, plus [ColourDimmed] when the cell is remembered but not in
@@ -393,5 +403,5 @@ func FillColours(s *sim.Sim, dst []byte) {
 	d.overlay = over[:0]
 	e, mem := s.State(), s.Frame().Memory
 	d.update(e, mem, nil)
-	d.fill(e, mem, chars[:], nil, dst, nil)
+	d.fill(e, mem, e.CogPos(), chars[:], nil, dst, nil)
 }

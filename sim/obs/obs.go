@@ -15,6 +15,7 @@ package obs
 import (
 	"bytes"
 	"encoding/binary"
+	"os"
 	"strconv"
 	"unsafe"
 
@@ -119,7 +120,51 @@ type Encoder struct {
 	}
 	// versions numbers the display's and the pack arrays' versions.
 	versions versions
+	// cog is the cog's components, looked up once while they stay put.
+	cog cogParts
 }
+
+// cogParts are pointers to the cog's components (into the ECS world's
+// storage: read, never kept past a step by anyone else), which a step's
+// stats read. A component stays where it is until the cog's entity
+// changes archetype or its archetype's storage grows, and either moves
+// its position too: the position is looked up each time, and the rest
+// again only when it moved. (The pointers held keep the storage they
+// point into alive, so no other storage can take the position's
+// address while they are held.)
+type cogParts struct {
+	pos        *c.Position
+	status     *c.Status
+	health     *c.Health
+	experience *c.Experience
+	purse      *c.Purse
+	inventory  *c.Inventory
+	nutrition  *c.Nutrition
+}
+
+// parts is the cog's components now.
+func (en *Encoder) parts(e *sim.State) *cogParts {
+	if p := e.Pos.GetUnchecked(e.Run.Cog); p != en.cog.pos || checkParts { // the cog: alive as long as the episode
+		en.lookUpParts(e, p)
+	}
+	return &en.cog
+}
+
+// lookUpParts looks the cog's components up, the cog's position p.
+func (en *Encoder) lookUpParts(e *sim.State, p *c.Position) {
+	cog := e.Run.Cog
+	now := cogParts{p, e.Status.GetUnchecked(cog), e.Health.GetUnchecked(cog), e.Experience.GetUnchecked(cog),
+		e.Purse.GetUnchecked(cog), e.Inventory.GetUnchecked(cog), e.Nutrition.GetUnchecked(cog)}
+	if p == en.cog.pos && now != en.cog {
+		panic("obs: the cog's components moved but its position did not")
+	}
+	en.cog = now
+}
+
+// checkParts has [Encoder.parts] check what it keeps against the world
+// each time: with the invariant checks (COGSIM_INVARIANTS=1, as the
+// tests run).
+var checkParts = os.Getenv("COGSIM_INVARIANTS") == "1"
 
 // sync makes the caches s's.
 func (en *Encoder) sync(s *sim.Sim) *sim.State {
@@ -127,6 +172,7 @@ func (en *Encoder) sync(s *sim.Sim) *sim.State {
 	if en.s != s || en.epoch != e.Epoch() {
 		en.s, en.epoch = s, e.Epoch()
 		en.display.valid, en.pack.valid, en.mask.valid, en.status.valid = false, false, false, false
+		en.cog = cogParts{}
 	}
 	return e
 }
@@ -207,30 +253,33 @@ const (
 // mask when r asks for it, and returns the stats. A long-lived session
 // writes straight into its answer this way; the pack is compared with
 // its cached arrays once for the pack's fields and the mask.
-func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) [NumStats]int32 { return en.Fill(s, &r) }
+func (en *Encoder) FillRecord(s *sim.Sim, r RecordFields) (stats [NumStats]int32) {
+	en.Fill(s, &r, &stats)
+	return stats
+}
 
-// Fill is FillRecord of the fields *r: a session keeps each record's
-// fields, and passes them without a copy.
-func (en *Encoder) Fill(s *sim.Sim, r *RecordFields) [NumStats]int32 {
+// Fill is FillRecord of the fields *r, its stats written to *stats: a
+// session keeps each record's fields, and passes them without a copy.
+func (en *Encoder) Fill(s *sim.Sim, r *RecordFields, stats *[NumStats]int32) {
 	e := en.sync(s)
+	cp := en.parts(e)
+	at := c.Pos(*cp.pos)
 	if crops := r.GlyphsCrop != nil || r.CharsCrop != nil || r.ColorsCrop != nil; r.Chars != nil || r.Glyphs != nil || r.Colors != nil || crops {
-		en.fillMap(e, s.Memory(), r, crops)
+		en.fillMap(e, s.Memory(), at, r, crops)
 	}
 	if r.Message != nil {
 		msg := messageLine(s.Message())
 		n := copy(r.Message[:MessageBytes], msg)
 		clear(r.Message[n:MessageBytes])
 	}
-	var stats [NumStats]int32
 	if r.Status != nil {
 		st := s.Status()
 		line := en.statusLine(&st)
 		clear(r.Status[copy(r.Status, line):])
-		stats = statsOf(&st)
+		*stats = statsOf(&st)
 	} else {
-		stats = numbersOf(s, e)
+		numbersOf(s, e, cp, stats)
 	}
-	at := e.Pos.GetUnchecked(e.Run.Cog) // alive as long as the episode
 	stats[StatX], stats[StatY] = int32(at.X), int32(at.Y)
 	if r.InvLetters != nil || r.InvClasses != nil || r.InvGlyphs != nil || r.InvStrs != nil {
 		en.refreshPack(e)
@@ -249,7 +298,6 @@ func (en *Encoder) Fill(s *sim.Sim, r *RecordFields) [NumStats]int32 {
 		en.fillMask(s, r.MaskTable, r.Mask, r.MaskKey, c.HungerState(stats[StatHunger]) >= c.Weak,
 			stats[StatConditions]&ConditionConfused != 0)
 	}
-	return stats
 }
 
 // statsOf is the stats of the status line's st, but for the cog's x
@@ -270,16 +318,15 @@ func statsOf(st *text.Status) [NumStats]int32 {
 // numbersOf is statsOf(s.Status()) read from the episode without
 // making the status line's Status, for a record that has no status
 // line.
-func numbersOf(s *sim.Sim, e *sim.State) [NumStats]int32 {
-	cog := e.Run.Cog // alive as long as the episode
-	st := e.Status.GetUnchecked(cog)
+func numbersOf(s *sim.Sim, e *sim.State, cp *cogParts, stats *[NumStats]int32) {
+	st := cp.status
 	next := e.Clock.Tick + 1
 	cond := int32(b2u8(st.Confused(next))) | int32(b2u8(st.Paralysed(next)))<<1 | int32(b2u8(st.Stuck(next)))<<2 |
 		int32(b2u8(st.Trapped(next)))<<3 | int32(s.MechanicStatuses())<<len(c.CoreStatusWords)
-	h, ex, ck := e.Health.GetUnchecked(cog), e.Experience.GetUnchecked(cog), e.Clock
-	return [NumStats]int32{int32(e.Level.Depth), int32(e.Purse.GetUnchecked(cog).Gold), int32(h.HP), int32(h.MaxHP),
-		int32(e.Inventory.GetUnchecked(cog).AC()), int32(ex.Level), int32(ex.Points), int32(ck.Tick), int32(ck.Turn),
-		int32(ck.MaxTurns), int32(e.Nutrition.GetUnchecked(cog).State), cond}
+	h, ex, ck := cp.health, cp.experience, e.Clock
+	*stats = [NumStats]int32{int32(e.Level.Depth), int32(cp.purse.Gold), int32(h.HP), int32(h.MaxHP),
+		int32(cp.inventory.AC()), int32(ex.Level), int32(ex.Points), int32(ck.Tick), int32(ck.Turn),
+		int32(ck.MaxTurns), int32(cp.nutrition.State), cond}
 }
 
 // PutStats writes stats into b (4·NumStats bytes) as little-endian
@@ -287,7 +334,7 @@ func numbersOf(s *sim.Sim, e *sim.State) [NumStats]int32 {
 func PutStats(b []byte, stats *[NumStats]int32) {
 	b = b[:4*NumStats]
 	if littleEndian {
-		copy(b, unsafe.Slice((*byte)(unsafe.Pointer(stats)), 4*NumStats))
+		*(*[4 * NumStats]byte)(b) = *(*[4 * NumStats]byte)(unsafe.Pointer(stats)) // no call to memmove
 		return
 	}
 	for k, v := range stats {
@@ -350,7 +397,7 @@ func sameButTick(a, b *text.Status) bool {
 
 // fillMap writes the map's fields of r, and its crops when it has any
 // (from the map's arrays, its own or the Encoder's room for them).
-func (en *Encoder) fillMap(e *sim.State, mem *text.Memory, r *RecordFields, crops bool) {
+func (en *Encoder) fillMap(e *sim.State, mem *text.Memory, at c.Pos, r *RecordFields, crops bool) {
 	en.display.update(e, mem, &en.versions)
 	chars, glyphs, colours := r.Chars, r.Glyphs, r.Colors
 	if crops {
@@ -366,10 +413,9 @@ func (en *Encoder) fillMap(e *sim.State, mem *text.Memory, r *RecordFields, crop
 			colours = en.whole.colours[:]
 		}
 	}
-	if !en.display.fill(e, mem, chars, glyphs, colours, r.Map) || !crops {
+	if !en.display.fill(e, mem, at, chars, glyphs, colours, r.Map) || !crops {
 		return
 	}
-	at := e.CogPos()
 	cropMap(r.CharsCrop, chars, 1, r.Crop, at, ' ')
 	cropMap(r.GlyphsCrop, glyphs, 2, r.Crop, at, 0)
 	cropMap(r.ColorsCrop, colours, 1, r.Crop, at, byte(c.Gray))

@@ -996,13 +996,21 @@ func (sv *Server) begin(sl *slot, restored bool) {
 // the deeds earned since then; it moves the slot on to now.
 func (sl *slot) reward(xp, gold int) (r int, deeds []string) {
 	r = sl.count.reward(sl.task, sl.s, xp, gold)
-	if list := sl.s.State().Run.Deeds.List; len(list) > sl.deeds {
-		for _, d := range list[sl.deeds:] {
-			deeds = append(deeds, d.Name)
-		}
-		sl.deeds = len(list)
+	if len(sl.s.State().Run.Deeds.List) > sl.deeds {
+		deeds = sl.newDeeds()
 	}
 	return r, deeds
+}
+
+// newDeeds is the names of the deeds earned since the slot's previous
+// observation; it moves the slot on to now.
+func (sl *slot) newDeeds() (deeds []string) {
+	list := sl.s.State().Run.Deeds.List
+	for _, d := range list[sl.deeds:] {
+		deeds = append(deeds, d.Name)
+	}
+	sl.deeds = len(list)
+	return deeds
 }
 
 // ready checks a slot may step, starting its next episode when it ended
@@ -1186,6 +1194,11 @@ func (sv *Server) stepAction(sl *slot, a int) {
 		return
 	}
 	if sl.tick {
+		if sl.native { // most steps: tickAction's first case, without its call
+			act := &sv.table.Actions[a]
+			sv.tickStep(sl, act.Prim, act.Reply, true)
+			return
+		}
 		sv.tickAction(sl, a)
 		return
 	}

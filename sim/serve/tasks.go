@@ -142,9 +142,8 @@ func (t *taskCount) start(task *Task, s *sim.Sim, fresh bool) {
 
 // reward is the change of the task's count since the previous
 // observation; xp and gold, when not −1, are the cog's (Task.count).
-func (t *taskCount) reward(task *Task, s *sim.Sim, xp, gold int) int {
+func (t *taskCount) reward(task *Task, s *sim.Sim, xp, gold int) (r int) {
 	now := task.count(t, s, xp, gold)
-	r := now - t.total
-	t.total = now
+	r, t.total = now-t.total, now
 	return r
 }

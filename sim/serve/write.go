@@ -132,7 +132,8 @@ func (sv *Server) encode(i int, rec []byte) {
 		fields = &f
 		clear(rec[sv.recordEnd:])
 	}
-	stats := sl.enc.Fill(sl.s, fields)
+	var stats [obs.NumStats]int32
+	sl.enc.Fill(sl.s, fields, &stats)
 	reward, deeds := sl.reward(int(stats[obs.StatXP]), int(stats[obs.StatGold]))
 	e := sl.s.State()
 	flags := uint32(0)
