@@ -310,6 +310,56 @@ func (s Streams) MarshalJSON() ([]byte, error) {
 	return json.Marshal(streamsState{Seed: s.seed, Streams: s.States()})
 }
 
+// MarshalBinary writes the seed and every stream's name and state, the
+// form a packed snapshot holds (sim.Sim.Pack; JSON is the portable one):
+// the seed (8 bytes, little-endian), the count, then each stream's name
+// and its state (MarshalBinary's 16 bytes, after "pcg:"), the count and
+// the lengths as uvarints.
+func (s *Streams) MarshalBinary() ([]byte, error) {
+	b := make([]byte, 0, 8+1+len(s.names)*(1+12+16))
+	b = binary.LittleEndian.AppendUint64(b, s.seed)
+	b = binary.AppendUvarint(b, uint64(len(s.names)))
+	for i, n := range s.names {
+		b = binary.AppendUvarint(b, uint64(len(n)))
+		b = append(b, n...)
+		st := s.streams[i]
+		b = binary.BigEndian.AppendUint64(b, st.hi)
+		b = binary.BigEndian.AppendUint64(b, st.lo)
+	}
+	return b, nil
+}
+
+// UnmarshalBinary reads what MarshalBinary wrote into a new set, as
+// UnmarshalJSON does.
+func (s *Streams) UnmarshalBinary(b []byte) error {
+	if len(b) < 8 {
+		return errStreamsState
+	}
+	*s = Streams{seed: binary.LittleEndian.Uint64(b)}
+	n, k := binary.Uvarint(b[8:])
+	if k <= 0 || n > uint64(len(b)) {
+		return errStreamsState
+	}
+	b = b[8+k:]
+	for range n {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || l > uint64(len(b)-k) || uint64(len(b)-k)-l < 16 {
+			return errStreamsState
+		}
+		st := s.Get(string(b[k : k+int(l)]))
+		b = b[k+int(l):]
+		st.hi, st.lo = binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])
+		b = b[16:]
+	}
+	if len(b) != 0 {
+		return errStreamsState
+	}
+	return nil
+}
+
+// errStreamsState refuses a stream set that MarshalBinary did not write.
+var errStreamsState = errors.New("streams: not a stream set's binary form")
+
 // UnmarshalJSON reads what MarshalJSON wrote.
 func (s *Streams) UnmarshalJSON(b []byte) error {
 	var st streamsState

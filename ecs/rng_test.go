@@ -68,6 +68,29 @@ func TestStreamStateRoundTrips(t *testing.T) {
 	assert.Equal(t, want, s.Uint64())
 }
 
+// TestAStreamSetsBinaryFormIsItsJSON: a stream set read from its binary
+// form (a packed snapshot's) is the set its JSON gives, draw for draw,
+// and a damaged form is refused.
+func TestAStreamSetsBinaryFormIsItsJSON(t *testing.T) {
+	set := NewStreams(9)
+	for _, name := range []string{"combat", "ai", "worldgen/3"} {
+		set.Get(name).Uint64()
+	}
+	b, err := set.MarshalBinary()
+	require.NoError(t, err)
+	j, err := json.Marshal(set)
+	require.NoError(t, err)
+	var fromBinary, fromJSON Streams
+	require.NoError(t, fromBinary.UnmarshalBinary(b))
+	require.NoError(t, json.Unmarshal(j, &fromJSON))
+	assert.Equal(t, fromJSON.Seed(), fromBinary.Seed())
+	assert.Equal(t, fromJSON.States(), fromBinary.States())
+	assert.Equal(t, set.Get("ai").Uint64(), fromBinary.Get("ai").Uint64())
+	for _, bad := range [][]byte{nil, b[:7], b[:len(b)-1], append(append([]byte{}, b...), 0), b[:9]} {
+		assert.Error(t, new(Streams).UnmarshalBinary(bad), "%x", bad)
+	}
+}
+
 // mathRand is what a stream drew before it held its own generator:
 // math/rand/v2's Rand over a PCG with the same seeds.
 func mathRand(seed uint64, name string) (*rand.Rand, *rand.PCG) {

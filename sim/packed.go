@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -153,6 +154,21 @@ func codecOf(t reflect.Type) *codec {
 var errShort = errors.New("cut short")
 
 var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// binaryForm reports whether a type the codec cannot pack has a binary
+// form of its own (packAt).
+func binaryForm(t reflect.Type) bool {
+	if v, ok := binaryForms.Load(t); ok {
+		return v.(bool)
+	}
+	p := reflect.PointerTo(t)
+	is := p.Implements(reflect.TypeFor[encoding.BinaryMarshaler]()) && p.Implements(reflect.TypeFor[encoding.BinaryUnmarshaler]())
+	binaryForms.Store(t, is)
+	return is
+}
+
+// binaryForms caches binaryForm.
+var binaryForms sync.Map
 
 func makeCodec(t reflect.Type) *codec {
 	size := t.Size()
@@ -358,16 +374,23 @@ func rawRun(el *codec, b []byte, data unsafe.Pointer, n int, es uintptr, trusted
 }
 
 // packAt appends the value at p (a *T of st's type) to b: its codec's
-// bytes after a 0, or its JSON after a 1 (a type the codec cannot pack).
-func packAt(b []byte, st *ecs.StateType, p unsafe.Pointer) ([]byte, error) {
-	if cd := codecOf(st.Type); cd != nil {
+// bytes after a 0; for a type the codec cannot pack, its JSON after a 1,
+// or after a 2 its binary form, when *T has one (encoding's
+// BinaryMarshaler and BinaryUnmarshaler: the RNG streams, whose JSON
+// cost most of a restore).
+func packAt(b []byte, st *ecs.StateType, cd *codec, p unsafe.Pointer) ([]byte, error) {
+	if cd != nil {
 		return cd.enc(append(b, 0), p), nil
 	}
-	raw, err := st.Encode(reflect.NewAt(st.Type, p).Elem().Interface())
+	tag, encode := byte(1), func() ([]byte, error) { return st.Encode(reflect.NewAt(st.Type, p).Elem().Interface()) }
+	if binaryForm(st.Type) {
+		tag, encode = 2, reflect.NewAt(st.Type, p).Interface().(encoding.BinaryMarshaler).MarshalBinary
+	}
+	raw, err := encode()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", st.Name, err)
 	}
-	b = append(b, 1)
+	b = append(b, tag)
 	b = binary.AppendUvarint(b, uint64(len(raw)))
 	return append(b, raw...), nil
 }
@@ -402,18 +425,29 @@ func unpackValue(b []byte, st *ecs.StateType, trusted bool) (any, []byte, error)
 			}
 		}
 		return v, rest, nil
-	case 1:
+	case 1, 2:
 		n, k := binary.Uvarint(b[1:])
 		if k <= 0 || n > uint64(len(b)-1-k) {
 			return nil, nil, fmt.Errorf("%s: %w", st.Name, errShort)
 		}
-		v, err := st.Decode(b[1+k : 1+k+int(n)])
-		if err != nil {
-			return nil, nil, err
+		raw := b[1+k : 1+k+int(n)]
+		if b[0] == 1 {
+			v, err := st.Decode(raw)
+			if err != nil {
+				return nil, nil, err
+			}
+			return v, b[1+k+int(n):], nil
 		}
-		return v, b[1+k+int(n):], nil
+		if !binaryForm(st.Type) {
+			return nil, nil, fmt.Errorf("%s: packed in a binary form, which this build does not read", st.Name)
+		}
+		ptr := reflect.New(st.Type)
+		if err := ptr.Interface().(encoding.BinaryUnmarshaler).UnmarshalBinary(raw); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", st.Name, err)
+		}
+		return ptr.Elem().Interface(), b[1+k+int(n):], nil
 	}
-	return nil, nil, fmt.Errorf("%s: packed as %d, neither 0 nor 1", st.Name, b[0])
+	return nil, nil, fmt.Errorf("%s: packed as %d, not 0, 1 or 2", st.Name, b[0])
 }
 
 // appendString appends s, its length first.
@@ -460,24 +494,17 @@ func (s *Sim) Pack(b []byte) ([]byte, error) {
 	alive := dump.Alive
 	slices.Sort(alive)
 	b = codecOf(reflect.TypeFor[arche.EntityDump]()).enc(b, unsafe.Pointer(&dump))
-	var comps, res []*ecs.StateType
-	var ids []arche.ID
+	var res []*ecs.StateType
 	var rids []arche.ResID
 	for _, st := range ecs.States() {
-		if st.Resource {
-			if st.Transient {
-				continue
-			}
+		if st.Resource && !st.Transient {
 			id := arche.ResourceTypeID(w, st.Type)
 			if w.Resources().Has(id) {
 				res, rids = append(res, st), append(rids, id)
 			}
-			continue
-		}
-		if id, ok := ecs.ComponentID(w, st); ok {
-			comps, ids = append(comps, st), append(ids, id)
 		}
 	}
+	comps, ids := s.packedComponents()
 	// Components: each column's entities, then its values' length and
 	// its values (a reader builds the world's structure first).
 	n := 0
@@ -510,9 +537,10 @@ func (s *Sim) Pack(b []byte) ([]byte, error) {
 		}
 		at := len(b)
 		b = append(b, 0, 0, 0, 0)
+		cd := codecOf(st.Type)
 		for _, idx := range alive {
 			if e := dump.Entities[idx]; w.Has(e, id) {
-				if b, err = packAt(b, st, w.Get(e, id)); err != nil {
+				if b, err = packAt(b, st, cd, w.Get(e, id)); err != nil {
 					return nil, fmt.Errorf("snapshot: %w", err)
 				}
 			}
@@ -522,11 +550,29 @@ func (s *Sim) Pack(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(len(res)))
 	for k, st := range res {
 		b = appendString(b, st.Name)
-		if b, err = packAt(b, st, resourcePointer(w, rids[k])); err != nil {
+		if b, err = packAt(b, st, codecOf(st.Type), resourcePointer(w, rids[k])); err != nil {
 			return nil, fmt.Errorf("snapshot: %w", err)
 		}
 	}
 	return binary.LittleEndian.AppendUint64(b, tag(b[start:])), nil
+}
+
+// packedComponents is the registered component types the world has ids
+// for, in the registry's order, and their ids: looked up again only
+// when the world has registered more (a world's ids are never
+// renumbered, a reset keeping its registry).
+func (s *Sim) packedComponents() ([]*ecs.StateType, []arche.ID) {
+	pc := &s.packComps
+	if n := len(arche.ComponentIDs(&s.world)); n != pc.n || n == 0 {
+		pc.comps, pc.ids = pc.comps[:0], pc.ids[:0]
+		for _, st := range ecs.States() {
+			if id, ok := ecs.ComponentID(&s.world, st); ok && !st.Resource {
+				pc.comps, pc.ids = append(pc.comps, st), append(pc.ids, id)
+			}
+		}
+		pc.n = n
+	}
+	return pc.comps, pc.ids
 }
 
 // IsPacked reports whether b looks like a packed snapshot (rather than
@@ -574,6 +620,23 @@ func packedBody(b []byte) ([]byte, bool, error) {
 	return body[len(packedMagic)+32:], tag(body) == t, nil
 }
 
+// sameHead reports whether the header of a trusted packed snapshot's
+// body b is the one RestorePacked read last, with the body after it
+// (after the format's version, which was checked then); raw is the
+// header's bytes.
+func (s *Sim) sameHead(b []byte) (raw, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) || len(b)-k-int(n) < 4 {
+		return nil, nil, false
+	}
+	raw, rest = b[k:k+int(n)], b[k+int(n):]
+	if string(raw) != s.lastHead.raw || s.lastHead.raw == "" ||
+		binary.LittleEndian.Uint32(rest) != SnapshotVersion {
+		return raw, nil, false
+	}
+	return raw, rest[4:], true
+}
+
 // readHeader reads a packed snapshot's header and version.
 func readHeader(b []byte) (packedHeader, []byte, error) {
 	var h packedHeader
@@ -603,14 +666,17 @@ type packedColumn struct {
 	values   []byte
 }
 
-// readColumn reads a component's column.
-func readColumn(b []byte) (packedColumn, []byte, error) {
+// readColumn reads a component's column, its entities appended to *ents
+// (nil: a slice of their own).
+func readColumn(b []byte, ents *[]uint32) (packedColumn, []byte, error) {
 	var col packedColumn
-	name, b, err := readString(b)
-	if err != nil {
-		return col, nil, err
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return col, nil, errShort
 	}
-	st, ok := ecs.StateByName(name)
+	name := b[k : k+int(n)]
+	b = b[k+int(n):]
+	st, ok := ecs.StateByName(string(name))
 	if !ok || st.Resource {
 		return col, nil, fmt.Errorf("unknown component %q (made by a mechanic this binary lacks?)", name)
 	}
@@ -619,7 +685,16 @@ func readColumn(b []byte) (packedColumn, []byte, error) {
 		return col, nil, errShort
 	}
 	b = b[k:]
-	col.st, col.entities = st, make([]uint32, m)
+	var room []uint32
+	if ents != nil {
+		room = *ents
+	}
+	at := len(room)
+	room = slices.Grow(room, int(m))[:at+int(m)]
+	col.st, col.entities = st, room[at:]
+	if ents != nil {
+		*ents = room
+	}
 	for i := range col.entities {
 		col.entities[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
@@ -653,7 +728,7 @@ func unpack(b []byte, trusted bool) (*Snapshot, error) {
 	b = b[k:]
 	for range n {
 		var col packedColumn
-		if col, b, err = readColumn(b); err != nil {
+		if col, b, err = readColumn(b, nil); err != nil {
 			return nil, err
 		}
 		out := ComponentColumn{Name: col.st.Name, Entities: col.entities, Values: make([]any, len(col.entities))}
@@ -732,9 +807,14 @@ func (s *Sim) RestorePacked(b []byte) (bool, error) {
 	if err != nil || !trusted {
 		return false, err
 	}
-	h, b, err := readHeader(body)
-	if err != nil {
-		return false, fmt.Errorf("snapshot: %w", err)
+	var h packedHeader
+	if raw, rest, ok := s.sameHead(body); ok {
+		h, b = s.lastHead.h, rest
+	} else {
+		if h, b, err = readHeader(body); err != nil {
+			return false, fmt.Errorf("snapshot: %w", err)
+		}
+		s.lastHead.raw, s.lastHead.h = string(raw), h
 	}
 	if !s.sameConfig(&h) {
 		return false, nil
@@ -761,9 +841,11 @@ func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
 		return errShort
 	}
 	b = b[k:]
-	cols := make([]packedColumn, n)
+	sc := &s.scratch
+	cols := slices.Grow(sc.cols[:0], int(n))[:n]
+	sc.ents = sc.ents[:0]
 	for i := range cols {
-		if cols[i], b, err = readColumn(b); err != nil {
+		if cols[i], b, err = readColumn(b, &sc.ents); err != nil {
 			return err
 		}
 	}
@@ -775,8 +857,17 @@ func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
 	s.memory.Forget()
 	s.held = resetKeepingResources(w, s.held)
 	w.LoadEntities(&dump)
-	ids := make([][]arche.ID, len(dump.Entities))
-	colIDs := make([]arche.ID, len(cols))
+	ids := sc.ids[:0]
+	for range dump.Entities {
+		if len(ids) < cap(ids) {
+			ids = ids[:len(ids)+1]
+			ids[len(ids)-1] = ids[len(ids)-1][:0]
+		} else {
+			ids = append(ids, nil)
+		}
+	}
+	colIDs := slices.Grow(sc.colIDs[:0], len(cols))[:len(cols)]
+	sc.cols, sc.ids, sc.colIDs = cols, ids, colIDs
 	for k, col := range cols {
 		colIDs[k] = arche.TypeID(w, col.st.Type)
 		for _, idx := range col.entities {
@@ -790,8 +881,9 @@ func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
 	}
 	for k, col := range cols {
 		v := col.values
+		cd := codecOf(col.st.Type)
 		for _, idx := range col.entities {
-			if v, err = s.readInto(v, col.st, w.Get(dump.Entities[idx], colIDs[k])); err != nil {
+			if v, err = s.readInto(v, col.st, cd, w.Get(dump.Entities[idx], colIDs[k])); err != nil {
 				return err
 			}
 		}
@@ -811,7 +903,7 @@ func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
 		if !w.Resources().Has(id) {
 			return fmt.Errorf("resource %q, which this episode does not have", name)
 		}
-		if b, err = s.readInto(b, st, resourcePointer(w, id)); err != nil {
+		if b, err = s.readInto(b, st, codecOf(st.Type), resourcePointer(w, id)); err != nil {
 			return err
 		}
 	}
@@ -830,11 +922,11 @@ func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
 // readInto reads a value packAt wrote into dst (a *T of st's type): a
 // plain value of a type that does not assign itself straight there,
 // any other through room of its own (made once a Sim and type).
-func (s *Sim) readInto(b []byte, st *ecs.StateType, dst unsafe.Pointer) ([]byte, error) {
+func (s *Sim) readInto(b []byte, st *ecs.StateType, cd *codec, dst unsafe.Pointer) ([]byte, error) {
 	if len(b) == 0 {
 		return nil, errShort
 	}
-	if b[0] == 1 {
+	if b[0] != 0 {
 		v, rest, err := unpackValue(b, st, true)
 		if err != nil {
 			return nil, err
@@ -842,7 +934,6 @@ func (s *Sim) readInto(b []byte, st *ecs.StateType, dst unsafe.Pointer) ([]byte,
 		st.Put(dst, v)
 		return rest, nil
 	}
-	cd := codecOf(st.Type)
 	if cd.raw && !cd.assigns {
 		return cd.dec(b[1:], dst, true)
 	}

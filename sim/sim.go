@@ -130,6 +130,25 @@ type Sim struct {
 	// before they are put in place (RestorePacked).
 	held []heldResource
 	room map[*ecs.StateType]unsafe.Pointer
+	// lastHead is the last packed header RestorePacked read, as bytes
+	// and read: a search restores one snapshot many times.
+	lastHead struct {
+		raw string
+		h   packedHeader
+	}
+	// packComps caches packedComponents: n ids registered.
+	packComps struct {
+		n     int
+		comps []*ecs.StateType
+		ids   []arche.ID
+	}
+	// scratch is RestorePacked's room, kept from one restore to the next.
+	scratch struct {
+		cols   []packedColumn
+		ents   []uint32
+		ids    [][]arche.ID
+		colIDs []arche.ID
+	}
 }
 
 // New builds the episode of cfg: the first level (or the scenario), the
