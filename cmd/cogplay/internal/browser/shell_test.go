@@ -279,8 +279,15 @@ func TestThePagesCallsAndTheGameLoopMayInterleave(t *testing.T) {
 
 // memStore is a page's local storage in memory.
 type memStore struct {
-	data []byte
-	ok   bool
+	data   []byte
+	ok     bool
+	record []byte
+}
+
+func (m *memStore) Record() []byte { return m.record }
+func (m *memStore) AddRecord(line []byte) error {
+	m.record = append(append(m.record, line...), '\n')
+	return nil
 }
 
 func (m *memStore) Load() ([]byte, bool) { return m.data, m.ok }
