@@ -73,7 +73,30 @@ func (g *Game) Step(prim c.Primitive) bool {
 		return false
 	}
 	e := g.Sim.State()
+	// A paralysed cog acts when it can again: the ticks until then pass
+	// first, one wait each (NetHack's helplessness takes no keys).
+	for !g.Sim.Done() && e.Status.Get(e.Run.Cog).Paralysed(e.Clock.Tick+1) {
+		g.play(c.Primitive{Op: c.OpWait})
+	}
+	if g.Sim.Done() {
+		return true
+	}
 	from := e.CogPos()
+	g.play(prim)
+	g.remember()
+	if e.CogPos() != from && !g.Sim.Done() {
+		if here := g.HereLine(); here != "" {
+			g.Say(here)
+		}
+	}
+	g.noteLocked(prim, from)
+	return true
+}
+
+// play plays one primitive, recorded as a command turn when the game is
+// recorded, and logs the tick's messages.
+func (g *Game) play(prim c.Primitive) {
+	e := g.Sim.State()
 	if g.rec != nil && !g.revived {
 		// A command turn of the one primitive, recorded as the reply
 		// that names it.
@@ -84,17 +107,9 @@ func (g *Game) Step(prim c.Primitive) bool {
 	} else {
 		g.Sim.Step(prim)
 	}
-	g.remember()
 	if msg, tick := e.Log.Last(); tick == e.Clock.Tick && len(msg) > 0 {
 		g.Log.Add(tick, string(msg))
 	}
-	if e.CogPos() != from && !g.Sim.Done() {
-		if here := g.HereLine(); here != "" {
-			g.Say(here)
-		}
-	}
-	g.noteLocked(prim, from)
-	return true
 }
 
 // Refused is why the last primitive was not sent, or "".
@@ -459,13 +474,14 @@ func (r *Recording) Bytes() []byte { return r.buf.Bytes() }
 
 // HumanConfig is cfg as a recorded person's game is played: the clock
 // of cfg's rules (or scenario) counted in ticks, MaxTurns × TurnTicks
-// command turns of one tick each.
+// command turns of one tick each — a turn is one tick even when the cog
+// cannot act (paralysed), so the game ends at the clock's last tick.
 func HumanConfig(cfg sim.Config) (sim.Config, error) {
 	r, err := cfg.Resolve()
 	if err != nil {
 		return cfg, err
 	}
-	cfg.MaxTurns = r.MaxTicks
+	cfg.MaxTurns, cfg.TurnTicks = r.MaxTicks, 1
 	return cfg, nil
 }
 

@@ -216,7 +216,7 @@ func (o *overlay) draw(p *Play, g *Grid) {
 }
 
 // wrapIndented wraps line at width, the rows after the first indented
-// as the line is.
+// two more than the line is.
 func wrapIndented(line string, width int) []string {
 	if len(line) <= width {
 		return []string{line}
@@ -225,9 +225,9 @@ func wrapIndented(line string, width int) []string {
 	if indent > width/2 {
 		indent = 0
 	}
-	rows := Wrap(line, width)
-	out := rows[:1]
-	for _, r := range Wrap(strings.Join(rows[1:], " "), width-indent-2) {
+	first := Wrap(line, width)[0]
+	out := []string{first}
+	for _, r := range Wrap(strings.TrimLeft(line[len(first):], " "), width-indent-2) {
 		out = append(out, strings.Repeat(" ", indent+2)+r)
 	}
 	return out

@@ -229,18 +229,14 @@ func (t *Tomb) deedLines(width int) []string {
 	return append(out, line)
 }
 
-// rightLines are the summary, the deeds and the files, wrapped at width.
+// rightLines are the summary and the deeds, wrapped at width.
 func (t *Tomb) rightLines(width int) []string {
 	var out []string
 	sum := t.summaryLines()
 	for _, l := range sum[:len(sum)-t.deedCount()] {
 		out = append(out, Wrap(l, width)...)
 	}
-	out = append(out, t.deedLines(width)...)
-	for _, l := range t.fileLines() {
-		out = append(out, wrapIndented(l, width)...)
-	}
-	return out
+	return append(out, t.deedLines(width)...)
 }
 
 // deedCount is how many lines summaryLines gives the deeds.
@@ -251,19 +247,24 @@ func (t *Tomb) deedCount() int {
 	return 1
 }
 
-// bottomLines are the record, the run shared and the keys, wrapped at
-// width; recordRows says how many of them are the record's.
-func (t *Tomb) bottomLines(width int) (lines []string, recordRows int) {
+// bottomLines are the files written, the record, the run shared and
+// the keys, wrapped at width; files and record say how many of them are
+// the files' and the record's.
+func (t *Tomb) bottomLines(width int) (lines []string, files, record int) {
+	for _, l := range t.fileLines()[1:] {
+		lines = append(lines, wrapIndented(l, width)...)
+	}
+	files = len(lines)
 	rec := fitRecord(t.RecordLines(), 5)
 	if len(rec) > 0 {
 		lines = append(lines, "The record (* this game):")
 		lines = append(lines, rec...)
-		recordRows = len(lines)
 	}
+	record = len(lines) - files
 	if t.shared != "" {
 		lines = append(lines, Wrap(t.shared, width)...)
 	}
-	return append(lines, Wrap(t.keysLine(), width)...), recordRows
+	return append(lines, Wrap(t.keysLine(), width)...), files, record
 }
 
 // keysLine says what the keys do now.
@@ -289,7 +290,7 @@ func (t *Tomb) keysLine() string {
 // wide to show all of its text.
 func (t *Tomb) rowsNeeded(cols int) int {
 	left := len(t.Tombstone()) + 1 + len(t.possessionLines())
-	bottom, _ := t.bottomLines(cols - 4)
+	bottom, _, _ := t.bottomLines(cols - 4)
 	if cols >= tombWide {
 		return 1 + max(left, len(t.rightLines(cols-rightLeft-1))) + 1 + len(bottom)
 	}
@@ -303,7 +304,7 @@ func (t *Tomb) draw(g *Grid) {
 	for i, line := range stone {
 		g.Text(1, 1+i, line, TextColour)
 	}
-	bottom, recordRows := t.bottomLines(g.W - 4)
+	bottom, files, recordRows := t.bottomLines(g.W - 4)
 	bottomTop := g.H - len(bottom)
 	var right []string
 	rightX, rightY := rightLeft, 1
@@ -340,19 +341,19 @@ func (t *Tomb) draw(g *Grid) {
 	}
 	for i, line := range bottom {
 		y := bottomTop + i
-		colour := FaintColour
-		switch {
-		case i == 0 && recordRows > 0:
+		colour, x := FaintColour, 2
+		switch r := i - files; {
+		case i < files:
+			colour = TextColour
+		case r == 0 && recordRows > 0:
 			colour = HeadColour
-		case i < recordRows && strings.HasPrefix(line, "*"):
-			colour = StatusColour
+		case r < recordRows && strings.HasPrefix(line, "*"):
+			colour, x = StatusColour, 1
 			g.Fill(1, y, g.W-1, y+1, CursorBack)
-		case i >= recordRows && t.shared != "" && i < len(bottom)-1:
-			colour = PromptColour
-		}
-		x := 2
-		if i > 0 && i < recordRows {
+		case r < recordRows:
 			x = 1
+		case t.shared != "" && i < len(bottom)-1:
+			colour = PromptColour
 		}
 		g.Text(x, y, line, colour)
 	}
