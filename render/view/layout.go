@@ -45,9 +45,9 @@ const (
 // pixels whose character cells are cw x ch at scale 1: the scale that
 // gives the map 18 of 29 rows on a wide screen, 48 of 78 columns on a
 // medium one and the whole width on a narrow one, made whole when a
-// whole scale comes within a twentieth of it (crisp glyphs), else cut
-// to a twentieth; then as many columns and rows as fill the screen at
-// that scale.
+// whole scale comes within 7% of it (crisp glyphs; the map then keeps
+// at least 57% of the side), else cut to a twentieth; then as many
+// columns and rows as fill the screen at that scale.
 func PlayFit(w, h, cw, ch int) (cols, rows int, scale float64) {
 	if w <= 0 || h <= 0 || cw <= 0 || ch <= 0 {
 		return ObservationCols, 31, 1
@@ -61,7 +61,7 @@ func PlayFit(w, h, cw, ch int) (cols, rows int, scale float64) {
 	default:
 		scale = wc / narrowCols
 	}
-	if whole := math.Floor(scale); whole >= 1 && whole >= scale*0.95 {
+	if whole := math.Floor(scale); whole >= 1 && whole >= scale*0.93 {
 		scale = whole
 	} else {
 		scale = max(0.25, math.Floor(scale*20)/20)
