@@ -106,7 +106,7 @@ func (g *game) Update() error {
 	}
 	g.frame++
 	in := g.input()
-	if i := g.frame - 1; i < len(g.o.Keys) {
+	if i := g.frame - 1; i < len(g.o.Keys) && g.o.Keys[i] != view.KeyNone {
 		in.Keys = append([]view.Key{g.o.Keys[i]}, in.Keys...)
 	}
 	// F11 is the window's own: full screen and back.

@@ -257,6 +257,8 @@ func (t *Tomb) bottomLines(width int) (lines []string, files, record int) {
 	files = len(lines)
 	rec := fitRecord(t.RecordLines(), 5)
 	if len(rec) > 0 {
+		lines = append(lines, "")
+		files++
 		lines = append(lines, "The record (* this game):")
 		lines = append(lines, rec...)
 	}

@@ -88,7 +88,7 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.IntVar(&o.turn, "turn", 0, "replay: start at the end of turn K")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save the window as PNG after --frames frames, then exit")
 	fs.IntVar(&o.frames, "frames", 30, "frames to render before the screenshot")
-	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9)`)
+	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9; none: a frame without a key)`)
 	fs.IntVar(&o.scale, "scale", 0, "window scale (default: the largest that fits)")
 	size := fs.String("size", "", "the window's starting size in pixels, WxH (e.g. 1366x768)")
 	fs.IntVar(&o.pace, "pace", -1, "ticks a count, run, travel or auto-explore plays a frame (0: as fast as the engine, the default)")
