@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,38 +22,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// mapBox is the rectangle of the screenshot the board's background
-// covers (view.MapBack): the rows and the columns of which more than a
-// fifth is that colour (a glyph's edge, scaled, may take it anywhere,
-// but never for long).
-func mapBox(img *image.RGBA) image.Rectangle {
-	b := img.Bounds()
-	rows, cols := make([]int, b.Dy()), make([]int, b.Dx())
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if pixels.Near(img.RGBAAt(x, y), view.MapBack, 1) {
-				rows[y-b.Min.Y]++
-				cols[x-b.Min.X]++
-			}
-		}
-	}
-	span := func(counts []int, of int) (lo, hi int) {
-		lo, hi = -1, -1
-		for i, n := range counts {
-			if n > of/5 {
-				if lo < 0 {
-					lo = i
-				}
-				hi = i + 1
-			}
-		}
-		return lo, hi
-	}
-	x0, x1 := span(cols, b.Dy())
-	y0, y1 := span(rows, b.Dx())
-	return image.Rect(x0, y0, x1, y1)
-}
-
 // TestTheMapFillsTheWindow (issue 39, 5): at 1920 x 1080 and 1366 x 768
 // the map takes at least 60% of the window's width or height, and the
 // panels are drawn beside and under it.
@@ -63,11 +30,11 @@ func TestTheMapFillsTheWindow(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "shot.png")
 		r := cogplay(t, dataHome(t), "--seed", "42", "--size", size, "--keys", "x", "--frames", "30", "--screenshot", path)
 		require.Equal(t, 0, r.code, r.stderr)
-		img, err := loadPNG(path)
+		img, err := pixels.Load(path)
 		require.NoError(t, err)
 		b := img.Bounds()
 		assert.Equal(t, size, fmt.Sprintf("%dx%d", b.Dx(), b.Dy()), "the window has the size asked for")
-		m := mapBox(img)
+		m := pixels.Area(img, view.MapBack, 1)
 		w, h := float64(m.Dx())/float64(b.Dx()), float64(m.Dy())/float64(b.Dy())
 		t.Logf("%s: the map is %v, %.0f%% of the width and %.0f%% of the height", size, m, 100*w, 100*h)
 		assert.True(t, w >= 0.6 || h >= 0.6, "%s: the map fills at least 60%% of a side", size)
@@ -108,17 +75,4 @@ func TestTerminatingTheWindowSavesTheGame(t *testing.T) {
 	require.FileExists(t, filepath.Join(dir, "cogsim", "save", "tester.json"), "and saves the game")
 	_, r := shoot(t, env, "--keys", "s")
 	assert.Contains(t, r.summary()["status"], "/2200", "the saved game restores")
-}
-
-func loadPNG(path string) (*image.RGBA, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, err
-	}
-	return pixels.RGBA(img), nil
 }

@@ -320,10 +320,7 @@ func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	key, _, _ := open(t, s)
 	press(t, ctx, key)
 	await(t, ctx, "the step", func(n state) bool { return n.Tick == 1 })
-	press(t, ctx, "S")
-	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
-	press(t, ctx, "y")
-	await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
+	saveAndQuit(t, ctx)
 	saved, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.getItem("cogplay-save") !== null`))
 	require.NoError(t, err)
 	assert.True(t, saved, "the save is in the page's local storage")
@@ -573,7 +570,7 @@ func TestTheGridFitsTheViewport(t *testing.T) {
 				var cols, rows int
 				cols, rows, scale = view.PlayFit(int(tc.w), int(tc.h)-site.BarHeight, 8, 16)
 				lw, lh = cols*8, rows*16
-				m := mapBox(shot)
+				m := pixels.Area(shot, view.MapBack, 1)
 				w, h := float64(m.Dx())/float64(tc.w), float64(m.Dy())/float64(tc.h-site.BarHeight)
 				t.Logf("%s: %d x %d cells at scale %.2f; the map %v is %.0f%% of the width, %.0f%% of the height", tc.name, cols, rows, scale, m, 100*w, 100*h)
 				assert.True(t, w >= 0.6 || h >= 0.6, "the map takes 60%% of a side")
@@ -593,38 +590,6 @@ func TestTheGridFitsTheViewport(t *testing.T) {
 	}
 }
 
-// mapBox is the rectangle of the screenshot the board's background
-// covers (view.MapBack): the rows and the columns of which more than a
-// fifth is that colour (a scaled glyph's edge may take it anywhere, but
-// never for long).
-func mapBox(img *image.RGBA) image.Rectangle {
-	b := img.Bounds()
-	rows, cols := make([]int, b.Dy()), make([]int, b.Dx())
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if pixels.Near(img.RGBAAt(x, y), view.MapBack, 1) {
-				rows[y-b.Min.Y]++
-				cols[x-b.Min.X]++
-			}
-		}
-	}
-	span := func(counts []int, of int) (lo, hi int) {
-		lo, hi = -1, -1
-		for i, n := range counts {
-			if n > of/5 {
-				if lo < 0 {
-					lo = i
-				}
-				hi = i + 1
-			}
-		}
-		return lo, hi
-	}
-	x0, x1 := span(cols, b.Dy())
-	y0, y1 := span(rows, b.Dx())
-	return image.Rect(x0, y0, x1, y1)
-}
-
 // TestSaveAndQuitInThePageSaysSo (issue 39, 15): after S the quick-start
 // screen says the game is saved in this browser, and Enter goes on with
 // it.
@@ -635,21 +600,24 @@ func TestSaveAndQuitInThePageSaysSo(t *testing.T) {
 	key, _, _ := open(t, s)
 	press(t, ctx, key)
 	await(t, ctx, "the step", func(n state) bool { return n.Tick == 1 })
-	press(t, ctx, "S")
-	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
-	press(t, ctx, "y")
-	s = await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
+	s = saveAndQuit(t, ctx)
 	assert.Contains(t, strings.Join(strings.Fields(s.Screen), " "), "Your game is saved in this browser")
 	press(t, ctx, "\r")
 	s = await(t, ctx, "the game again", func(s state) bool { return s.Mode == "play" })
 	assert.Equal(t, 1, s.Tick, "Enter goes on with the saved game")
 	// Saved and quit again: a page with a game under way, keys pressed,
 	// would ask before it is left.
+	saveAndQuit(t, ctx)
+	forgetSave(t, ctx)
+}
+
+// saveAndQuit presses S and y, and waits for the quick-start screen.
+func saveAndQuit(t *testing.T, ctx context.Context) state {
+	t.Helper()
 	press(t, ctx, "S")
 	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
 	press(t, ctx, "y")
-	await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
-	forgetSave(t, ctx)
+	return await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
 }
 
 // TestTouchControlsPressKeys: the page's buttons move the cog and work

@@ -144,6 +144,19 @@ func reachableCells(l *c.Level, from c.Pos) []c.Pos {
 	return out
 }
 
+// exploreLevel takes seed's game to a level of depth, clears it of
+// hostile monsters and teleport traps, and presses x until auto-explore
+// is done: the game, its play, the cells the cog could reach from its
+// arrival, and each stop's reason.
+func exploreLevel(t *testing.T, seed uint64, depth int) (*sim.Sim, *view.Play, []c.Pos, []string) {
+	t.Helper()
+	s := gameAtDepth(t, seed, depth)
+	withoutMonsters(s)
+	want := reachableCells(s.State().Level, s.State().CogPos())
+	p := view.NewPlay(s, view.PlayOptions{})
+	return s, p, want, exploreUntilDone(t, p)
+}
+
 // exploreStop is a reason auto-explore names for stopping: it is done,
 // an item lies underfoot, the cog was hurt or the tick said something
 // (a trap).
@@ -169,12 +182,8 @@ func TestAutoExploreSeesEveryReachableCell(t *testing.T) {
 	}()
 	for seed := uint64(1); seed <= 50; seed++ {
 		for depth := 1; depth <= 3; depth++ {
-			s := gameAtDepth(t, seed, depth)
-			withoutMonsters(s)
+			s, _, want, stops := exploreLevel(t, seed, depth)
 			l := s.State().Level
-			want := reachableCells(l, s.State().CogPos())
-			p := view.NewPlay(s, view.PlayOptions{})
-			stops := exploreUntilDone(t, p)
 			where := fmt.Sprintf("seed %d depth %d", seed, depth)
 			require.False(t, s.Done(), "%s: the game ended (%v)", where, s.Result().Cause)
 			require.Equal(t, depth, l.Depth, "%s: still on the level", where)
@@ -214,12 +223,8 @@ func TestAutoExploreExploresTheOracleLevel(t *testing.T) {
 			continue
 		}
 		found++
-		s := gameAtDepth(t, seed, depth)
-		withoutMonsters(s)
+		s, p, want, stops := exploreLevel(t, seed, depth)
 		l := s.State().Level
-		want := reachableCells(l, s.State().CogPos())
-		p := view.NewPlay(s, view.PlayOptions{})
-		stops := exploreUntilDone(t, p)
 		assert.True(t, strings.HasPrefix(stops[len(stops)-1], "Done exploring."), "seed %d: %q", seed, stops)
 		sawOracle := false
 		for _, q := range want {

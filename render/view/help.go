@@ -37,10 +37,7 @@ func columns(cells []string, width int) []string {
 // helpLines is the help overlay's text at width: the goal, the moves,
 // the commands, the verbs of the episode's mechanics, and the symbols.
 func helpLines(verbs []*c.Verb, mechanics []string, width int) []string {
-	out := []string{}
-	for _, line := range Wrap(strings.Join(GoalLines(), " "), width-2) {
-		out = append(out, line)
-	}
+	out := Wrap(strings.Join(GoalLines(), " "), width-2)
 	var moves []string
 	for _, d := range DirKeys {
 		var names []string

@@ -403,28 +403,15 @@ func (p *Play) perform(b Binding, n int) {
 	case AskDir:
 		p.push(&dirAsk{prim: b.Prim})
 	case ShowHelp:
-		cols, _ := p.Size()
-		p.push(&overlay{title: "cogplay: the goal, the keys, the symbols", lines: helpLines(p.verbs, p.Sim.State().Mechanics, cols-4)})
+		p.page("cogplay: the goal, the keys, the symbols", helpLines(p.verbs, p.Sim.State().Mechanics, p.pageWidth()), "")
 	case ShowDiscoveries:
-		lines := g.Discoveries()
-		if len(lines) == 0 {
-			p.note = "You haven't discovered anything yet..."
-			return
-		}
-		p.push(&overlay{title: "Discoveries", lines: lines})
+		p.page("Discoveries", g.Discoveries(), "You haven't discovered anything yet...")
 	case ShowSymbols:
-		cols, _ := p.Size()
-		p.push(&overlay{title: "The symbols of the map (NetHack's /)", lines: symbolLines(p.Sim.State().Mechanics, cols-4)})
+		p.page("The symbols of the map (NetHack's /)", symbolLines(p.Sim.State().Mechanics, p.pageWidth()), "")
 	case ShowInventory:
-		lines := g.InventoryDetails()
-		if len(lines) == 0 {
-			p.note = "You are not carrying anything."
-			return
-		}
-		p.push(&overlay{title: "Inventory", lines: lines})
+		p.page("Inventory", g.InventoryDetails(), "You are not carrying anything.")
 	case ShowLog:
-		cols, _ := p.Size()
-		p.push(&overlay{title: "Messages (oldest first; T: the tick)", lines: g.Log.Lines(cols - 4), bottom: true})
+		p.push(&overlay{title: "Messages (oldest first; T: the tick)", lines: g.Log.Lines(p.pageWidth()), bottom: true})
 	case SaveQuit:
 		if p.opts.Hooks.Save == nil {
 			p.save() // says why not, without asking
@@ -440,6 +427,22 @@ func (p *Play) perform(b Binding, n int) {
 	case ScrollLog:
 		p.logBack = max(0, min(p.logBack+b.Scroll, len(p.logLines(p.logWidth))-p.logHeight))
 	}
+}
+
+// page shows lines as a page over the screen, or says empty when there
+// are none.
+func (p *Play) page(title string, lines []string, empty string) {
+	if len(lines) == 0 && empty != "" {
+		p.note = empty
+		return
+	}
+	p.push(&overlay{title: title, lines: lines})
+}
+
+// pageWidth is how wide a page's lines may run.
+func (p *Play) pageWidth() int {
+	cols, _ := p.Size()
+	return cols - 4
 }
 
 // travel walks to q, if the cog knows a way (no tick otherwise).
