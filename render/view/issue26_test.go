@@ -219,7 +219,10 @@ func TestTheOptionsFileBindsKeys(t *testing.T) {
 	p := view.NewPlay(s, view.PlayOptions{Bind: o.Bind})
 	press(t, p, "g")
 	assert.Equal(t, []c.Primitive{search}, sp.seen, "g does what s does")
-	for _, bad := range []string{"colour = red", "bind o = F1", "bind o = Z", "numpad = maybe", "just words"} {
+	o, err = view.ParseOptions(strings.NewReader("pace = 3\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 3, *o.Pace)
+	for _, bad := range []string{"colour = red", "bind o = F1", "bind o = Z", "numpad = maybe", "just words", "pace = fast", "pace = -1"} {
 		_, err := view.ParseOptions(strings.NewReader(bad))
 		assert.ErrorContains(t, err, "line 1", bad)
 	}

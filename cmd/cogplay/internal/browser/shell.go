@@ -153,8 +153,14 @@ func (sh *Shell) start(saved string) view.App {
 
 // begin starts a game: the quick-start screen's view.Begin.
 func (sh *Shell) begin(ch view.Choice) (view.App, error) {
-	mechanics := append(slices.Clone(sh.opts.Mechanics), ch.Mechanics...)
-	s, rec, err := view.NewRecorded(sim.Config{Seed: ch.Seed, Rules: ch.Rules, Mechanics: slices.Compact(mechanics), Agent: "human"})
+	// The query's mechanics, then those chosen on the quick-start screen.
+	mechanics := slices.Clone(sh.opts.Mechanics)
+	for _, m := range ch.Mechanics {
+		if !slices.Contains(mechanics, m) {
+			mechanics = append(mechanics, m)
+		}
+	}
+	s, rec, err := view.NewRecorded(sim.Config{Seed: ch.Seed, Rules: ch.Rules, Mechanics: mechanics, Agent: "human"})
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/render/view"
@@ -34,7 +33,9 @@ func Run(args []string, stdout, stderr io.Writer, window view.Window) int {
 	// close button were pressed: a game under way is saved (NetHack
 	// saves on a hangup).
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, syscall.SIGTERM, syscall.SIGHUP)
+	if len(stopSignals) > 0 {
+		signal.Notify(signals, stopSignals...)
+	}
 	defer signal.Stop(signals)
 	stop, done := make(chan struct{}), make(chan struct{})
 	defer close(done)

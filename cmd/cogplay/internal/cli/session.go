@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/ecs"
@@ -154,8 +155,13 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	}
 	begin := func(ch view.Choice) (view.App, error) {
 		cfg.Seed, cfg.Rules = ch.Seed, ch.Rules
-		if len(ch.Mechanics) > 0 {
-			cfg.Mechanics = ch.Mechanics
+		// The mechanics of --mechanics, then those chosen on the
+		// quick-start screen.
+		cfg.Mechanics = slices.Clone(o.mechanics)
+		for _, m := range ch.Mechanics {
+			if !slices.Contains(cfg.Mechanics, m) {
+				cfg.Mechanics = append(cfg.Mechanics, m)
+			}
 		}
 		s, rec, err := view.NewRecorded(cfg)
 		if err != nil {
