@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -59,10 +60,16 @@ func NewBoard(files []string, groups []Group) (*Board, error) {
 		}
 		b.Rows = append(b.Rows, BoardRow{Files: g.Files, MaxTurns: g.Results[0].MaxTurns, Strict: g.Results[0].Strict, Summary: s})
 	}
-	for _, d := range result.DeedNames {
+	for _, d := range result.DeedNames() {
 		if earned[d] {
 			b.Deeds = append(b.Deeds, d)
+			delete(earned, d)
 		}
+	}
+	// Results are parsed against the deed table, so every deed earned is
+	// in it; were one not, it would still get its column, last.
+	for _, d := range slices.Sorted(maps.Keys(earned)) {
+		b.Deeds = append(b.Deeds, d)
 	}
 	slices.SortStableFunc(b.Rows, func(x, y BoardRow) int {
 		if xn, yn := x.Score.CI95 == nil, y.Score.CI95 == nil; xn != yn {

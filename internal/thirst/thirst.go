@@ -1,4 +1,4 @@
-// Package thirst is a mechanic for tests of §32.3–§32.7: it adds an item
+// Package thirst is a mechanic for tests of §32.3–§32.7 and §39.1: it adds an item
 // class with appearances (trinkets, '='), a class without (flasks, '(')
 // and the verb that uses it (drink L, reached in cogplay by #drink), a
 // potion kind with its own effect (a flask of water), an event kind, two
@@ -74,7 +74,15 @@ var (
 	}})
 )
 
+// Quenched is the mechanic's deed: the first drink from the canteen,
+// worth QuenchedPoints (§39.1).
+const (
+	Quenched       = "quenched"
+	QuenchedPoints = 10
+)
+
 func init() {
+	c.AddDeed(c.DeedInfo{Name: Quenched, Points: QuenchedPoints, Doc: "the first drink from a canteen", Mechanic: Name})
 	ecs.Register(ecs.Mechanic{
 		Name: Name, Version: "1", Doc: "the cog grows thirsty; flasks of water quench it (for tests)",
 		Resources: []*ecs.StateType{ThirstState},
@@ -129,6 +137,7 @@ func populate(w *arche.World, depth int) {
 // counts the Drank events.
 type System struct {
 	thirst    *Thirst
+	clock     *c.Clock
 	events    *c.Events
 	action    *c.Action
 	run       *c.Run
@@ -138,7 +147,7 @@ type System struct {
 
 // Init implements ecs.System.
 func (s *System) Init(w *arche.World) {
-	s.thirst, s.events = systems.Res[Thirst](w), systems.Res[c.Events](w)
+	s.thirst, s.events, s.clock = systems.Res[Thirst](w), systems.Res[c.Events](w), systems.Res[c.Clock](w)
 	s.action, s.run, s.log = systems.Res[c.Action](w), systems.Res[c.Run](w), systems.Res[ecs.Log](w)
 	s.inventory = generic.NewMap[c.Inventory](w)
 }
@@ -156,6 +165,7 @@ func (s *System) Update(*arche.World) {
 			s.log.Say("You drink from the canteen. Refreshing!")
 			s.events.Add(c.Event{Kind: Drank, Actor: s.run.Cog, Before: s.thirst.Value, Count: 1})
 			s.thirst.Value = 0
+			s.run.Deeds.Earn(Quenched, s.clock.Tick)
 		}
 	}
 	s.thirst.Value++

@@ -330,10 +330,11 @@ func desTrap(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 // goals are des.flags' goals besides a deed: the stairs, or none.
 var goals = []string{"stairs", "none"}
 
-// deedNames are the deeds a goal may name (§16; sim/result's DeedNames
-// but "full-clock", which only ends an episode).
-var deedNames = []string{"descend-2", "descend-3", "descend-5", "descend-8", "descend-12",
-	"first-kill", "xlevel-3", "xlevel-5", "ate", "identified", "found", "oracle", "gold-100"}
+// goalDeeds are the deeds a goal may name: the deed table's (§16,
+// §39.1) but "full-clock", which only ends an episode.
+func goalDeeds() []string {
+	return slices.DeleteFunc(c.DeedNames(), func(d string) bool { return d == "full-clock" })
+}
 
 // desFlags is des.flags(unreachable=False, goal="stairs").
 func desFlags(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -342,8 +343,8 @@ func desFlags(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tupl
 	if err := starlark.UnpackArgs(fn, args, kwargs, "unreachable?", &unreachable, "goal?", &goal); err != nil {
 		return nil, err
 	}
-	if !slices.Contains(goals, goal) && !slices.Contains(deedNames, goal) {
-		return nil, fmt.Errorf("%s: goal: %q is not \"stairs\", \"none\" or a deed (%v)", fn, goal, deedNames)
+	if deeds := goalDeeds(); !slices.Contains(goals, goal) && !slices.Contains(deeds, goal) {
+		return nil, fmt.Errorf("%s: goal: %q is not \"stairs\", \"none\" or a deed (%v)", fn, goal, deeds)
 	}
 	b.built.Unreachable, b.built.Goal = unreachable, goal
 	return starlark.None, nil
