@@ -47,17 +47,6 @@ func wandIn(st *c.Stack) (Kind, *int32, bool) {
 	return k, &st.Spe, ok && info.Class == WandClass
 }
 
-// appendWandName appends how the wand of kind kd reads without article:
-// "oak wand" until known, then "wand of striking".
-func appendWandName(b []byte, kn *c.Knowledge, kd c.ItemKind) []byte {
-	if kn.Known(kd) {
-		return append(b, kd.Info().Name...)
-	}
-	b = append(b, kn.AppearanceOf(kd)...)
-	b = append(b, ' ')
-	return append(b, WandClass.Info().Noun...)
-}
-
 // zapEvent is the Zap event of outcome o of the cog's zap of a wand of
 // item kind kd: Item the kind, Aim and Dir as zapped (AimNone for create
 // monster), Hit whether a charge fired, Count the monsters the bolt met

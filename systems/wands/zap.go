@@ -60,7 +60,7 @@ func (s *Zap) Update(w *arche.World) {
 	}
 	s.events.Add(zapEvent(s.run.Cog, st.Kind, out))
 	if out.Dust {
-		s.msg = appendWandName(append(s.msg[:0], "The "...), s.knowledge, st.Kind)
+		s.msg = s.knowledge.AppendBareName(append(s.msg[:0], "The "...), st.Kind, st.Spe)
 		s.msg = append(s.msg, " turns to dust."...)
 		s.log.SayBytes(s.msg)
 		inv.Take(slot)
