@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -198,6 +199,11 @@ type ItemInfo struct {
 	Confuses     int
 	Sleeps       int
 	QuaffMessage string
+	// Spe, when set, draws a new item's Spe as the generator makes the
+	// kind (a wand's charges, §33): a scenario's or a level script's
+	// item that gives no spe gets it so (§39.5); nil draws nothing and
+	// the item's Spe is 0.
+	Spe func(rng *ecs.Stream) int32
 	// Effect is what the kind does, read by the system of its class
 	// (§32.4); nil for the core rows, whose effects are the fields
 	// above. A potion's Effect may be a [QuaffFunc]: quaffing it runs
@@ -355,6 +361,16 @@ func ClassKinds(cl ItemClass) int {
 		}
 	}
 	return n
+}
+
+// GeneratedSpe is the Spe a new item of kind k gets as generated, drawn
+// from rng by its row's Spe (§39.5); 0, drawing nothing, for a kind
+// without one.
+func GeneratedSpe(k ItemKind, rng *ecs.Stream) int32 {
+	if f := k.Info().Spe; f != nil {
+		return f(rng)
+	}
+	return 0
 }
 
 // PotionKind is the item kind of the potion with effect e.

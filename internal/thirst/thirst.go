@@ -121,13 +121,12 @@ func scenario(w *arche.World, raw json.RawMessage) error {
 }
 
 // populate puts a trinket of calm, its Spe the depth, on a room floor
-// cell drawn from the mechanic's stream.
-func populate(w *arche.World, depth int) {
+// cell drawn from the level's stream.
+func populate(w *arche.World, depth int, rng *ecs.Stream) {
 	lvl := arche.GetResource[c.Level](w)
 	if len(lvl.Rooms) == 0 {
 		return
 	}
-	rng := arche.GetResource[ecs.Streams](w).Get(Stream)
 	r := lvl.Rooms[rng.Rn2(len(lvl.Rooms))].Interior
 	p := c.Pos{X: r.X0 + rng.Rn2(r.X1-r.X0+1), Y: r.Y0 + rng.Rn2(r.Y1-r.Y0+1)}
 	systems.NewFloor(w).PlaceStack(c.Stack{Kind: Calm, Count: 1, Spe: int32(depth)}, p)

@@ -110,13 +110,13 @@ func TestThePotionAppearancesAreUnchanged(t *testing.T) {
 // mechanic `zap` is no verb.
 func TestAScenarioNamingAWandNeedsTheMechanic(t *testing.T) {
 	sc := duel("jackal", 5)
-	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "apple"}, {Kind: "wand of digging", Spe: 4}}}
+	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "apple"}, {Kind: "wand of digging", Spe: ptr[int32](4)}}}
 	_, err := sim.New(sim.Config{Seed: 1, Scenario: &sc})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cog.inventory[1].kind: wand of digging needs the mechanic wands")
 
 	sc = duel("jackal", 5)
-	sc.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "wand of striking", Spe: 4}}
+	sc.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "wand of striking", Spe: ptr[int32](4)}}
 	_, err = sim.New(sim.Config{Seed: 1, Scenario: &sc})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "items[0].kind: wand of striking needs the mechanic wands")
@@ -134,10 +134,10 @@ func armoury() sim.Scenario {
 	return sim.Scenario{Name: "armoury", Depth: 3, Lit: ptr(true),
 		Map: []string{"", " ----------", " |.@......|", " |........|", " |........|", " ----------"},
 		Cog: &sim.ScenarioCog{HP: ptr(500), MaxHP: ptr(500), Inventory: []sim.ScenarioStack{
-			{Kind: "wand of striking", Spe: 6}, {Kind: "wand of slow monster", Spe: 5},
-			{Kind: "wand of digging", Spe: 4}, {Kind: "wand of create monster", Spe: 12}, {Kind: "food ration"}}},
+			{Kind: "wand of striking", Spe: ptr[int32](6)}, {Kind: "wand of slow monster", Spe: ptr[int32](5)},
+			{Kind: "wand of digging", Spe: ptr[int32](4)}, {Kind: "wand of create monster", Spe: ptr[int32](12)}, {Kind: "food ration"}}},
 		Monsters: []sim.ScenarioThing{{At: []int{6, 2}, Species: "jackal", HP: 60}, {At: []int{8, 4}, Species: "gnome", HP: 60}},
-		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "wand of digging", Spe: 7}, {At: []int{2, 4}, Kind: "wand of striking"}}}
+		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "wand of digging", Spe: ptr[int32](7)}, {At: []int{2, 4}, Kind: "wand of striking"}}}
 }
 
 // TestASnapshotMidEpisodeContinuesIdentically: with wands in the pack
@@ -209,4 +209,38 @@ func TestAReplayWithZapsVerifies(t *testing.T) {
 	rep, err = replay.Read(strings.NewReader(header + "\n" + lines[1]))
 	require.NoError(t, err)
 	assert.Error(t, rep.Play(nil), "without the mechanic the scenario is refused")
+}
+
+// TestAScenarioWandWithoutSpeIsAsGenerated (§39.5): a wand in the pack,
+// on the floor or drawn on the map without "spe" has its charges as
+// generated (4…8, create monster 11…15), not 0; "spe": 0 stays 0; the
+// draws come from the scenario's stream after the monsters' hit points,
+// so two seeds give different charges.
+func TestAScenarioWandWithoutSpeIsAsGenerated(t *testing.T) {
+	seen := map[int32]bool{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		sc := duel("jackal", 0)
+		sc.Map = []string{"", " --------", " |.@.../|", " |......|", " --------"}
+		sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of striking"}, {Kind: "wand of digging", Spe: ptr[int32](0)}}}
+		sc.Items = []sim.ScenarioThing{{At: []int{3, 3}, Kind: "wand of create monster"}}
+		s, err := sim.New(sim.Config{Seed: seed, Scenario: &sc, Mechanics: []string{wands.Name}})
+		require.NoError(t, err)
+		e := s.State()
+		inv := e.Inventory.Get(e.Cog())
+		assert.GreaterOrEqual(t, inv.Slots[0].Spe, int32(4))
+		assert.LessOrEqual(t, inv.Slots[0].Spe, int32(8))
+		seen[inv.Slots[0].Spe] = true
+		assert.Zero(t, inv.Slots[1].Spe, `"spe": 0 is 0`)
+		require.Len(t, e.ItemsAt(nil, c.Pos{X: 3, Y: 3}), 1)
+		require.Len(t, e.ItemsAt(nil, c.Pos{X: 7, Y: 2}), 1)
+		for _, it := range e.ItemsAt(nil, c.Pos{X: 3, Y: 3}) {
+			spe := e.Item.Get(it).Spe
+			assert.True(t, spe >= 11 && spe <= 15, "create monster with %d charges", spe)
+		}
+		for _, it := range e.ItemsAt(nil, c.Pos{X: 7, Y: 2}) {
+			spe := e.Item.Get(it).Spe
+			assert.True(t, spe >= 4 && spe <= 15, "the map's wand with %d charges", spe)
+		}
+	}
+	assert.Greater(t, len(seen), 2, "charges drawn per seed")
 }

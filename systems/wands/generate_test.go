@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/systems/wands"
@@ -102,7 +103,7 @@ func TestALevelsWand(t *testing.T) {
 			require.False(t, lvl.Creatures.Occupied(wand.at), where)
 			require.Equal(t, 1, lvl.FloorItems.Count(wand.at), where)
 			require.False(t, lvl.HasTrap(wand.at), where)
-			p, ok := wands.Draw(seed, depth, lvl)
+			p, ok := wands.Draw(ecs.NewStream(seed, wands.LevelStream(depth)), depth, lvl)
 			require.True(t, ok)
 			assert.Equal(t, kind, p.Kind, "Draw says the same")
 		}

@@ -23,13 +23,16 @@ var WandClass = c.AddClass(c.ClassInfo{
 })
 
 // ItemKinds are the wand kinds' rows, kind k at ItemKinds[k]: "a wand of
-// striking" once known. Weight 0: §10's generation never draws them; the
-// mechanic places its own ([Populate]).
+// striking" once known; a new wand's charges are [InitialCharges] (the
+// row's Spe, which a scenario's wand without "spe" gets, §39.5). Weight
+// 0: §10's generation never draws them; the mechanic places its own
+// ([Populate]).
 var ItemKinds = func() (rows [NumKinds]c.ItemKind) {
 	for k := range NumKinds {
 		rows[k] = c.AddItem(c.ItemInfo{
 			Name: "wand of " + k.String(), Plural: "wands of " + k.String(), Article: "a ",
 			Class: WandClass, Effect: k, Mechanic: Name,
+			Spe: func(rng *ecs.Stream) int32 { return InitialCharges(rng, k) },
 		})
 	}
 	return rows
@@ -60,9 +63,10 @@ func zapEvent(cog arche.Entity, kd c.ItemKind, o Outcome) c.Event {
 func installed(w *arche.World) []string { return systems.Res[c.Installed](w).Names }
 
 // Populate places a level's wand (§33), as each generated level is made
-// after its §10 items and before vision: [Draw]'s kind, charges and cell.
-func Populate(w *arche.World, depth int) {
-	p, ok := Draw(systems.Res[ecs.Streams](w).Seed(), depth, systems.Res[c.Level](w))
+// after its §10 items and before vision: [Draw]'s kind, charges and
+// cell, drawn from rng, the level's own stream ([LevelStream]).
+func Populate(w *arche.World, depth int, rng *ecs.Stream) {
+	p, ok := Draw(rng, depth, systems.Res[c.Level](w))
 	if !ok {
 		return
 	}

@@ -241,13 +241,18 @@ func desMonster(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tu
 }
 
 // desItem is des.item(kind= | glyph= | random, at= | where=, count=1,
-// spe=0).
+// spe=(as generated)).
 func desItem(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var kind, glyph, at, where, countV starlark.Value
-	spe := 0
+	var kind, glyph, at, where, countV, speV starlark.Value
 	if err := starlark.UnpackArgs(fn, args, kwargs, "kind?", &kind, "glyph?", &glyph, "at?", &at,
-		"where?", &where, "count?", &countV, "spe?", &spe); err != nil {
+		"where?", &where, "count?", &countV, "spe?", &speV); err != nil {
 		return nil, err
+	}
+	spe, drawSpe := 0, speV == nil || speV == starlark.None
+	if !drawSpe {
+		if err := starlark.AsInt(speV, &spe); err != nil {
+			return nil, fmt.Errorf("%s: spe: %v", fn, err)
+		}
 	}
 	name, g, err := kindArgs(fn, "kind", kind, glyph)
 	if err != nil {
@@ -291,7 +296,13 @@ func desItem(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 		return nil, err
 	}
 	b.drawn = true
-	b.AddItem(Item{Stack: c.Stack{Kind: k, Count: count, Spe: int32(spe)}, At: p})
+	st := c.Stack{Kind: k, Count: count, Spe: int32(spe)}
+	if drawSpe {
+		// As the generator makes the kind (a wand's charges, §39.5);
+		// a kind without a Spe of its own draws nothing.
+		st.Spe = c.GeneratedSpe(k, b.rng)
+	}
+	b.AddItem(Item{Stack: st, At: p})
 	return starlark.None, nil
 }
 
