@@ -117,6 +117,8 @@ type Sim struct {
 	// (c.ActiveStatuses).
 	statuses    []int
 	statusWords []string
+	// holds are the statuses' tests, bound to the world (§32.6).
+	holds []func() bool
 	// memory keeps the map drawn from the level's memory.
 	memory text.Memory
 	// textStale says the observation text is to be drawn (DeferText).
@@ -151,6 +153,7 @@ func New(cfg Config) (*Sim, error) {
 	s.statuses = c.ActiveStatuses(s.gen.Mechanics)
 	for _, j := range s.statuses {
 		s.statusWords = append(s.statusWords, c.Statuses()[j].Word)
+		s.holds = append(s.holds, c.Statuses()[j].Holds(w))
 	}
 	s.parser.SetMechanics(s.gen.Mechanics)
 	s.levels = levels{cfg: &s.cfg, env: s.env, gen: &s.gen, mechanics: mechanics}
@@ -162,6 +165,9 @@ func New(cfg Config) (*Sim, error) {
 		return nil, errors.New("sim: the scheduler has no vision system")
 	}
 	s.sched.Init(w)
+	// Verb systems run only on their verbs' ticks (§39.6): the tick's
+	// primitive is the Action the input system sets.
+	s.sched.Dispatch(&s.env.Action.Op)
 	if err := checkRegistered(w); err != nil {
 		return nil, err
 	}
@@ -446,18 +452,17 @@ func (s *Sim) Frame() text.Frame {
 			Hunger:   e.Nutrition.Get(cog).State,
 			Confused: st.Confused(next), Paralysed: st.Paralysed(next),
 			Stuck: st.Stuck(next), Trapped: st.Trapped(next),
-			Words: s.statusWords, Mechanic: heldStatuses(&s.world, s.statuses),
+			Words: s.statusWords, Mechanic: heldStatuses(s.holds),
 		},
 	}
 }
 
-// heldStatuses is the bitmask of the statuses (indices into c.Statuses)
-// that hold now in w: bit i for statuses[i].
-func heldStatuses(w *arche.World, statuses []int) uint32 {
+// heldStatuses is the bitmask of the statuses that hold now: bit i for
+// the test holds[i].
+func heldStatuses(holds []func() bool) uint32 {
 	var bits uint32
-	all := c.Statuses()
-	for i, j := range statuses {
-		if all[j].Holds(w) {
+	for i, h := range holds {
+		if h() {
 			bits |= 1 << i
 		}
 	}

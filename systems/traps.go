@@ -67,4 +67,3 @@ func (s *Traps) Update(w *arche.World) {
 		s.death.Hurt(dmg, "killed by ", info.Article, info.Name)
 	}
 }
-

@@ -66,11 +66,13 @@ var (
 	// Drank: the cog drank Before thirst away (Count: 1).
 	Drank = c.RegisterEvent("drank")
 
-	Thirsty = c.AddStatus(c.StatusInfo{Word: "Thirsty", Mechanic: Name, Holds: func(w *arche.World) bool {
-		return arche.GetResource[Thirst](w).Value >= ThirstyAt
+	Thirsty = c.AddStatus(c.StatusInfo{Word: "Thirsty", Mechanic: Name, Holds: func(w *arche.World) func() bool {
+		t := arche.GetResource[Thirst](w)
+		return func() bool { return t.Value >= ThirstyAt }
 	}})
-	Parched = c.AddStatus(c.StatusInfo{Word: "Parched", Mechanic: Name, Holds: func(w *arche.World) bool {
-		return arche.GetResource[Thirst](w).Value >= ParchedAt
+	Parched = c.AddStatus(c.StatusInfo{Word: "Parched", Mechanic: Name, Holds: func(w *arche.World) func() bool {
+		t := arche.GetResource[Thirst](w)
+		return func() bool { return t.Value >= ParchedAt }
 	}})
 )
 

@@ -36,6 +36,10 @@ func (s *Zap) Init(w *arche.World) {
 	s.msg = make([]byte, 0, 64)
 }
 
+// Verbs implements ecs.VerbSystem: Zap runs only on a tick of zap
+// (§39.6).
+func (*Zap) Verbs() []c.Op { return []c.Op{ZapOp} }
+
 // Update implements ecs.System.
 func (s *Zap) Update(w *arche.World) {
 	a := s.action
