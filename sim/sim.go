@@ -164,10 +164,11 @@ func New(cfg Config) (*Sim, error) {
 	if s.levels.vision == nil {
 		return nil, errors.New("sim: the scheduler has no vision system")
 	}
-	s.sched.Init(w)
 	// Verb systems run only on their verbs' ticks (§39.6): the tick's
-	// primitive is the Action the input system sets.
+	// primitive is the Action the input system sets. Told before Init,
+	// which makes the plan once.
 	s.sched.Dispatch(&s.env.Action.Op)
+	s.sched.Init(w)
 	if err := checkRegistered(w); err != nil {
 		return nil, err
 	}
