@@ -23,6 +23,9 @@ type Board struct {
 	Files []string   `json:"files"`
 	Deeds []string   `json:"deeds"`
 	Rows  []BoardRow `json:"rows"`
+	// Explanation, when set, explains an A/B of two result files
+	// (§39.8, board --explain): the page shows it below the table.
+	Explanation *Explanation `json:"explanation,omitempty"`
 }
 
 // BoardRow is one agent under one setting: the summary of its results,
@@ -227,6 +230,17 @@ func (b *Board) WritePage(w io.Writer) error {
 		Rows  []row
 		JSON  template.JS
 	}{b, rows, template.JS(data)})
+}
+
+// Summary is a side's tick on one line, as the page and the text show
+// it (the monsters' steps counted, not listed).
+func (t TickSide) Summary() string { return t.summary() }
+
+// Count is how many seeds a cause explains.
+func (g CauseCount) Count() int { return len(g.Seeds) }
+
+// SeedList lists the cause's seeds, up to n.
+func (g CauseCount) SeedList(n int) string { return seedList(g.Seeds, n)
 }
 
 // ciTitle is a rate's interval, for the cell's title.

@@ -257,16 +257,26 @@ func (s *Sim) Turn(reply string) {
 // all (not JSON, no reply field): forty ticks of waiting and "Unusable
 // reply." (§20).
 func (s *Sim) TurnUnusable() {
+	if s.BeginTurnUnusable() {
+		for !s.TickTurn() {
+		}
+	}
+}
+
+// BeginTurnUnusable starts the command turn of a reply that could not be
+// read at all without running it, as BeginTurn does for a reply: its
+// ticks are then run one by one with TickTurn. It reports false when
+// the episode is over.
+func (s *Sim) BeginTurnUnusable() bool {
 	if s.Done() {
-		return
+		return false
 	}
 	s.env.Queue.Reset()
 	s.note = UnusableReply
 	s.env.Reply = ReplyRead{Unusable: true}
 	s.env.Run.Unusable++
 	s.begin()
-	for !s.TickTurn() {
-	}
+	return true
 }
 
 // TurnPrimitive runs a command turn of the one primitive p: the turn of

@@ -86,7 +86,7 @@ var PrayerState = ecs.RegisterResource[Prayer]("prayer.prayer")
 
 // PrayOp is the pray verb's primitive: `pray`, cogplay's `#pray`.
 var PrayOp = c.AddVerb(c.Verb{Word: "pray", Arg: c.ArgNone,
-	Help: "pray to Mitra: heals a cog in trouble when the prayer timeout allows", Mechanic: Name})
+	Help: "pray to Mitra: heals a cog in trouble when the prayer timeout allows", Past: "prayed", Mechanic: Name})
 
 // PrayEvent is the mechanic's event: the cog prayed. Hit says the
 // prayer was answered; Before and After are the cog's hit points before

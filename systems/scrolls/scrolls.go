@@ -106,7 +106,7 @@ var ItemKinds = func() (rows [NumKinds]c.ItemKind) {
 var ReadOp = c.AddVerb(c.Verb{
 	Word: "read", Aliases: []string{"r"}, Arg: c.ArgLetter, Key: 'r',
 	Classes: []c.ItemClass{ScrollClass},
-	Help:    "read the scroll of letter L", Mechanic: Name,
+	Help:    "read the scroll of letter L", Past: "read", Mechanic: Name,
 })
 
 // ReadEvent is the mechanic's event: the cog read a scroll. Item is its

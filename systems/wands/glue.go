@@ -78,5 +78,5 @@ func Populate(w *arche.World, depth int, rng *ecs.Stream) {
 var ZapOp = c.AddVerb(c.Verb{
 	Word: "zap", Aliases: []string{"z"}, Arg: c.ArgLetterAim, Key: 'z',
 	Classes: []c.ItemClass{WandClass},
-	Help:    "zap the wand of letter L in direction DIR, or down (>)", Mechanic: Name,
+	Help:    "zap the wand of letter L in direction DIR, or down (>)", Past: "zapped", Mechanic: Name,
 })
