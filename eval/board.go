@@ -240,7 +240,8 @@ func (t TickSide) Summary() string { return t.summary() }
 func (g CauseCount) Count() int { return len(g.Seeds) }
 
 // SeedList lists the cause's seeds, up to n.
-func (g CauseCount) SeedList(n int) string { return seedList(g.Seeds, n)
+func (g CauseCount) SeedList(n int) string {
+	return seedList(g.Seeds, n)
 }
 
 // ciTitle is a rate's interval, for the cell's title.
