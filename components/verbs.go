@@ -78,6 +78,27 @@ func (v *Verb) Form() string {
 	return v.Word
 }
 
+// Text writes primitive p of the verb as the grammar reads it: its word
+// and argument by the verb's shape ("move e", "read f", "zap c >",
+// "pray"); a count is a repetition, so it writes none.
+func (v *Verb) Text(p Primitive) string {
+	switch v.Arg {
+	case ArgDir:
+		return v.Word + " " + p.Dir.String()
+	case ArgLetter:
+		return v.Word + " " + string(p.Letter)
+	case ArgLetterAim:
+		switch p.Aim {
+		case AimDir:
+			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
+		case AimDown:
+			return v.Word + " " + string(p.Letter) + " >"
+		}
+		return v.Word + " " + string(p.Letter)
+	}
+	return v.Word
+}
+
 // Takes reports whether the verb reads token as its word or an alias,
 // ignoring ASCII case.
 func (v *Verb) Takes(token string) bool {

@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -58,6 +59,15 @@ type Mechanic struct {
 	// "## Mechanic `NAME`", for an episode that installs the mechanic.
 	// They live with the mechanic, so adding one edits no document.
 	Rules string
+}
+
+// DecodeScenario reads a mechanic's entry of a scenario (§32.7) into v,
+// a pointer to a struct of its fields, refusing a field v does not
+// have: the errors name the field, as the scenario's own do.
+func DecodeScenario(raw json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
 
 // LevelStream names the stream a mechanic's Populate hook draws a

@@ -489,25 +489,10 @@ func (r *recorder) record(turn int, pack *c.Inventory, purse int) {
 // primitiveText writes a primitive as the grammar does: "move e",
 // "read f", "zap c >", "pray".
 func primitiveText(p c.Primitive) string {
-	v := c.VerbOf(p.Op)
-	if v == nil {
-		return "?"
+	if v := c.VerbOf(p.Op); v != nil {
+		return v.Text(p)
 	}
-	switch v.Arg {
-	case c.ArgDir:
-		return v.Word + " " + p.Dir.String()
-	case c.ArgLetter:
-		return v.Word + " " + string(p.Letter)
-	case c.ArgLetterAim:
-		switch p.Aim {
-		case c.AimDir:
-			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
-		case c.AimDown:
-			return v.Word + " " + string(p.Letter) + " >"
-		}
-		return v.Word + " " + string(p.Letter)
-	}
-	return v.Word
+	return "?"
 }
 
 // who names an event's actor or target: "the cog", or the species.

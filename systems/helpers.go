@@ -106,6 +106,39 @@ func (m *Mover) Teleport(e arche.Entity, rng *ecs.Stream) bool {
 	return ok
 }
 
+// Pack finds in the cog's pack the item a letter verb names (`zap L`,
+// `read L`), saying what is wrong when it cannot.
+type Pack struct {
+	run       *c.Run
+	log       *ecs.Log
+	inventory generic.Map[c.Inventory]
+}
+
+// NewPack makes the Pack of world w.
+func NewPack(w *arche.World) *Pack {
+	return &Pack{run: Res[c.Run](w), log: Res[ecs.Log](w), inventory: generic.NewMap[c.Inventory](w)}
+}
+
+// MsgNoObject is said for a letter that holds nothing.
+const MsgNoObject = "You don't have that object."
+
+// Of returns the cog's pack and the slot of letter l when it holds an
+// item of class cl; else it says "You don't have that object." (an
+// empty letter) or silly (an item of another class) and reports false.
+func (p *Pack) Of(l byte, cl c.ItemClass, silly string) (*c.Inventory, int, bool) {
+	inv := p.inventory.Get(p.run.Cog)
+	slot := inv.Slot(l)
+	switch {
+	case slot < 0:
+		p.log.Say(MsgNoObject)
+		return inv, slot, false
+	case inv.Slots[slot].Kind.Info().Class != cl:
+		p.log.Say(silly)
+		return inv, slot, false
+	}
+	return inv, slot, true
+}
+
 // LightRoom lights room (an index into lvl.Rooms) for the rest of the
 // level's life; it reports whether the room was dark. What the cog sees
 // follows at the next [Sight.Look].

@@ -11,7 +11,6 @@
 package thirst
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -108,9 +107,7 @@ func scenario(w *arche.World, raw json.RawMessage) error {
 	var v struct {
 		Thirst *int `json:"thirst"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := ecs.DecodeScenario(raw, &v); err != nil {
 		return err
 	}
 	if v.Thirst != nil {

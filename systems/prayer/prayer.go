@@ -6,7 +6,6 @@
 package prayer
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -163,9 +162,7 @@ func scenario(w *arche.World, raw json.RawMessage) error {
 	var v struct {
 		Timeout *int `json:"timeout"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := ecs.DecodeScenario(raw, &v); err != nil {
 		return err
 	}
 	if v.Timeout != nil {

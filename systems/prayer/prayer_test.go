@@ -3,17 +3,16 @@ package prayer_test
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/agents"
-	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/check"
-	"github.com/cogsim/cogsim/sim/replay"
-	"github.com/cogsim/cogsim/systems/prayer"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/mechtest"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/systems/prayer"
 
 	// The tests play the built-in mechanics, which the commands link and
 	// the library does not (§2).
@@ -45,7 +44,7 @@ func start(t *testing.T, sc sim.Scenario) *sim.Sim {
 }
 
 // message is the message line of s's observation.
-func message(s *sim.Sim) string { return strings.Split(string(s.Observe()), "\n")[18] }
+func message(s *sim.Sim) string { return mechtest.Message(s) }
 
 // hp is the cog's hit points.
 func hp(s *sim.Sim) int { return s.State().Health.Get(s.State().Cog()).HP }
@@ -226,12 +225,11 @@ func TestAReplayWithPrayersVerifies(t *testing.T) {
 }
 
 // TestCheckConformance is the mechanic's conformance run (§34.3).
-func TestCheckConformance(t *testing.T) {
-	rep, err := check.Run(check.Config{NewAgent: agents.Player, Mechanics: []string{prayer.Name}, Seeds: []uint64{1, 2, 3, 4, 5},
-		Golden: "../../agents/testdata/catalogue/results.jsonl"})
-	require.NoError(t, err)
-	require.NoError(t, rep.Err())
-	for _, o := range rep.Checks {
-		require.Positive(t, o.Counts.Episodes, o.Name)
-	}
+func TestCheckConformance(t *testing.T) { mechtest.Conformance(t, prayer.Name) }
+
+// TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked but not
+// installed, the explore agent's games are the cog game's reference;
+// installed (the explorer prays), some differ.
+func TestTheCogGameIsUnchangedWhenLinked(t *testing.T) {
+	mechtest.UnchangedWhenLinked(t, mechtest.CogGame, prayer.Name)
 }

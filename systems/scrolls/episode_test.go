@@ -2,32 +2,22 @@ package scrolls_test
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/agents"
-	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/ecs"
-	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/sim/check"
-	"github.com/cogsim/cogsim/sim/replay"
-	"github.com/cogsim/cogsim/systems"
-	"github.com/cogsim/cogsim/systems/scrolls"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-// enter builds level depth of s's episode as the stairs would.
-func enter(t *testing.T, s *sim.Sim, depth int) {
-	lv, ok := s.Scheduler().Get(systems.NameLevel).(*systems.Level)
-	require.True(t, ok)
-	lv.Enter(depth)
-}
+	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/mechtest"
+	"github.com/cogsim/cogsim/sim"
+	"github.com/cogsim/cogsim/sim/replay"
+	"github.com/cogsim/cogsim/systems/scrolls"
+)
 
 // floor names the level's floor items with their cells, in board order.
 func floor(s *sim.Sim) []string {
@@ -54,8 +44,8 @@ func TestALevelsScroll(t *testing.T) {
 		require.NoError(t, err)
 		for depth := 1; depth <= depths; depth++ {
 			if depth > 1 {
-				enter(t, plain, depth)
-				enter(t, with, depth)
+				mechtest.Enter(t, plain, depth)
+				mechtest.Enter(t, with, depth)
 			}
 			where := fmt.Sprintf("seed %d depth %d", seed, depth)
 			lvl := with.State().Level
@@ -120,11 +110,11 @@ func TestTheFilterCountStaysFlat(t *testing.T) {
 	w := s.State().W
 	first := w.Stats().CachedFilters
 	for level := range 1000 {
-		enter(t, s, 2+level%30)
+		mechtest.Enter(t, s, 2+level%30)
 	}
 	assert.Equal(t, first, w.Stats().CachedFilters, "cached filters after 1000 levels")
 	require.NoError(t, s.Reset(10))
-	enter(t, s, 3)
+	mechtest.Enter(t, s, 3)
 	assert.Equal(t, first, w.Stats().CachedFilters, "nor a new episode of the same world")
 }
 
@@ -206,58 +196,12 @@ func TestAReplayWithReadsVerifies(t *testing.T) {
 	assert.Error(t, rep.Play(nil), "without the mechanic the scenario is refused")
 }
 
-// TestCheckConformance is the mechanic's conformance run (§34.3) over a
-// few seeds: snapshot/restore, replays, workers, and the cog game
-// unselected against the golden catalogue.
-func TestCheckConformance(t *testing.T) {
-	rep, err := check.Run(check.Config{NewAgent: agents.Player, Mechanics: []string{scrolls.Name}, Seeds: []uint64{1, 2, 3, 4, 5},
-		Golden: "../../agents/testdata/catalogue/results.jsonl"})
-	require.NoError(t, err)
-	require.NoError(t, rep.Err())
-	for _, o := range rep.Checks {
-		require.Positive(t, o.Counts.Episodes, o.Name)
-	}
-}
+// TestCheckConformance is the mechanic's conformance run (§34.3).
+func TestCheckConformance(t *testing.T) { mechtest.Conformance(t, scrolls.Name) }
 
-// TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked (this
-// package) but not installed, the explore agent's games are the cog
-// game's reference, observation for observation (the reference wands
-// keeps, made by a build without either); installed, some games differ,
-// so the comparison is not vacuous.
+// TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked but not
+// installed, the explore agent's games are the cog game's reference,
+// observation for observation; installed, some differ.
 func TestTheCogGameIsUnchangedWhenLinked(t *testing.T) {
-	data, err := os.ReadFile("../wands/testdata/cog-game.golden")
-	require.NoError(t, err)
-	differs := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		var seed uint64
-		_, err := fmt.Sscan(line, &seed)
-		require.NoError(t, err)
-		assert.Equal(t, line, explored(t, seed), "seed %d", seed)
-		if explored(t, seed, scrolls.Name) != line {
-			differs++
-		}
-	}
-	assert.Positive(t, differs, "installing scrolls changes some game")
-}
-
-// explored plays seed with the explore agent for at most 300 turns and
-// returns "seed turns depth sha256-of-every-observation".
-func explored(t *testing.T, seed uint64, mechanics ...string) string {
-	s, err := sim.New(sim.Config{Seed: seed, MaxTurns: 300, Agent: "explore", Mechanics: mechanics})
-	require.NoError(t, err)
-	a := agents.NewExplore()
-	a.Know(mechanics)
-	a.Reset(seed)
-	h := sha256.New()
-	h.Write(s.Observe())
-	turns := 0
-	for !s.Done() {
-		s.Turn(a.Reply(s.Observe()))
-		h.Write(s.Observe())
-		turns++
-	}
-	return fmt.Sprintf("%d %d %d %x", seed, turns, s.State().Run.MaxDepth, h.Sum(nil))
+	mechtest.UnchangedWhenLinked(t, mechtest.CogGame, scrolls.Name)
 }

@@ -1,13 +1,14 @@
 package scrolls_test
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/mechtest"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/systems/scrolls"
-	"github.com/stretchr/testify/require"
 
 	// The tests play the built-in mechanics, which the commands link and
 	// the library does not (§2).
@@ -40,7 +41,7 @@ func (g *game) turn(reply string) string {
 }
 
 // message is the message line of s's observation.
-func message(s *sim.Sim) string { return strings.Split(string(s.Observe()), "\n")[18] }
+func message(s *sim.Sim) string { return mechtest.Message(s) }
 
 // inventory is the inventory line, read without spending a tick.
 func (g *game) inventory() string {

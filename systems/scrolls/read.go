@@ -10,7 +10,7 @@ import (
 
 // The reading's messages (N: read.c, wield.c, invent.c).
 const (
-	MsgNoObject    = "You don't have that object."
+	MsgNoObject    = systems.MsgNoObject
 	MsgSilly       = "That is a silly thing to read."
 	MsgDisappears  = "As you read the scroll, it disappears."
 	MsgIdentify    = "This is an identify scroll."
@@ -56,7 +56,7 @@ type Read struct {
 	rng       *ecs.Stream
 	mover     *systems.Mover
 	sight     *systems.Sight
-	inventory generic.Map[c.Inventory]
+	pack      *systems.Pack
 	pos       generic.Map[c.Position]
 	msg       []byte
 }
@@ -66,8 +66,8 @@ func (s *Read) Init(w *arche.World) {
 	s.action, s.run, s.clock, s.log = systems.Res[c.Action](w), systems.Res[c.Run](w), systems.Res[c.Clock](w), systems.Res[ecs.Log](w)
 	s.knowledge, s.events, s.level = systems.Res[c.Knowledge](w), systems.Res[c.Events](w), systems.Res[c.Level](w)
 	s.rng = systems.Res[ecs.Streams](w).Get(Stream)
-	s.mover, s.sight = systems.NewMover(w), systems.NewSight(w)
-	s.inventory, s.pos = generic.NewMap[c.Inventory](w), generic.NewMap[c.Position](w)
+	s.mover, s.sight, s.pack = systems.NewMover(w), systems.NewSight(w), systems.NewPack(w)
+	s.pos = generic.NewMap[c.Position](w)
 	s.msg = make([]byte, 0, 128)
 }
 
@@ -81,17 +81,11 @@ func (s *Read) Update(w *arche.World) {
 	if !a.Active || a.Op != ReadOp || s.run.Ended {
 		return
 	}
-	inv := s.inventory.Get(s.run.Cog)
-	slot := inv.Slot(a.Letter)
-	if slot < 0 {
-		s.log.Say(MsgNoObject)
-		return
-	}
-	k, ok := kindOf(&inv.Slots[slot])
+	inv, slot, ok := s.pack.Of(a.Letter, ScrollClass, MsgSilly)
 	if !ok {
-		s.log.Say(MsgSilly)
 		return
 	}
+	k, _ := kindOf(&inv.Slots[slot])
 	kind := inv.Slots[slot].Kind
 	inv.Take(slot)
 	s.log.Say(MsgDisappears)

@@ -2,14 +2,11 @@ package wands_test
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/mechtest"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/systems/wands"
@@ -17,47 +14,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// explored plays seed with the explore agent for at most 300 turns and
-// returns "seed turns depth sha256-of-every-observation".
-func explored(t *testing.T, seed uint64, mechanics ...string) string {
-	s, err := sim.New(sim.Config{Seed: seed, MaxTurns: 300, Agent: "explore", Mechanics: mechanics})
-	require.NoError(t, err)
-	a := agents.NewExplore()
-	a.Know(mechanics)
-	a.Reset(seed)
-	h := sha256.New()
-	h.Write(s.Observe())
-	turns := 0
-	for !s.Done() {
-		s.Turn(a.Reply(s.Observe()))
-		h.Write(s.Observe())
-		turns++
-	}
-	return fmt.Sprintf("%d %d %d %x", seed, turns, s.State().Run.MaxDepth, h.Sum(nil))
-}
-
 // TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked (this
 // package) but not installed, the explore agent's games are those of a
 // build before wands existed, observation for observation (§32.9);
 // installed, the same seeds play otherwise (a wand lies on some level),
 // so the comparison is not vacuous.
 func TestTheCogGameIsUnchangedWhenLinked(t *testing.T) {
-	data, err := os.ReadFile("testdata/cog-game.golden")
-	require.NoError(t, err)
-	differs := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		var seed uint64
-		_, err := fmt.Sscan(line, &seed)
-		require.NoError(t, err)
-		assert.Equal(t, line, explored(t, seed), "seed %d", seed)
-		if explored(t, seed, wands.Name) != line {
-			differs++
-		}
-	}
-	assert.Positive(t, differs, "installing wands changes some game")
+	mechtest.UnchangedWhenLinked(t, "testdata/cog-game.golden", wands.Name)
 }
 
 // TestInstalledItChangesNothingOnLevelOne: the same seed and replies give

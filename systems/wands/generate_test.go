@@ -6,19 +6,12 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/mechtest"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/systems/wands"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// enter builds level depth of s's episode as the stairs would.
-func enter(t *testing.T, s *sim.Sim, depth int) {
-	lv, ok := s.Scheduler().Get(systems.NameLevel).(*systems.Level)
-	require.True(t, ok)
-	lv.Enter(depth)
-}
 
 // thing is a monster, item or trap of a level, for comparing levels.
 type thing struct {
@@ -59,8 +52,8 @@ func TestALevelsWand(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, things(plain), things(with), "seed %d depth 1: no wand", seed)
 		for depth := 2; depth <= 5; depth++ {
-			enter(t, plain, depth)
-			enter(t, with, depth)
+			mechtest.Enter(t, plain, depth)
+			mechtest.Enter(t, with, depth)
 			where := fmt.Sprintf("seed %d depth %d", seed, depth)
 			lvl := with.State().Level
 			require.Equal(t, plain.State().Level.Terrain, lvl.Terrain, where)
