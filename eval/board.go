@@ -71,9 +71,7 @@ func NewBoard(files []string, groups []Group) (*Board, error) {
 	}
 	// Results are parsed against the deed table, so every deed earned is
 	// in it; were one not, it would still get its column, last.
-	for _, d := range slices.Sorted(maps.Keys(earned)) {
-		b.Deeds = append(b.Deeds, d)
-	}
+	b.Deeds = append(b.Deeds, slices.Sorted(maps.Keys(earned))...)
 	slices.SortStableFunc(b.Rows, func(x, y BoardRow) int {
 		if xn, yn := x.Score.CI95 == nil, y.Score.CI95 == nil; xn != yn {
 			if xn {

@@ -214,9 +214,9 @@ type helpers struct {
 // belong to the world, not to an episode.
 func (*helpers) Begin(*arche.World) {}
 
-// helpersState registers the helpers, which a world's registered state
-// must include.
-var helpersState = ecs.RegisterResource[helpers]("systems.helpers", ecs.Transient)
+// The helpers are registered state, as every resource of a world must
+// be (transient: not saved).
+var _ = ecs.RegisterResource[helpers]("systems.helpers", ecs.Transient)
 
 // helpersOf is world w's helpers, added to w when it has none (a world
 // built by hand). It is not a system's declared dependency: the
