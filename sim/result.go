@@ -44,7 +44,7 @@ func scoreParts(e *State) result.Parts {
 		Depth: 50 * (e.Run.MaxDepth - 1),
 		XP:    e.Experience.Get(cog).Points,
 		Gold:  e.Purse.Get(cog).Gold,
-		Deeds: 25 * len(e.Run.Deeds.List),
+		Deeds: e.Run.Deeds.Points(),
 	}
 }
 
