@@ -436,26 +436,10 @@ func PrimitiveString(p c.Primitive) string {
 	case c.OpKick, c.OpChat:
 		return opWords[p.Op] + " " + p.Dir.String()
 	}
-	v := c.VerbOf(p.Op)
-	if v == nil {
-		return "-"
+	if v := c.VerbOf(p.Op); v != nil {
+		return v.Text(p) // a mechanic's verb, by its shape (§32.3)
 	}
-	// A mechanic's verb, by its shape (§32.3).
-	switch v.Arg {
-	case c.ArgDir:
-		return v.Word + " " + p.Dir.String()
-	case c.ArgLetter:
-		return v.Word + " " + string(p.Letter)
-	case c.ArgLetterAim:
-		switch p.Aim {
-		case c.AimDir:
-			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
-		case c.AimDown:
-			return v.Word + " " + string(p.Letter) + " >"
-		}
-		return v.Word + " " + string(p.Letter)
-	}
-	return v.Word
+	return "-"
 }
 
 var opWords = map[c.Op]string{c.OpEat: "eat", c.OpQuaff: "quaff", c.OpWield: "wield", c.OpWear: "wear",
