@@ -10,7 +10,9 @@ import "bytes"
 // floating eye and the Oracle, picks up items, eats when Hungry, quaffs
 // potions when hurt (and one early, to identify it), wields and wears what
 // is better, pays the Oracle, and descends once the stairs are known and
-// no item is near, or when the clock runs out.
+// no item is near, or when the clock runs out. Where the scrolls mechanic
+// is installed it reads scrolls to learn them and then the ones that
+// help; where prayer is, it prays when in trouble (§39.7).
 //
 // A reply is up to forty primitives (one command turn, §13), all played
 // before the next observation, so the explorer plans a whole turn: paths
@@ -29,6 +31,11 @@ type Explore struct {
 	// (a pickup, a quaff): the reply ends with an inventory listing.
 	invDirty bool
 	chatted  bool
+	// reads and prays say the scrolls and prayer mechanics are installed
+	// (§39.7); prayAfter is the tick from which a prayer in trouble
+	// should be answered.
+	reads, prays bool
+	prayAfter    int
 
 	lvl level
 	// kinds is what the explorer knows of the species in play.
@@ -95,6 +102,7 @@ func (x *Explore) Reset(uint64) {
 	x.lvl.reset(0, 0)
 	x.last = x.last[:0]
 	x.lastDepth = 0
+	x.prayAfter = firstPrayer
 }
 
 // Know implements Knower: the explorer's picture of the monsters and of
@@ -104,6 +112,7 @@ func (x *Explore) Reset(uint64) {
 func (x *Explore) Know(mechanics []string) {
 	x.kinds.know(mechanics)
 	x.inv.names = itemNames(mechanics)
+	x.mechanicsKnown(mechanics)
 }
 
 // species is the explorer's guess at the monster drawn g on this level.
@@ -166,4 +175,5 @@ func (x *Explore) readMessage() {
 	if bytes.Contains(msg, []byte("The Oracle says")) || bytes.Contains(msg, []byte("The Oracle scowls")) {
 		x.chatted = true
 	}
+	x.readPrayer(msg)
 }

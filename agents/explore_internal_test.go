@@ -44,7 +44,7 @@ func TestInventoryFollowsListingsAndPickups(t *testing.T) {
 	assert.Equal(t, 1, v.food(), "the starting food ration is b")
 
 	v.read([]byte("d - a smoky potion."))
-	assert.Equal(t, stack{row: &anyPotion, count: 1}, v.slots[3])
+	assert.Equal(t, stack{row: &anyPotion, count: 1, unknown: true}, v.slots[3])
 	assert.Equal(t, 3, v.unidentifiedPotion())
 
 	listed := v.read([]byte("a - a dagger; b - 2 food rations; c - leather armour (being worn); " +

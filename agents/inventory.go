@@ -12,26 +12,38 @@ import (
 // ("a smoky potion"): its class, not its row.
 var anyPotion = components.ItemInfo{Name: "potion", Plural: "potions", Class: components.PotionClass}
 
-// itemName is a text that names an item kind in a stack's description.
+// itemName is a text that names an item kind in a stack's description;
+// unknown: it names the class of an item not yet identified.
 type itemName struct {
-	text string
-	row  *components.ItemInfo
+	text    string
+	row     *components.ItemInfo
+	unknown bool
 }
 
 // itemNames lists the names of the item kinds in play with mechanics
-// installed (§27.5), singular and plural, and "potion" for a potion not
-// yet identified: the texts to look for in a stack's description,
-// longest first, so that a name containing another wins.
+// installed (§27.5), singular and plural, "potion" for a potion not yet
+// identified and the noun of an installed mechanic's class with
+// appearances ("scroll") for one of its items: the texts to look for in
+// a stack's description, longest first, so that a name containing
+// another wins.
 func itemNames(mechanics []string) []itemName {
-	names := []itemName{{anyPotion.Name, &anyPotion}}
+	names := []itemName{{text: anyPotion.Name, row: &anyPotion, unknown: true}}
+	for i := range components.Classes {
+		ci := &components.Classes[i]
+		if ci.Mechanic == "" || ci.Noun == "" || !components.ActiveIn(ci.Mechanic, mechanics) {
+			continue
+		}
+		row := &components.ItemInfo{Name: ci.Noun, Plural: ci.Noun + "s", Class: components.ItemClass(i)}
+		names = append(names, itemName{text: row.Name, row: row, unknown: true})
+	}
 	for i := range components.ItemKinds {
 		row := &components.ItemKinds[i]
 		if row.Class == components.GoldClass || !components.ActiveIn(row.Mechanic, mechanics) {
 			continue
 		}
-		names = append(names, itemName{row.Name, row})
+		names = append(names, itemName{text: row.Name, row: row})
 		if row.Plural != row.Name {
-			names = append(names, itemName{row.Plural, row})
+			names = append(names, itemName{text: row.Plural, row: row})
 		}
 	}
 	slices.SortStableFunc(names, func(a, b itemName) int { return len(b.text) - len(a.text) })
@@ -44,6 +56,10 @@ func itemNames(mechanics []string) []itemName {
 type stack struct {
 	row   *components.ItemInfo
 	count int
+	// spe is the enchantment the description shows ("a +1 dagger");
+	// unknown says its kind is not yet identified.
+	spe     int
+	unknown bool
 }
 
 // is reports whether the stack holds a kind of class c.
@@ -170,9 +186,10 @@ func (v *inventory) entry(e []byte) {
 	if n := atoi(e[4:]); n > 0 {
 		s.count = n
 	}
+	s.spe = speOf(desc)
 	for _, n := range v.names {
 		if strings.Contains(desc, n.text) {
-			s.row = n.row
+			s.row, s.unknown = n.row, n.unknown
 			break
 		}
 	}
@@ -186,6 +203,20 @@ func (v *inventory) entry(e []byte) {
 	if strings.Contains(desc, "(being worn)") {
 		v.worn = l
 	}
+}
+
+// speOf reads the enchantment a description shows before the name
+// ("a +1 dagger", "-1 leather armour"): 0 for none.
+func speOf(desc string) int {
+	for _, w := range strings.Fields(desc) {
+		if len(w) > 1 && (w[0] == '+' || w[0] == '-') && w[1] >= '0' && w[1] <= '9' {
+			return atoi([]byte(strings.TrimPrefix(w, "+")))
+		}
+		if w != "a" && w != "an" {
+			break
+		}
+	}
+	return 0
 }
 
 // food is the letter of the food to eat next (the smallest, keeping the

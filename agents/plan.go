@@ -20,6 +20,7 @@ func (x *Explore) plan() {
 	descends := len(p.prims) > 0 && p.prims[len(p.prims)-1].op == opDescend
 	if !descends {
 		x.identify()
+		x.readUnknown()
 		if x.invDirty {
 			p.add(prim{op: opInventory})
 		}
@@ -40,13 +41,18 @@ func (x *Explore) prepare() {
 			inv.use(f)
 		}
 	}
-	if st.hp <= max(4, st.maxHP/3) && (x.hostilesWithin(3) > 0 || st.hp <= 4) {
+	helped := x.pray()
+	if !helped && st.hp <= max(4, st.maxHP/3) && (x.hostilesWithin(3) > 0 || st.hp <= 4) {
 		if q := inv.healingPotion(); q >= 0 {
 			p.add(prim{op: opQuaff, letter: byte('a' + q)})
 			inv.use(q)
 			inv.identifiedPotion = true
 			x.invDirty = true
+			helped = true
 		}
+	}
+	if !helped && x.escape() {
+		return
 	}
 	if w := inv.betterWeapon(); w >= 0 {
 		p.add(prim{op: opWield, letter: byte('a' + w)})
@@ -56,6 +62,7 @@ func (x *Explore) prepare() {
 		p.add(prim{op: opWear, letter: byte('a' + a)})
 		inv.worn = a
 	}
+	x.readKnown()
 	if x.fightAdjacent() {
 		return
 	}

@@ -17,6 +17,9 @@ const (
 	opKick
 	opChat
 	opInventory
+	// A mechanic's verbs, used only where it is installed (§39.7).
+	opRead
+	opPray
 )
 
 // prim is one primitive of a planned reply.
@@ -275,9 +278,13 @@ func (p *planner) format(b []byte) []byte {
 			b = append(b, argWord[x.d]...)
 		case opInventory:
 			b = append(b, 'i')
+		case opRead:
+			b = append(b, "read "...)
+		case opPray:
+			b = append(b, "pray"...)
 		}
 		switch pr[i].op {
-		case opEat, opQuaff, opWield, opWear:
+		case opEat, opQuaff, opWield, opWear, opRead:
 			b = append(b, pr[i].letter)
 		}
 		if n > 1 {

@@ -83,6 +83,7 @@ func Measure(ctx context.Context, g *Game, o Options) (*Report, error) {
 		cost.NsPerTick = median(perPass(timed, func(p pass) float64 {
 			return max(float64(p.nanos[i])-rep.ClockNs*float64(p.calls[i]), 0) / float64(p.ticks)
 		}))
+		cost.Runs = median(perPass(timed, func(p pass) float64 { return float64(p.calls[i]) / float64(p.ticks) }))
 		cost.Share = cost.NsPerTick / rep.NsPerTick
 		ns += cost.NsPerTick
 		allocSum += cost.AllocsPerTick

@@ -222,3 +222,29 @@ func protoFields(b []byte, f func(num int, v uint64, data []byte) error) error {
 	}
 	return nil
 }
+
+// TestVerbSystemsRunOnlyOnTheirTicks (§39.6): measured under wands,
+// scrolls and prayer, a verb system runs on the ticks of its verbs
+// alone, while the others run on every tick. The recorded explorer is
+// not told the mechanics (issue 35), so it never zaps, reads or prays:
+// those systems never run and cost nothing at all; the core's search
+// and items run on some ticks only.
+func TestVerbSystemsRunOnlyOnTheirTicks(t *testing.T) {
+	rep := measured(t, 6000, Selection{Mechanics: []string{"wands", "scrolls", "prayer"}}, Options{})
+	runs, ns := map[string]float64{}, map[string]float64{}
+	for _, s := range rep.Systems {
+		runs[s.Name], ns[s.Name] = s.Runs, s.NsPerTick
+	}
+	for _, name := range []string{"zap", "read", "pray"} {
+		require.Contains(t, runs, name)
+		assert.Zero(t, runs[name], "%s: no tick of its verb", name)
+		assert.Zero(t, ns[name], "%s: no time", name)
+	}
+	for _, name := range []string{"search", "items"} {
+		assert.Positive(t, runs[name], "the explorer %ss", name)
+		assert.Less(t, runs[name], 0.5, "%s runs on its verbs' ticks only", name)
+	}
+	for _, name := range []string{"input", "ai", "vision", "level"} {
+		assert.InDelta(t, 1, runs[name], 0.02, "%s runs every tick", name)
+	}
+}

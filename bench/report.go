@@ -52,6 +52,11 @@ type Report struct {
 // of the tick. Name is the system's place in the tick order (its pprof
 // label system=<name>); By names the mechanic that added it and
 // ReplacedBy the one whose system runs in its place (§27.1), if any.
+//
+// Runs is the share of the ticks on which the system ran: every tick
+// for most, the ticks of its verbs for a verb system, which the
+// scheduler skips on the others (§39.6) — so its NsPerTick is all spent
+// on its own ticks, and none on the rest.
 type SystemCost struct {
 	Name          string  `json:"name"`
 	By            string  `json:"by,omitempty"`
@@ -59,6 +64,7 @@ type SystemCost struct {
 	NsPerTick     float64 `json:"nsPerTick"`
 	Share         float64 `json:"share"`
 	AllocsPerTick float64 `json:"allocsPerTick"`
+	Runs          float64 `json:"runs"`
 }
 
 // otherRow names the time and allocations outside the systems.
@@ -83,15 +89,15 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, s := range r.Systems {
 		width = max(width, utf8.RuneCountInString(s.label()))
 	}
-	row := func(name string, ns, allocs float64) {
-		fmt.Fprintf(&b, "%-*s %9.1f %6.1f%% %11.4f\n", width, name, ns, 100*ns/r.NsPerTick, allocs)
+	row := func(name string, ns, allocs float64, runs string) {
+		fmt.Fprintf(&b, "%-*s %9.1f %6.1f%% %11.4f%s\n", width, name, ns, 100*ns/r.NsPerTick, allocs, runs)
 	}
-	fmt.Fprintf(&b, "%-*s %9s %7s %11s\n", width, "system", "ns/tick", "share", "allocs/tick")
+	fmt.Fprintf(&b, "%-*s %9s %7s %11s %7s\n", width, "system", "ns/tick", "share", "allocs/tick", "runs")
 	for _, s := range r.Systems {
-		row(s.label(), s.NsPerTick, s.AllocsPerTick)
+		row(s.label(), s.NsPerTick, s.AllocsPerTick, fmt.Sprintf(" %6.1f%%", 100*s.Runs))
 	}
-	row(otherRow, r.OtherNsPerTick, r.OtherAllocsPerTick)
-	row("tick", r.NsPerTick, r.AllocsPerTick)
+	row(otherRow, r.OtherNsPerTick, r.OtherAllocsPerTick, "")
+	row("tick", r.NsPerTick, r.AllocsPerTick, "")
 	fmt.Fprintf(&b, "\nengine: %.0f ticks/s, %.1f ns/tick (sim.Turn only; per-system times less %.1f ns of timing per call)\n",
 		r.TicksPerSecond, r.NsPerTick, r.ClockNs)
 	fmt.Fprintf(&b, "allocations: %.4f allocs/tick (sim.Turn only, first %d ticks)\n", r.AllocsPerTick, r.AllocTicks)

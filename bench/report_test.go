@@ -24,9 +24,9 @@ func sampleReport() *Report {
 		TicksPerSecond: 500000, NsPerTick: 2000,
 		AllocsPerTick: 0.0125, AllocTicks: 20005,
 		Systems: []SystemCost{
-			{Name: "ai", NsPerTick: 500, Share: 0.25},
-			{Name: "hunger", ReplacedBy: "nethack-hunger", NsPerTick: 100, Share: 0.05},
-			{Name: "zap", By: "wands", NsPerTick: 1200, Share: 0.6, AllocsPerTick: 0.01},
+			{Name: "ai", NsPerTick: 500, Share: 0.25, Runs: 1},
+			{Name: "hunger", ReplacedBy: "nethack-hunger", NsPerTick: 100, Share: 0.05, Runs: 0.999},
+			{Name: "zap", By: "wands", NsPerTick: 1200, Share: 0.6, AllocsPerTick: 0.01, Runs: 0.004},
 		},
 		OtherNsPerTick: 200, OtherAllocsPerTick: 0.0025, ClockNs: 40,
 		Profile: "cpu.prof", ProfileTicks: 250000,
@@ -38,10 +38,10 @@ func ExampleReport_WriteText() {
 	// Output:
 	// cogsim bench: explore agent, rules nethack + wands, seeds 1…29, 20005 ticks, median of 3 runs, go1.26.0 linux/amd64
 	//
-	// system                    ns/tick   share allocs/tick
-	// ai                          500.0   25.0%      0.0000
-	// hunger → nethack-hunger     100.0    5.0%      0.0000
-	// zap                        1200.0   60.0%      0.0100
+	// system                    ns/tick   share allocs/tick    runs
+	// ai                          500.0   25.0%      0.0000  100.0%
+	// hunger → nethack-hunger     100.0    5.0%      0.0000   99.9%
+	// zap                        1200.0   60.0%      0.0100    0.4%
 	// other (parse, render)       200.0   10.0%      0.0025
 	// tick                       2000.0  100.0%      0.0125
 	//
@@ -75,9 +75,9 @@ func TestWriteJSONKeepsTheFieldNames(t *testing.T) {
 		"ticksPerSecond", "nsPerTick", "allocsPerTick", "allocTicks", "systems", "otherNsPerTick",
 		"otherAllocsPerTick", "clockNs", "profile", "profileTicks"}, keys)
 	assert.Equal(t, []any{
-		map[string]any{"name": "ai", "nsPerTick": 500.0, "share": 0.25, "allocsPerTick": 0.0},
-		map[string]any{"name": "hunger", "replacedBy": "nethack-hunger", "nsPerTick": 100.0, "share": 0.05, "allocsPerTick": 0.0},
-		map[string]any{"name": "zap", "by": "wands", "nsPerTick": 1200.0, "share": 0.6, "allocsPerTick": 0.01},
+		map[string]any{"name": "ai", "nsPerTick": 500.0, "share": 0.25, "allocsPerTick": 0.0, "runs": 1.0},
+		map[string]any{"name": "hunger", "replacedBy": "nethack-hunger", "nsPerTick": 100.0, "share": 0.05, "allocsPerTick": 0.0, "runs": 0.999},
+		map[string]any{"name": "zap", "by": "wands", "nsPerTick": 1200.0, "share": 0.6, "allocsPerTick": 0.01, "runs": 0.004},
 	}, raw["systems"])
 
 	r := sampleReport()

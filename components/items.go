@@ -2,7 +2,9 @@ package components
 
 import (
 	"slices"
+	"strings"
 
+	"github.com/cogsim/cogsim/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -35,9 +37,21 @@ type ClassInfo struct {
 	// appearance perm[k], and a kind not yet identified reads "an oak
 	// wand". A class has at most as many kinds as appearances.
 	Appearances []string
-	// Noun names an unidentified item of the class after its
-	// appearance: "potion" in "a smoky potion" (plural: Noun + "s").
+	// Noun names an unidentified item of the class: "potion" in "a
+	// smoky potion" (plural: Noun + "s").
 	Noun string
+	// Reads is how an unidentified item of the class reads (§39.2),
+	// without its article or count: "{appearance}" and "{noun}" stand
+	// for its appearance and Noun (made plural for a stack of more
+	// than one): "{noun} labelled {appearance}" reads "a scroll labelled
+	// ZELGO MER", "2 scrolls labelled ZELGO MER". The article is the
+	// first word's ("a", "an"). "" is "{appearance} {noun}": "an oak
+	// wand", "2 smoky potions".
+	Reads string
+	// ShowSpe: an item of the class with a Spe other than 0 reads with
+	// it signed before its name, NetHack's enchantment: "a +1 dagger",
+	// "-1 leather armour".
+	ShowSpe bool
 	// Stream is the RNG stream the permutation is drawn from; ""
 	// is ecs.StreamItems. A mechanic's class takes a stream of its own,
 	// so that the core game's draws stay as they were.
@@ -48,6 +62,60 @@ type ClassInfo struct {
 	// Mechanic names the mechanic that added the class; "" for the core
 	// game.
 	Mechanic string
+
+	// reads is Reads split at its placeholders, made by [AddClass].
+	reads []readsPart
+}
+
+// readsPart is a piece of a class's Reads: literal text, or the
+// appearance or the noun.
+type readsPart struct {
+	text string
+	what byte // 0 text, 'a' appearance, 'n' noun
+}
+
+// The placeholders of a class's Reads.
+const (
+	readsAppearance = "{appearance}"
+	readsNoun       = "{noun}"
+)
+
+// parseReads splits a class's Reads at its placeholders; it reports
+// what is wrong with one that names no appearance, names one twice, or
+// has another brace.
+func parseReads(reads string) ([]readsPart, string) {
+	var parts []readsPart
+	apps := 0
+	for rest := reads; rest != ""; {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
+			if strings.IndexByte(rest, '}') >= 0 {
+				return nil, "a stray }"
+			}
+			parts = append(parts, readsPart{text: rest})
+			break
+		}
+		if i > 0 {
+			if strings.IndexByte(rest[:i], '}') >= 0 {
+				return nil, "a stray }"
+			}
+			parts = append(parts, readsPart{text: rest[:i]})
+			rest = rest[i:]
+		}
+		switch {
+		case strings.HasPrefix(rest, readsAppearance):
+			parts, rest = append(parts, readsPart{what: 'a'}), rest[len(readsAppearance):]
+			apps++
+		case strings.HasPrefix(rest, readsNoun):
+			parts, rest = append(parts, readsPart{what: 'n'}), rest[len(readsNoun):]
+		default:
+			return nil, "an unknown {placeholder} (" + readsAppearance + " or " + readsNoun + ")"
+		}
+	}
+	if apps != 1 {
+		return nil, "not one " + readsAppearance
+	}
+	return parts, ""
 }
 
 // Classes is the class table. A mechanic adds its rows with [AddClass].
@@ -56,8 +124,8 @@ var Classes = []ClassInfo{
 	FoodClass: {Name: "food", Glyph: '%', Colour: Brown, Stackable: true},
 	PotionClass: {Name: "potion", Glyph: '!', Colour: BrightMagenta, Appearances: Appearances[:],
 		Noun: "potion", Stackable: true},
-	WeaponClass: {Name: "weapon", Glyph: ')', Colour: Cyan},
-	ArmourClass: {Name: "armour", Glyph: '[', Colour: BrightCyan},
+	WeaponClass: {Name: "weapon", Glyph: ')', Colour: Cyan, ShowSpe: true},
+	ArmourClass: {Name: "armour", Glyph: '[', Colour: BrightCyan, ShowSpe: true},
 }
 
 // AddClass appends ci to the class table and returns its class. A
@@ -76,6 +144,13 @@ func AddClass(ci ClassInfo) ItemClass {
 	}
 	if len(ci.Appearances) > maxRow+1 {
 		panic("components: class " + ci.Name + " has too many appearances")
+	}
+	if ci.Reads != "" {
+		parts, bad := parseReads(ci.Reads)
+		if bad != "" {
+			panic("components: class " + ci.Name + ": Reads " + ci.Reads + " has " + bad)
+		}
+		ci.reads = parts
 	}
 	ci.Appearances = slices.Clone(ci.Appearances)
 	return ItemClass(addRow(&Classes, ci, "class", ci.Name, ci.Mechanic, taken))
@@ -124,6 +199,11 @@ type ItemInfo struct {
 	Confuses     int
 	Sleeps       int
 	QuaffMessage string
+	// Spe, when set, draws a new item's Spe as the generator makes the
+	// kind (a wand's charges, §33): a scenario's or a level script's
+	// item that gives no spe gets it so (§39.5); nil draws nothing and
+	// the item's Spe is 0.
+	Spe func(rng *ecs.Stream) int32
 	// Effect is what the kind does, read by the system of its class
 	// (§32.4); nil for the core rows, whose effects are the fields
 	// above. A potion's Effect may be a [QuaffFunc]: quaffing it runs
@@ -281,6 +361,16 @@ func ClassKinds(cl ItemClass) int {
 		}
 	}
 	return n
+}
+
+// GeneratedSpe is the Spe a new item of kind k gets as generated, drawn
+// from rng by its row's Spe (§39.5); 0, drawing nothing, for a kind
+// without one.
+func GeneratedSpe(k ItemKind, rng *ecs.Stream) int32 {
+	if f := k.Info().Spe; f != nil {
+		return f(rng)
+	}
+	return 0
 }
 
 // PotionKind is the item kind of the potion with effect e.

@@ -82,37 +82,91 @@ func (kn *Knowledge) AppearanceOf(k ItemKind) string {
 }
 
 // AppendName appends how count items of kind k read to the cog: "a
-// dagger", "2 food rations", "a smoky potion", "an oak wand", "leather
-// armour"; identified, "a potion of healing", "a wand of striking". spe
-// is the items' own value; no class shows it yet (a wand's charges are
-// not shown, §33), and a class that would (NetHack's "+1 dagger") needs
-// no new signature.
+// dagger", "2 food rations", "a smoky potion", "an oak wand", "a scroll
+// labelled ZELGO MER", "leather armour"; identified, "a potion of
+// healing", "a wand of striking". spe is the items' own value, shown
+// only by a class that says so ([ClassInfo.ShowSpe]: "a +1 dagger"; a
+// wand's charges are not shown, §33).
 func (kn *Knowledge) AppendName(b []byte, k ItemKind, count int, spe int32) []byte {
-	_ = spe
-	info := k.Info()
-	if !kn.Known(k) {
-		app := kn.AppearanceOf(k)
-		noun := info.Class.Info().Noun
-		if count == 1 {
-			b = append(b, Article(app)...)
-			b = append(b, app...)
-			b = append(b, ' ')
-			return append(b, noun...)
-		}
-		b = strconv.AppendInt(b, int64(count), 10)
-		b = append(b, ' ')
-		b = append(b, app...)
-		b = append(b, ' ')
-		b = append(b, noun...)
-		return append(b, 's')
-	}
 	if count == 1 {
-		b = append(b, info.Article...)
-		return append(b, info.Name...)
+		return kn.appendName(b, k, false, spe, true)
 	}
 	b = strconv.AppendInt(b, int64(count), 10)
 	b = append(b, ' ')
-	return append(b, info.Plural...)
+	return kn.appendName(b, k, true, spe, false)
+}
+
+// AppendBareName appends how one item of kind k reads without its
+// article, as after "The " or "Your ": "oak wand", "scroll labelled
+// ZELGO MER", "+1 dagger", "wand of striking".
+func (kn *Knowledge) AppendBareName(b []byte, k ItemKind, spe int32) []byte {
+	return kn.appendName(b, k, false, spe, false)
+}
+
+// appendName appends the name of kind k, plural or not, with its spe
+// where its class shows it, after its article when article is set.
+func (kn *Knowledge) appendName(b []byte, k ItemKind, plural bool, spe int32, article bool) []byte {
+	info := k.Info()
+	ci := info.Class.Info()
+	if !kn.Known(k) {
+		return kn.appendUnknown(b, ci, kn.AppearanceOf(k), plural, article)
+	}
+	if article {
+		if ci.ShowSpe && spe != 0 {
+			if info.Article != "" {
+				b = append(b, "a "...) // "a +1 …", "a -1 …"
+			}
+		} else {
+			b = append(b, info.Article...)
+		}
+	}
+	if ci.ShowSpe && spe != 0 {
+		if spe > 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(spe), 10)
+		b = append(b, ' ')
+	}
+	if plural {
+		return append(b, info.Plural...)
+	}
+	return append(b, info.Name...)
+}
+
+// appendUnknown appends how an unidentified item of class ci with
+// appearance app reads by the class's Reads, after its article when
+// article is set.
+func (kn *Knowledge) appendUnknown(b []byte, ci *ClassInfo, app string, plural, article bool) []byte {
+	noun := ci.Noun
+	if ci.reads == nil {
+		if article {
+			b = append(b, Article(app)...)
+		}
+		b = append(b, app...)
+		b = append(b, ' ')
+		b = append(b, noun...)
+		if plural {
+			b = append(b, 's')
+		}
+		return b
+	}
+	for i, p := range ci.reads {
+		text := p.text
+		switch p.what {
+		case 'a':
+			text = app
+		case 'n':
+			text = noun
+		}
+		if i == 0 && article {
+			b = append(b, Article(text)...)
+		}
+		b = append(b, text...)
+		if p.what == 'n' && plural {
+			b = append(b, 's')
+		}
+	}
+	return b
 }
 
 // Article is "an " before a word starting with a vowel, else "a ".

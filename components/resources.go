@@ -1,6 +1,9 @@
 package components
 
-import arche "github.com/mlange-42/arche/ecs"
+import (
+	"github.com/cogsim/cogsim/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
 
 // Clock counts the episode's ticks and command turns (§13).
 type Clock struct {
@@ -69,8 +72,9 @@ func (d *Deeds) Has(name string) bool {
 	return false
 }
 
-// Op is a primitive's kind (§14).
-type Op uint8
+// Op is a primitive's kind (§14): the scheduler's, by which it
+// dispatches the systems that serve verbs (§39.6).
+type Op = ecs.Op
 
 // The core primitives, numbered from 1 so that the zero Op, what an
 // inactive [Action] or an empty [Primitive] holds (a paralysed tick), is

@@ -95,22 +95,27 @@ func (r *Run) Assign(from *Run) {
 func (n *Nutrition) Weak() bool { return n.State >= Weak }
 
 // AC is the armour class of a cog with this pack: 9 − the worn armour's
-// bonus (§5).
+// bonus (§5) and its enchantment, its Spe (NetHack's; 0 but for a
+// scroll of enchant armour, §39.7).
 func (inv *Inventory) AC() int {
 	if inv.Worn == NoSlot {
 		return 9
 	}
-	return 9 - inv.Slots[inv.Worn].Kind.Info().ArmourBonus
+	st := &inv.Slots[inv.Worn]
+	return 9 - st.Kind.Info().ArmourBonus - int(st.Spe)
 }
 
-// Weapon is the die and hit bonus of the wielded weapon (unarmed: die 2,
-// bonus 0, §7.2).
-func (inv *Inventory) Weapon() (die, hitBonus int) {
+// Weapon is the die, the hit bonus and the damage bonus of the wielded
+// weapon (unarmed: die 2, no bonus, §7.2). Its enchantment, its Spe
+// (0 but for a scroll of enchant weapon, §39.7), adds to both bonuses,
+// as NetHack's does.
+func (inv *Inventory) Weapon() (die, hitBonus, damageBonus int) {
 	if inv.Wielded == NoSlot {
-		return UnarmedDie, 0
+		return UnarmedDie, 0, 0
 	}
-	info := inv.Slots[inv.Wielded].Kind.Info()
-	return info.Die, info.HitBonus
+	st := &inv.Slots[inv.Wielded]
+	info := st.Kind.Info()
+	return info.Die, info.HitBonus + int(st.Spe), int(st.Spe)
 }
 
 // UnarmedDie is the damage die of a cog with no weapon in hand (§7.2).

@@ -8,10 +8,12 @@ import arche "github.com/mlange-42/arche/ecs"
 type StatusInfo struct {
 	Word     string
 	Mechanic string
-	// Holds reports whether the status holds now, reading the world as
-	// the observation is drawn (after a tick, or as a front end
-	// draws). It must not change the world nor allocate.
-	Holds func(w *arche.World) bool
+	// Holds binds the status to an episode's world, once, as the
+	// episode is built: it looks up what it reads (its resources, its
+	// maps) and returns the test, which reports whether the status holds
+	// now. The test runs as the observation is drawn (after a tick, or
+	// as a front end draws); it must not change the world nor allocate.
+	Holds func(w *arche.World) func() bool
 }
 
 // CoreStatusWords are §15's condition words, in the order the status line

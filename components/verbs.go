@@ -60,6 +60,9 @@ type Verb struct {
 	Classes []ItemClass
 	// Help is one line for the prompt, docs/rules.md and cogplay's help.
 	Help string
+	// Past is how `cogsim compare --explain` says the cog did it
+	// ("zapped", "read"); "" is the word itself.
+	Past string
 	// Mechanic is the mechanic that adds the verb, "" for the core game.
 	Mechanic string
 	// Op is the primitive's kind: the core's constants, or the one
@@ -71,6 +74,27 @@ type Verb struct {
 func (v *Verb) Form() string {
 	if a := v.Arg.String(); a != "" {
 		return v.Word + " " + a
+	}
+	return v.Word
+}
+
+// Text writes primitive p of the verb as the grammar reads it: its word
+// and argument by the verb's shape ("move e", "read f", "zap c >",
+// "pray"); a count is a repetition, so it writes none.
+func (v *Verb) Text(p Primitive) string {
+	switch v.Arg {
+	case ArgDir:
+		return v.Word + " " + p.Dir.String()
+	case ArgLetter:
+		return v.Word + " " + string(p.Letter)
+	case ArgLetterAim:
+		switch p.Aim {
+		case AimDir:
+			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
+		case AimDown:
+			return v.Word + " " + string(p.Letter) + " >"
+		}
+		return v.Word + " " + string(p.Letter)
 	}
 	return v.Word
 }
@@ -103,19 +127,19 @@ var MoveKeys = [...]struct {
 // verbs is the grammar's table: the core rows, in the order §14 lists
 // them, then the mechanics' rows in the order they were added.
 var verbs = []*Verb{
-	{Word: "move", Arg: ArgDir, Op: OpMove, Help: "one step toward DIR; DIR alone, DIR*N or move DIR N: N steps"},
-	{Word: "search", Aliases: []string{"s"}, Arg: ArgCount, Key: 's', Op: OpSearch, Help: "search the 8 cells around, once or N times"},
-	{Word: "wait", Aliases: []string{"."}, Arg: ArgCount, Key: '.', Op: OpWait, Help: "wait a tick, once or N times"},
-	{Word: "pickup", Aliases: []string{","}, Key: ',', Op: OpPickup, Help: "pick up what lies here"},
-	{Word: "descend", Aliases: []string{">"}, Key: '>', Op: OpDescend, Help: "go down the stairs (only on >)"},
-	{Word: "eat", Arg: ArgLetter, Key: 'e', Classes: []ItemClass{FoodClass}, Op: OpEat, Help: "eat the food of letter L"},
-	{Word: "quaff", Arg: ArgLetter, Key: 'q', Classes: []ItemClass{PotionClass}, Op: OpQuaff, Help: "drink the potion of letter L"},
-	{Word: "wield", Arg: ArgLetter, Key: 'w', Classes: []ItemClass{WeaponClass}, Op: OpWield, Help: "wield the weapon of letter L"},
-	{Word: "wear", Arg: ArgLetter, Key: 'W', Classes: []ItemClass{ArmourClass}, Op: OpWear, Help: "wear the armour of letter L"},
-	{Word: "drop", Arg: ArgLetter, Key: 'd', Op: OpDrop, Help: "drop the item of letter L"},
-	{Word: "kick", Arg: ArgDir, Key: 'D' & 0x1f, Op: OpKick, Help: "kick toward DIR"},
-	{Word: "chat", Arg: ArgDir, Key: 'C', Op: OpChat, Help: "talk to whoever is toward DIR"},
-	{Word: "inventory", Aliases: []string{"i"}, Key: 'i', Op: OpInventory, Help: "list the pack on the message line"},
+	{Word: "move", Arg: ArgDir, Op: OpMove, Past: "moved", Help: "one step toward DIR; DIR alone, DIR*N or move DIR N: N steps"},
+	{Word: "search", Aliases: []string{"s"}, Arg: ArgCount, Key: 's', Op: OpSearch, Past: "searched", Help: "search the 8 cells around, once or N times"},
+	{Word: "wait", Aliases: []string{"."}, Arg: ArgCount, Key: '.', Op: OpWait, Past: "waited", Help: "wait a tick, once or N times"},
+	{Word: "pickup", Aliases: []string{","}, Key: ',', Op: OpPickup, Past: "picked up", Help: "pick up what lies here"},
+	{Word: "descend", Aliases: []string{">"}, Key: '>', Op: OpDescend, Past: "went down", Help: "go down the stairs (only on >)"},
+	{Word: "eat", Arg: ArgLetter, Key: 'e', Classes: []ItemClass{FoodClass}, Op: OpEat, Past: "ate", Help: "eat the food of letter L"},
+	{Word: "quaff", Arg: ArgLetter, Key: 'q', Classes: []ItemClass{PotionClass}, Op: OpQuaff, Past: "quaffed", Help: "drink the potion of letter L"},
+	{Word: "wield", Arg: ArgLetter, Key: 'w', Classes: []ItemClass{WeaponClass}, Op: OpWield, Past: "wielded", Help: "wield the weapon of letter L"},
+	{Word: "wear", Arg: ArgLetter, Key: 'W', Classes: []ItemClass{ArmourClass}, Op: OpWear, Past: "put on", Help: "wear the armour of letter L"},
+	{Word: "drop", Arg: ArgLetter, Key: 'd', Op: OpDrop, Past: "dropped", Help: "drop the item of letter L"},
+	{Word: "kick", Arg: ArgDir, Key: 'D' & 0x1f, Op: OpKick, Past: "kicked", Help: "kick toward DIR"},
+	{Word: "chat", Arg: ArgDir, Key: 'C', Op: OpChat, Past: "chatted", Help: "talk to whoever is toward DIR"},
+	{Word: "inventory", Aliases: []string{"i"}, Key: 'i', Op: OpInventory, Past: "looked over the pack", Help: "list the pack on the message line"},
 }
 
 // AddVerb adds a mechanic's verb to the grammar and returns its Op, the

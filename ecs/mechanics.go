@@ -1,11 +1,13 @@
 package ecs
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -46,14 +48,31 @@ type Mechanic struct {
 	// after the level's own monsters, items and traps are placed and
 	// before vision, for each installed mechanic in order; not for a
 	// scenario's own level. A mechanic places its items here, drawing
-	// from its own stream so the level is otherwise unchanged.
-	Populate func(w *arche.World, depth int)
+	// only from rng: the level's own stream for this mechanic,
+	// [LevelStream](Name, depth), new for each level and derived from
+	// the episode seed (§39.4). So a level depends on the seed and its
+	// depth alone — not on what was played before it — and the core
+	// game's draws are those of the level without the mechanic.
+	Populate func(w *arche.World, depth int, rng *Stream)
 	// Rules, when set, are the mechanic's rules as the cog is told them
 	// (markdown, without a heading): `cogsim prompt` adds them, under
 	// "## Mechanic `NAME`", for an episode that installs the mechanic.
 	// They live with the mechanic, so adding one edits no document.
 	Rules string
 }
+
+// DecodeScenario reads a mechanic's entry of a scenario (§32.7) into v,
+// a pointer to a struct of its fields, refusing a field v does not
+// have: the errors name the field, as the scenario's own do.
+func DecodeScenario(raw json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// LevelStream names the stream a mechanic's Populate hook draws a
+// level from: "<mechanic>/<depth>" ("wands/3").
+func LevelStream(mechanic string, depth int) string { return mechanic + "/" + strconv.Itoa(depth) }
 
 // Variant is a rules variant (§25): a named list of mechanics.
 type Variant struct {

@@ -19,6 +19,23 @@ type System interface {
 	Update(w *arche.World)
 }
 
+// Op is a primitive's kind (§14, components.Op): what the cog does this
+// tick, by which the scheduler dispatches verb systems (§39.6). 0 is
+// none (a paralysed tick).
+type Op uint8
+
+// VerbSystem is a system that serves verbs (§39.6): it performs the
+// primitives whose Ops it lists, and nothing on other ticks. The
+// scheduler, once told where the tick's Op is ([Scheduler.Dispatch]),
+// runs it only on a tick whose primitive is one of them, so a verb
+// system costs nothing on the ticks that are not its own. Its Update
+// should still check the Op (it runs on every tick of a scheduler not
+// told).
+type VerbSystem interface {
+	System
+	Verbs() []Op
+}
+
 // Control lets a system halt the rest of the tick: once halted, only the
 // systems added as final run (the level system records the end of a run,
 // §7.3). The scheduler owns it: [Scheduler.Init] adds it to the world, or
@@ -38,6 +55,10 @@ type Entry struct {
 	Enabled bool
 	// Final systems run even when the tick is halted.
 	Final bool
+	// Verbs are the Ops the system serves, when it is a [VerbSystem]:
+	// a dispatching scheduler runs it only on their ticks (§39.6). Read
+	// from the system when it is added or replaced.
+	Verbs []Op
 	// By names the mechanic that added the system ("" for the core), and
 	// ReplacedBy the one that replaced it, if any.
 	By, ReplacedBy string
@@ -60,6 +81,9 @@ type Scheduler struct {
 	control *Control
 	final   []bool
 	stale   bool
+	// op is where the tick's primitive is ([Scheduler.Dispatch]); nil:
+	// verb systems run every tick.
+	op      *Op
 	timing  bool
 	labels  bool
 	entries []*Entry
@@ -73,9 +97,17 @@ type Scheduler struct {
 	epoch time.Time
 }
 
+// verbsOf are the Ops sys serves, nil unless it is a [VerbSystem].
+func verbsOf(sys System) []Op {
+	if v, ok := sys.(VerbSystem); ok {
+		return slices.Clone(v.Verbs())
+	}
+	return nil
+}
+
 // Add appends a system at the end of the order.
 func (s *Scheduler) Add(name string, sys System) *Entry {
-	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing}
+	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing, Verbs: verbsOf(sys)}
 	s.entries = append(s.entries, e)
 	s.stale = true
 	return e
@@ -88,15 +120,85 @@ func (s *Scheduler) AddFinal(name string, sys System) *Entry {
 	return e
 }
 
-// replan remakes the plan from the entries.
+// replan remakes the plan from the entries. With dispatch on, each run
+// of consecutive verb systems becomes one step of the plan, a
+// [dispatch] that runs only those of the tick's Op.
 func (s *Scheduler) replan() {
 	plan, final := make([]System, 0, len(s.entries)), make([]bool, 0, len(s.entries))
+	var d *dispatch
 	for _, e := range s.entries {
-		if e.Enabled {
-			plan, final = append(plan, e.System), append(final, e.Final)
+		if !e.Enabled {
+			continue
 		}
+		if s.op == nil || len(e.Verbs) == 0 {
+			plan, final, d = append(plan, e.System), append(final, e.Final), nil
+			continue
+		}
+		if d == nil {
+			d = &dispatch{op: s.op, control: s.control, lists: [][]dispatched{nil}}
+			plan, final = append(plan, d), append(final, false)
+		}
+		d.add(e)
+		final[len(final)-1] = final[len(final)-1] || e.Final
 	}
 	s.plan, s.final, s.stale = plan, final, false
+}
+
+// dispatch is a run of verb systems in the plan: by the tick's Op, the
+// ones that serve it, in tick order (lists[index[op]]; list 0 is
+// empty), so a tick whose primitive no verb system serves costs one
+// look-up.
+type dispatch struct {
+	op      *Op
+	control *Control
+	index   [256]uint8
+	lists   [][]dispatched
+}
+
+// dispatched is a verb system in a dispatch's list.
+type dispatched struct {
+	System
+	final bool
+}
+
+// add puts entry e's system in the lists of its verbs.
+func (d *dispatch) add(e *Entry) {
+	for _, op := range e.Verbs {
+		if op == 0 {
+			continue // no tick's primitive: an inactive tick runs none
+		}
+		if d.index[op] == 0 {
+			if len(d.lists) > 255 {
+				continue // more than 255 verbs in one run: never so
+			}
+			d.index[op] = uint8(len(d.lists))
+			d.lists = append(d.lists, nil)
+		}
+		i := d.index[op]
+		d.lists[i] = append(d.lists[i], dispatched{System: e.System, final: e.Final})
+	}
+}
+
+// Init implements System; a dispatch is made initialised.
+func (d *dispatch) Init(*arche.World) {}
+
+// Update runs the verb systems of the tick's Op, in order; once one
+// halts the tick only the final ones.
+func (d *dispatch) Update(w *arche.World) {
+	for _, v := range d.lists[d.index[*d.op]] {
+		if !d.control.halted || v.final {
+			v.Update(w)
+		}
+	}
+}
+
+// Dispatch tells the scheduler where each tick's Op is (the cog's
+// primitive, set by the first system of the tick): from then on a verb
+// system runs only on a tick whose Op it serves (§39.6), in its place
+// in the order. Without it every system runs every tick.
+func (s *Scheduler) Dispatch(op *Op) {
+	s.op = op
+	s.stale = true
 }
 
 // Before inserts a system just before the one called target.
@@ -118,7 +220,7 @@ func (s *Scheduler) insert(target string, offset int, name string, sys System) e
 		return fmt.Errorf("scheduler: no system called %q", target)
 	}
 	i += offset
-	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing}
+	e := &Entry{Name: name, System: sys, Enabled: true, By: s.installing, Verbs: verbsOf(sys)}
 	s.entries = append(s.entries, nil)
 	copy(s.entries[i+1:], s.entries[i:])
 	s.entries[i] = e
@@ -136,7 +238,7 @@ func (s *Scheduler) Replace(name string, sys System) error {
 	if e.ReplacedBy != "" && e.ReplacedBy != s.installing {
 		return fmt.Errorf("scheduler: system %q is replaced by mechanic %q already; the two cannot be installed together", name, e.ReplacedBy)
 	}
-	e.System, e.ReplacedBy = sys, s.installing
+	e.System, e.ReplacedBy, e.Verbs = sys, s.installing, verbsOf(sys)
 	s.stale = true
 	return nil
 }
@@ -249,10 +351,11 @@ func (s *Scheduler) tickFinals(w *arche.World, i int) {
 	}
 }
 
-// tickMeasured is Tick with timing or profile labels on.
+// tickMeasured is Tick with timing or profile labels on. A verb system
+// off its Op's ticks is skipped unmeasured, as Tick skips it.
 func (s *Scheduler) tickMeasured(w *arche.World) {
 	for _, e := range s.entries {
-		if !e.Enabled || (s.control.halted && !e.Final) {
+		if !e.Enabled || (s.control.halted && !e.Final) || !s.serves(e) {
 			continue
 		}
 		if s.labels {
@@ -275,6 +378,12 @@ func (s *Scheduler) tickMeasured(w *arche.World) {
 	if s.labels {
 		pprof.SetGoroutineLabels(context.Background())
 	}
+}
+
+// serves reports whether entry e runs on this tick: any system but a
+// verb system under dispatch, which runs only on its Ops' ticks.
+func (s *Scheduler) serves(e *Entry) bool {
+	return s.op == nil || len(e.Verbs) == 0 || slices.Contains(e.Verbs, *s.op)
 }
 
 // profileLabels are the entry's pprof labels: system=<name>, and

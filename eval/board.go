@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -22,6 +23,9 @@ type Board struct {
 	Files []string   `json:"files"`
 	Deeds []string   `json:"deeds"`
 	Rows  []BoardRow `json:"rows"`
+	// Explanation, when set, explains an A/B of two result files
+	// (§39.8, board --explain): the page shows it below the table.
+	Explanation *Explanation `json:"explanation,omitempty"`
 }
 
 // BoardRow is one agent under one setting: the summary of its results,
@@ -59,11 +63,15 @@ func NewBoard(files []string, groups []Group) (*Board, error) {
 		}
 		b.Rows = append(b.Rows, BoardRow{Files: g.Files, MaxTurns: g.Results[0].MaxTurns, Strict: g.Results[0].Strict, Summary: s})
 	}
-	for _, d := range result.DeedNames {
+	for _, d := range result.DeedNames() {
 		if earned[d] {
 			b.Deeds = append(b.Deeds, d)
+			delete(earned, d)
 		}
 	}
+	// Results are parsed against the deed table, so every deed earned is
+	// in it; were one not, it would still get its column, last.
+	b.Deeds = append(b.Deeds, slices.Sorted(maps.Keys(earned))...)
 	slices.SortStableFunc(b.Rows, func(x, y BoardRow) int {
 		if xn, yn := x.Score.CI95 == nil, y.Score.CI95 == nil; xn != yn {
 			if xn {
@@ -220,6 +228,18 @@ func (b *Board) WritePage(w io.Writer) error {
 		Rows  []row
 		JSON  template.JS
 	}{b, rows, template.JS(data)})
+}
+
+// Summary is a side's tick on one line, as the page and the text show
+// it (the monsters' steps counted, not listed).
+func (t TickSide) Summary() string { return t.summary() }
+
+// Count is how many seeds a cause explains.
+func (g CauseCount) Count() int { return len(g.Seeds) }
+
+// SeedList lists the cause's seeds, up to n.
+func (g CauseCount) SeedList(n int) string {
+	return seedList(g.Seeds, n)
 }
 
 // ciTitle is a rate's interval, for the cell's title.

@@ -41,7 +41,7 @@ fail() { printf '\ntest.sh: FAILED: %s\n' "$1" >&2; exit 1; }
 # index) and valgrind for scripts/ir-per-step.sh.
 # Debian's python3-* modules serve /usr/bin/python3 only.
 packages=(libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
-	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb gcc python3
+	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb x11-utils gcc python3
 	python3-numpy python3-cloudpickle python3-typing-extensions python3-pip chromium
 	python3-torch libopenblas0 valgrind)
 

@@ -7,14 +7,18 @@
 # It needs the packages of EBITEN.md (scripts/test.sh installs them):
 #   libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
 #   libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config xvfb
+# and x11-utils (xwininfo: a test waits for cogplay's window). The
+# screen is 1920 x 1080, the largest size the tests open a window at.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-if ! command -v Xvfb >/dev/null 2>&1; then
-	echo "window-tests.sh: Xvfb is missing: apt-get install -y xvfb (and the packages listed in this script)" >&2
-	exit 1
-fi
+for tool in Xvfb:xvfb xwininfo:x11-utils; do
+	if ! command -v "${tool%%:*}" >/dev/null 2>&1; then
+		echo "window-tests.sh: ${tool%%:*} is missing: apt-get install -y ${tool##*:} (and the packages listed in this script)" >&2
+		exit 1
+	fi
+done
 
 tmp=$(mktemp -d)
 xvfb_pid=
@@ -30,7 +34,7 @@ trap cleanup EXIT
 # Xvfb picks a free display itself and writes its number to fd 3. The
 # wait ends when it has, or when it dies; five minutes is only a guard
 # against a hang (a loaded machine may take seconds to start it).
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
 xvfb_pid=$!
 deadline=$((SECONDS + 300))
 while ((SECONDS < deadline)); do

@@ -107,7 +107,7 @@ func (cfg Config) resolve() (Config, []*ecs.Mechanic, error) {
 	if cfg.Rules == "" {
 		cfg.Rules = "cog"
 	}
-	if cfg.Goal != "" && cfg.Goal != GoalStairs && (!slices.Contains(result.DeedNames, cfg.Goal) || cfg.Goal == "full-clock") {
+	if cfg.Goal != "" && cfg.Goal != GoalStairs && (!slices.Contains(result.DeedNames(), cfg.Goal) || cfg.Goal == "full-clock") {
 		return cfg, nil, fmt.Errorf("goal %q: not a deed an episode can earn before its end", cfg.Goal)
 	}
 	if cfg.MaxTurns < 0 || cfg.MaxTurns > MaxClockTurns {

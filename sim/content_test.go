@@ -109,8 +109,8 @@ func TestAScenarioRefusesAMechanicsThingsWithoutIt(t *testing.T) {
 }
 
 func TestSpeIsKeptThroughPickupAndDrop(t *testing.T) {
-	sc := sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "flask of water", Spe: 2}}},
-		Items: []sim.ScenarioThing{{At: []int{5, 3}, Kind: "flask of water", Spe: 7}, {At: []int{5, 3}, Kind: "flask of water", Spe: 2}}}
+	sc := sim.Scenario{Map: withCog(hall, 5, 3), Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "flask of water", Spe: ptr[int32](2)}}},
+		Items: []sim.ScenarioThing{{At: []int{5, 3}, Kind: "flask of water", Spe: ptr[int32](7)}, {At: []int{5, 3}, Kind: "flask of water", Spe: ptr[int32](2)}}}
 	s := startWith(t, 1, sc, withThirst)
 	s.Turn(",")
 	inv := inventory(s)

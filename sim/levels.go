@@ -95,12 +95,18 @@ func (l *levels) enter(depth int) {
 	for _, t := range pop.Traps {
 		e.PlaceTrap(t.Kind, t.At)
 	}
+	l.populate(depth)
+	l.vision.Update(e.W)
+}
+
+// populate runs the installed mechanics' Populate hooks on the level of
+// depth just made, in order, each with the level's own stream (§39.4).
+func (l *levels) populate(depth int) {
 	for _, m := range l.mechanics {
 		if m.Populate != nil {
-			m.Populate(e.W, depth)
+			m.Populate(l.env.W, depth, ecs.NewStream(l.cfg.Seed, ecs.LevelStream(m.Name, depth)))
 		}
 	}
-	l.vision.Update(e.W)
 }
 
 // buildScript runs script sc for level depth of the episode.
@@ -150,11 +156,7 @@ func (l *levels) layScript(b *script.Built) {
 	e.applyCog(&ScenarioCog{HP: f.HP, MaxHP: f.MaxHP, Nutrition: f.Nutrition, Gold: f.Gold, XPPoints: f.XPPoints,
 		Confused: ticksFrom(now, f.Confused), Paralysed: ticksFrom(now, f.Paralysed)}, f.Inventory)
 	if b.Standard {
-		for _, m := range l.mechanics {
-			if m.Populate != nil {
-				m.Populate(e.W, b.Level.Depth)
-			}
-		}
+		l.populate(b.Level.Depth)
 	}
 	l.vision.Update(e.W)
 }
@@ -202,8 +204,18 @@ func (l *levels) buildScenario(sc *Scenario) error {
 		}
 		e.SpawnMonster(m.Species, m.At, hp)
 	}
+	// The items' and the pack's spe the file leaves out are drawn as
+	// generated (§39.5), after the monsters' hit points.
 	for _, it := range p.Items {
+		if it.DrawSpe {
+			it.Stack.Spe = c.GeneratedSpe(it.Stack.Kind, rng)
+		}
 		e.PlaceStack(it.Stack, it.At)
+	}
+	if p.Inventory != nil {
+		for _, i := range p.DrawSpe {
+			p.Inventory.Slots[i].Spe = c.GeneratedSpe(p.Inventory.Slots[i].Kind, rng)
+		}
 	}
 	for _, t := range p.Traps {
 		te := e.PlaceTrap(t.Kind, t.At)

@@ -41,19 +41,19 @@ func (s *Sim) Result() Result {
 func scoreParts(e *State) result.Parts {
 	cog := e.Run.Cog // alive as long as the episode
 	return partsOf(e.Run.MaxDepth, e.Experience.GetUnchecked(cog).Points, e.Purse.GetUnchecked(cog).Gold,
-		len(e.Run.Deeds.List))
+		e.Run.Deeds.Points())
 }
 
 // partsOf are the score's parts of a run that reached maxDepth with xp
-// experience points, gold and deeds deeds (§16).
-func partsOf(maxDepth, xp, gold, deeds int) result.Parts {
-	return result.Parts{Depth: 50 * (maxDepth - 1), XP: xp, Gold: gold, Deeds: 25 * deeds}
+// experience points, gold and deeds worth deedPoints (§16, §39.1).
+func partsOf(maxDepth, xp, gold, deedPoints int) result.Parts {
+	return result.Parts{Depth: 50 * (maxDepth - 1), XP: xp, Gold: gold, Deeds: deedPoints}
 }
 
 // ScoreOf is the score (§16) of the episode of e with xp experience
 // points and gold, which the caller read already (a session's stats).
 func (e *State) ScoreOf(xp, gold int) int {
-	return partsOf(e.Run.MaxDepth, xp, gold, len(e.Run.Deeds.List)).Score()
+	return partsOf(e.Run.MaxDepth, xp, gold, e.Run.Deeds.Points()).Score()
 }
 
 // Score is the score so far (§16), as the result would count it.

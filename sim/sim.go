@@ -120,6 +120,8 @@ type Sim struct {
 	// (c.ActiveStatuses).
 	statuses    []int
 	statusWords []string
+	// holds are the statuses' tests, bound to the world (§32.6).
+	holds []func() bool
 	// memory keeps the map drawn from the level's memory.
 	memory text.Memory
 	// textStale says the observation text is to be drawn (DeferText).
@@ -176,6 +178,7 @@ func New(cfg Config) (*Sim, error) {
 	s.statuses = c.ActiveStatuses(s.gen.Mechanics)
 	for _, j := range s.statuses {
 		s.statusWords = append(s.statusWords, c.Statuses()[j].Word)
+		s.holds = append(s.holds, c.Statuses()[j].Holds(w))
 	}
 	s.parser.SetMechanics(s.gen.Mechanics)
 	s.levels = levels{cfg: &s.cfg, env: s.env, gen: &s.gen, mechanics: mechanics}
@@ -186,6 +189,10 @@ func New(cfg Config) (*Sim, error) {
 	if s.levels.vision == nil {
 		return nil, errors.New("sim: the scheduler has no vision system")
 	}
+	// Verb systems run only on their verbs' ticks (§39.6): the tick's
+	// primitive is the Action the input system sets. Told before Init,
+	// which makes the plan once.
+	s.sched.Dispatch(&s.env.Action.Op)
 	s.sched.Init(w)
 	if err := checkRegistered(w); err != nil {
 		return nil, err
@@ -275,16 +282,26 @@ func (s *Sim) Turn(reply string) {
 // all (not JSON, no reply field): forty ticks of waiting and "Unusable
 // reply." (§20).
 func (s *Sim) TurnUnusable() {
+	if s.BeginTurnUnusable() {
+		for !s.TickTurn() {
+		}
+	}
+}
+
+// BeginTurnUnusable starts the command turn of a reply that could not be
+// read at all without running it, as BeginTurn does for a reply: its
+// ticks are then run one by one with TickTurn. It reports false when
+// the episode is over.
+func (s *Sim) BeginTurnUnusable() bool {
 	if s.Done() {
-		return
+		return false
 	}
 	s.env.Queue.Reset()
 	s.note = UnusableReply
 	s.env.Reply = ReplyRead{Unusable: true}
 	s.env.Run.Unusable++
 	s.begin()
-	for !s.TickTurn() {
-	}
+	return true
 }
 
 // TurnPrimitive runs a command turn of the one primitive p: the turn of
@@ -587,19 +604,18 @@ func (s *Sim) Status() text.Status {
 // MechanicStatuses is the status line's Mechanic bits ([Sim.Status]):
 // bit i for the i-th status word of the episode's mechanics that holds.
 func (s *Sim) MechanicStatuses() uint32 {
-	if len(s.statuses) == 0 {
+	if len(s.holds) == 0 {
 		return 0
 	}
-	return heldStatuses(&s.world, s.statuses)
+	return heldStatuses(s.holds)
 }
 
-// heldStatuses is the bitmask of the statuses (indices into c.Statuses)
-// that hold now in w: bit i for statuses[i].
-func heldStatuses(w *arche.World, statuses []int) uint32 {
+// heldStatuses is the bitmask of the statuses that hold now: bit i for
+// the test holds[i].
+func heldStatuses(holds []func() bool) uint32 {
 	var bits uint32
-	all := c.Statuses()
-	for i, j := range statuses {
-		if all[j].Holds(w) {
+	for i, h := range holds {
+		if h() {
 			bits |= 1 << i
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
 	arche "github.com/mlange-42/arche/ecs"
@@ -30,6 +31,9 @@ type SystemInfo struct {
 	// Final systems run on a halted tick too; a disabled one not at all.
 	Final   bool `json:"final"`
 	Enabled bool `json:"enabled"`
+	// Verbs are the verbs a verb system serves: it runs only on their
+	// ticks (§39.6); none for a system that runs every tick.
+	Verbs []string `json:"verbs,omitempty"`
 }
 
 // Systems returns the effective tick table of an episode of cfg: its
@@ -57,6 +61,11 @@ func Systems(cfg Config) ([]SystemInfo, error) {
 			Final: e.Final, Enabled: e.Enabled}
 		if info.By == "" {
 			info.By = Core
+		}
+		for _, op := range e.Verbs {
+			if v := c.VerbOf(op); v != nil {
+				info.Verbs = append(info.Verbs, v.Word)
+			}
 		}
 		// A scheduler of its own too: systems that share state (the
 		// nethack stomach of hunger and melee-hunger) initialise it once,

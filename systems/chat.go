@@ -29,6 +29,12 @@ func (s *Chat) Init(w *arche.World) {
 	s.pos, s.purse, s.monster = generic.NewMap[c.Position](w), generic.NewMap[c.Purse](w), generic.NewMap[c.Monster](w)
 }
 
+// chatVerbs are the verbs Chat performs.
+var chatVerbs = []c.Op{c.OpChat}
+
+// Verbs implements ecs.VerbSystem: Chat runs only on a tick of chat (§39.6).
+func (*Chat) Verbs() []c.Op { return chatVerbs }
+
 // Update implements ecs.System.
 func (s *Chat) Update(w *arche.World) {
 	if !s.action.Active || s.action.Op != c.OpChat {

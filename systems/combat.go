@@ -156,9 +156,9 @@ func (s *Combat) cogAttacks(in c.Intent) {
 	}
 	cog := s.run.Cog
 	info := s.monster.Get(m).Species.Info()
-	die, bonus := s.inventory.Get(cog).Weapon()
+	die, bonus, plus := s.inventory.Get(cog).Weapon()
 	if in.Kick {
-		die, bonus = KickDamageDie, KickHitBonus
+		die, bonus, plus = KickDamageDie, KickHitBonus, 0
 	}
 	roll := SwingRoll{XLevel: s.experience.Get(cog).Level, HitBonus: bonus, AC: info.AC,
 		Weak: s.nutrition.Get(cog).Weak(), Immobile: info.Speed == 0, Trapped: s.status.Get(cog).Trapped(s.clock.Tick)}
@@ -169,7 +169,7 @@ func (s *Combat) cogAttacks(in c.Intent) {
 	ev := c.Event{Kind: c.Attack, Actor: cog, Target: m, Kick: in.Kick, Species: s.monster.Get(m).Species}
 	if s.CogHits(s.rng, roll) {
 		h := s.health.Get(m)
-		ev.Hit, ev.Damage = true, Damage(s.rng, die)
+		ev.Hit, ev.Damage = true, max(Damage(s.rng, die)+plus, 0)
 		h.HP -= ev.Damage
 		if h.HP <= 0 {
 			ev.Killed = true

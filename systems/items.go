@@ -50,6 +50,12 @@ func (s *Items) Init(w *arche.World) {
 	s.pile, s.msg = make([]arche.Entity, 0, 16), make([]byte, 0, 1024) // a full pack listed
 }
 
+// itemsVerbs are the verbs Items performs.
+var itemsVerbs = []c.Op{c.OpPickup, c.OpInventory, c.OpEat, c.OpQuaff, c.OpWield, c.OpWear, c.OpDrop}
+
+// Verbs implements ecs.VerbSystem: Items runs only on a tick of pickup, inventory, eat, quaff, wield, wear and drop (§39.6).
+func (*Items) Verbs() []c.Op { return itemsVerbs }
+
 // Update implements ecs.System.
 func (s *Items) Update(w *arche.World) {
 	a := s.action

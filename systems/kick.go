@@ -34,6 +34,12 @@ func (s *Kick) Init(w *arche.World) {
 	s.pos, s.nutrition, s.monster = generic.NewMap[c.Position](w), generic.NewMap[c.Nutrition](w), generic.NewMap[c.Monster](w)
 }
 
+// kickVerbs are the verbs Kick performs.
+var kickVerbs = []c.Op{c.OpKick}
+
+// Verbs implements ecs.VerbSystem: Kick runs only on a tick of kick (§39.6).
+func (*Kick) Verbs() []c.Op { return kickVerbs }
+
 // Update implements ecs.System.
 func (s *Kick) Update(w *arche.World) {
 	if !s.action.Active || s.action.Op != c.OpKick {

@@ -33,6 +33,12 @@ func (s *Search) Init(w *arche.World) {
 	s.near = make([]arche.Entity, 0, 9)
 }
 
+// searchVerbs are the verbs Search performs.
+var searchVerbs = []c.Op{c.OpSearch}
+
+// Verbs implements ecs.VerbSystem: Search runs only on a tick of search (§39.6).
+func (*Search) Verbs() []c.Op { return searchVerbs }
+
 // Update implements ecs.System.
 func (s *Search) Update(w *arche.World) {
 	if !s.action.Active || s.action.Op != c.OpSearch {

@@ -20,6 +20,7 @@ type Traps struct {
 	traps      *TrapMap
 	death      *Death
 	conditions *Conditions
+	mover      *Mover
 	pos        generic.Map[c.Position]
 	trap       generic.Map[c.Trap]
 }
@@ -29,7 +30,7 @@ func (s *Traps) Init(w *arche.World) {
 	s.rng = Res[ecs.Streams](w).Get(ecs.StreamTraps)
 	s.level, s.run, s.log = Res[c.Level](w), Res[c.Run](w), Res[ecs.Log](w)
 	s.action, s.events = Res[c.Action](w), Res[c.Events](w)
-	s.traps, s.death, s.conditions = NewTrapMap(w), NewDeath(w), NewConditions(w)
+	s.traps, s.death, s.conditions, s.mover = NewTrapMap(w), NewDeath(w), NewConditions(w), NewMover(w)
 	s.pos, s.trap = generic.NewMap[c.Position](w), generic.NewMap[c.Trap](w)
 }
 
@@ -55,7 +56,7 @@ func (s *Traps) Update(w *arche.World) {
 		s.conditions.Set(c.Trapped, info.TrappedTicks)
 	}
 	if info.Teleport {
-		s.teleport()
+		s.mover.Teleport(s.run.Cog, s.rng)
 	}
 	dmg := 0
 	if info.Die > 0 {
@@ -65,40 +66,4 @@ func (s *Traps) Update(w *arche.World) {
 	if dmg > 0 {
 		s.death.Hurt(dmg, "killed by ", info.Article, info.Name)
 	}
-}
-
-// teleport moves the cog to a uniformly random free room-floor cell.
-func (s *Traps) teleport() {
-	lvl := s.level
-	n := 0
-	for i := 0; i < c.N; i++ {
-		if freeFloor(lvl, i) {
-			n++
-		}
-	}
-	if n == 0 {
-		return
-	}
-	k := s.rng.Rn2(n)
-	for i := 0; i < c.N; i++ {
-		if !freeFloor(lvl, i) {
-			continue
-		}
-		if k == 0 {
-			pos := s.pos.Get(s.run.Cog)
-			from, to := *pos, c.PosOf(i)
-			lvl.Creatures.Move(from, to)
-			*pos = to
-			s.events.Add(c.Event{Kind: c.Move, Actor: s.run.Cog, From: from, To: to})
-			return
-		}
-		k--
-	}
-}
-
-// freeFloor reports whether cell i is a walkable room-floor cell with no
-// creature on it.
-func freeFloor(lvl *c.Level, i int) bool {
-	p := c.PosOf(i)
-	return lvl.RoomOf[i] != 0 && lvl.Terrain[i].Walkable() && !lvl.Creatures.Occupied(p)
 }

@@ -132,12 +132,18 @@ type Floor struct {
 	run     *c.Run
 }
 
-// NewFloor makes the Floor of world w.
+// NewFloor returns the Floor of world w: made, and its filter
+// registered, on the world's first call; the same one after, so that a
+// Populate hook may call it on every level (§39.6).
 func NewFloor(w *arche.World) *Floor {
-	f := &Floor{w: w, builder: generic.NewMap2[c.Position, c.Item](w), filter: generic.NewFilter2[c.Position, c.Item](),
-		item: generic.NewMap[c.Item](w), level: Res[c.Level](w), run: Res[c.Run](w)}
-	f.filter.Register(w)
-	return f
+	level, run := Res[c.Level](w), Res[c.Run](w)
+	h := helpersOf(w)
+	if h.floor == nil {
+		h.floor = &Floor{w: w, builder: generic.NewMap2[c.Position, c.Item](w), filter: generic.NewFilter2[c.Position, c.Item](),
+			item: generic.NewMap[c.Item](w), level: level, run: run}
+		h.floor.filter.Register(w)
+	}
+	return h.floor
 }
 
 // Place puts count items of kind k (Spe 0) on p, on top of the pile.
@@ -191,12 +197,17 @@ type TrapMap struct {
 	level   *c.Level
 }
 
-// NewTrapMap makes the TrapMap of world w.
+// NewTrapMap returns the TrapMap of world w, made once per world as
+// [NewFloor] is.
 func NewTrapMap(w *arche.World) *TrapMap {
-	t := &TrapMap{w: w, builder: generic.NewMap2[c.Position, c.Trap](w), filter: generic.NewFilter2[c.Position, c.Trap](),
-		level: Res[c.Level](w)}
-	t.filter.Register(w)
-	return t
+	level := Res[c.Level](w)
+	h := helpersOf(w)
+	if h.traps == nil {
+		h.traps = &TrapMap{w: w, builder: generic.NewMap2[c.Position, c.Trap](w), filter: generic.NewFilter2[c.Position, c.Trap](),
+			level: level}
+		h.traps.filter.Register(w)
+	}
+	return h.traps
 }
 
 // Place puts a hidden trap of kind k on p.

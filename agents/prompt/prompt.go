@@ -91,6 +91,7 @@ func rulesText(rules string, active []string, turns, turnTicks int) string {
 	}
 	text = withVerbRows(text, active)
 	text = withTables(text, active)
+	text = withDeeds(text, active)
 	text = withClock(text, turns, turnTicks)
 	parts := strings.Split(text, "\n## Variant `")
 	var b strings.Builder

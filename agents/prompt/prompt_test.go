@@ -76,3 +76,28 @@ func TestTheRulesStateTheClockAndMonstersPromptRewrites(t *testing.T) {
 	assert.Contains(t, text, "\n\n`pickup` takes everything on the cell.")
 	assert.Equal(t, 1, strings.Count(text, "| monster |"))
 }
+
+// TestTheRulesListTheCoreDeeds: docs/rules.md's deed table names every
+// core deed of the deed table and no other, with the anchors withDeeds
+// writes after; a deed worth other than 25 rewrites the score's
+// formula, whose phrase is there.
+func TestTheRulesListTheCoreDeeds(t *testing.T) {
+	text := citation.ReplaceAllString(docs.Rules, "")
+	start := strings.Index(text, "| deed | earned by |")
+	require.Positive(t, start)
+	end := strings.Index(text[start:], "\n\n")
+	table := text[start : start+end]
+	var named []string
+	for _, m := range regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(table, -1) {
+		named = append(named, m[1])
+	}
+	var core []string
+	for _, d := range c.DeedTable() {
+		if d.Mechanic == "" {
+			core = append(core, d.Name)
+		}
+	}
+	assert.ElementsMatch(t, core, named)
+	assert.Contains(t, text, deedTableEnd)
+	assert.Equal(t, 1, strings.Count(text, scoreDeeds))
+}

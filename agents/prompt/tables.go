@@ -123,6 +123,40 @@ func MonsterTable(active []string) string {
 	return b.String()
 }
 
+// scoreDeeds is docs/rules.md's term of the score for the deeds, which
+// withDeeds rewrites when a mechanic's deed is worth other than 25.
+const scoreDeeds = "+ 25 × deeds."
+
+// deedTableEnd is the last row of docs/rules.md's deed table, after
+// which withDeeds adds the active mechanics' deeds.
+const deedTableEnd = "| `full-clock` | being alive at the end of turn 55 |\n"
+
+// withDeeds adds a row to the deed table for each deed of a mechanic in
+// active (§39.1), with its mechanic and its points, and when one is not
+// worth 25 says so in the score's formula.
+func withDeeds(text string, active []string) string {
+	var rows strings.Builder
+	other := false
+	for _, d := range c.ActiveDeeds(active) {
+		if d.Mechanic == "" {
+			continue
+		}
+		fmt.Fprintf(&rows, "| `%s` | %s (mechanic `%s`; %d points) |\n", d.Name, d.Doc, d.Mechanic, d.Points)
+		other = other || d.Points != c.DeedPoints
+	}
+	if rows.Len() == 0 {
+		return text
+	}
+	if i := strings.Index(text, deedTableEnd); i >= 0 {
+		i += len(deedTableEnd)
+		text = text[:i] + rows.String() + text[i:]
+	}
+	if other {
+		text = strings.Replace(text, scoreDeeds, "+ each deed's points (25, or as\nits row above says).", 1)
+	}
+	return text
+}
+
 // withClock states the episode's clock (§13, §36.3): docs/rules.md
 // states the rules' 55 command turns of at most 40 ticks; each phrase of
 // clockPhrases says it for turns of turnTicks.

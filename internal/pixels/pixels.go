@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"image/png"
+	"os"
 )
 
 // RGBA is img as an *image.RGBA (img itself when it is one).
@@ -61,4 +63,50 @@ func Differing(a, b *image.RGBA) int {
 		}
 	}
 	return n
+}
+
+// Area is the rectangle of img that colour c (within tol) covers: the
+// rows and the columns of which more than a fifth is that colour. A
+// glyph's edge, scaled, may take any colour anywhere, but never for
+// long, so a panel's or the map's background stands out of the noise.
+func Area(img *image.RGBA, c color.RGBA, tol int) image.Rectangle {
+	b := img.Bounds()
+	rows, cols := make([]int, b.Dy()), make([]int, b.Dx())
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if Near(img.RGBAAt(x, y), c, tol) {
+				rows[y-b.Min.Y]++
+				cols[x-b.Min.X]++
+			}
+		}
+	}
+	span := func(counts []int, of int) (lo, hi int) {
+		lo, hi = -1, -1
+		for i, n := range counts {
+			if n > of/5 {
+				if lo < 0 {
+					lo = i
+				}
+				hi = i + 1
+			}
+		}
+		return lo, hi
+	}
+	x0, x1 := span(cols, b.Dy())
+	y0, y1 := span(rows, b.Dx())
+	return image.Rect(b.Min.X+x0, b.Min.Y+y0, b.Min.X+x1, b.Min.Y+y1)
+}
+
+// Load reads the PNG file at path.
+func Load(path string) (*image.RGBA, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return nil, err
+	}
+	return RGBA(img), nil
 }

@@ -320,10 +320,7 @@ func TestTheBrowserSavesInLocalStorage(t *testing.T) {
 	key, _, _ := open(t, s)
 	press(t, ctx, key)
 	await(t, ctx, "the step", func(n state) bool { return n.Tick == 1 })
-	press(t, ctx, "S")
-	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
-	press(t, ctx, "y")
-	await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
+	saveAndQuit(t, ctx)
 	saved, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.getItem("cogplay-save") !== null`))
 	require.NoError(t, err)
 	assert.True(t, saved, "the save is in the page's local storage")
@@ -534,20 +531,22 @@ func TestTheLoadingScreenIsDarkAndNothingIsMissing(t *testing.T) {
 	assert.Empty(t, failed.paths, "no request failed (no favicon 404)")
 }
 
-// TestTheGridFitsTheViewport: the viewer at 1366 x 657 and the game on a
-// phone fit the page; the game fills a wide one.
+// TestTheGridFitsTheViewport: the viewer at 1366 x 657 fits the page;
+// the game's grid follows the page (view.PlayFit) and its map takes at
+// least 60% of the page's width or height below the bar, on a phone too
+// (issue 39, 5).
 func TestTheGridFitsTheViewport(t *testing.T) {
 	shots := os.Getenv("COGPLAY_SHOTS") // a folder: keep the screenshots (README)
 	for _, tc := range []struct {
 		name       string
 		w, h       int64
 		url        string
-		cols, rows int
+		cols, rows int // the viewer's grid; 0 for the game's, fitted
 	}{
 		{"viewer-1366x657", 1366, 657, "/?replay=/replays/seed-7.jsonl&turn=30", 96, 46},
-		{"play-1366x768", 1366, 768, "/?seed=7", 96, 31},
-		{"play-1920x950", 1920, 950, "/?seed=7", 96, 31},
-		{"phone-390x844", 390, 844, "/?seed=7&touch=1", 96, 31},
+		{"play-1366x768", 1366, 768, "/?seed=7", 0, 0},
+		{"play-1920x950", 1920, 950, "/?seed=7", 0, 0},
+		{"phone-390x844", 390, 844, "/?seed=7&touch=1", 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := tab(t)
@@ -567,6 +566,15 @@ func TestTheGridFitsTheViewport(t *testing.T) {
 			}
 			lw, lh := tc.cols*8, tc.rows*16
 			scale := view.FitScale(int(tc.w), int(tc.h)-site.BarHeight, lw, lh)
+			if tc.cols == 0 {
+				var cols, rows int
+				cols, rows, scale = view.PlayFit(int(tc.w), int(tc.h)-site.BarHeight, 8, 16)
+				lw, lh = cols*8, rows*16
+				m := pixels.Area(shot, view.MapBack, 1)
+				w, h := float64(m.Dx())/float64(tc.w), float64(m.Dy())/float64(tc.h-site.BarHeight)
+				t.Logf("%s: %d x %d cells at scale %.2f; the map %v is %.0f%% of the width, %.0f%% of the height", tc.name, cols, rows, scale, m, 100*w, 100*h)
+				assert.True(t, w >= 0.6 || h >= 0.6, "the map takes 60%% of a side")
+			}
 			gw, gh := float64(lw)*scale, float64(lh)*scale
 			assert.LessOrEqual(t, gw, float64(tc.w), "fits across")
 			assert.LessOrEqual(t, gh, float64(tc.h-site.BarHeight), "fits down")
@@ -580,6 +588,36 @@ func TestTheGridFitsTheViewport(t *testing.T) {
 			assert.Greater(t, count(shot, bottom, view.FaintColour, 60), 10, "the last row shows")
 		})
 	}
+}
+
+// TestSaveAndQuitInThePageSaysSo (issue 39, 15): after S the quick-start
+// screen says the game is saved in this browser, and Enter goes on with
+// it.
+func TestSaveAndQuitInThePageSaysSo(t *testing.T) {
+	ctx := tab(t)
+	forgetSave(t, ctx)
+	s, _ := load(t, ctx, env.srv.URL+"/?seed=3")
+	key, _, _ := open(t, s)
+	press(t, ctx, key)
+	await(t, ctx, "the step", func(n state) bool { return n.Tick == 1 })
+	s = saveAndQuit(t, ctx)
+	assert.Contains(t, strings.Join(strings.Fields(s.Screen), " "), "Your game is saved in this browser")
+	press(t, ctx, "\r")
+	s = await(t, ctx, "the game again", func(s state) bool { return s.Mode == "play" })
+	assert.Equal(t, 1, s.Tick, "Enter goes on with the saved game")
+	// Saved and quit again: a page with a game under way, keys pressed,
+	// would ask before it is left.
+	saveAndQuit(t, ctx)
+	forgetSave(t, ctx)
+}
+
+// saveAndQuit presses S and y, and waits for the quick-start screen.
+func saveAndQuit(t *testing.T, ctx context.Context) state {
+	t.Helper()
+	press(t, ctx, "S")
+	await(t, ctx, "the question", func(s state) bool { return strings.Contains(s.Screen, "Really save and quit? [yn] (n)") })
+	press(t, ctx, "y")
+	return await(t, ctx, "the quick-start screen", func(s state) bool { return s.Mode == "start" })
 }
 
 // TestTouchControlsPressKeys: the page's buttons move the cog and work

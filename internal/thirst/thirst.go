@@ -1,4 +1,4 @@
-// Package thirst is a mechanic for tests of §32.3–§32.7: it adds an item
+// Package thirst is a mechanic for tests of §32.3–§32.7 and §39.1: it adds an item
 // class with appearances (trinkets, '='), a class without (flasks, '(')
 // and the verb that uses it (drink L, reached in cogplay by #drink), a
 // potion kind with its own effect (a flask of water), an event kind, two
@@ -11,7 +11,6 @@
 package thirst
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -66,15 +65,25 @@ var (
 	// Drank: the cog drank Before thirst away (Count: 1).
 	Drank = c.RegisterEvent("drank")
 
-	Thirsty = c.AddStatus(c.StatusInfo{Word: "Thirsty", Mechanic: Name, Holds: func(w *arche.World) bool {
-		return arche.GetResource[Thirst](w).Value >= ThirstyAt
+	Thirsty = c.AddStatus(c.StatusInfo{Word: "Thirsty", Mechanic: Name, Holds: func(w *arche.World) func() bool {
+		t := arche.GetResource[Thirst](w)
+		return func() bool { return t.Value >= ThirstyAt }
 	}})
-	Parched = c.AddStatus(c.StatusInfo{Word: "Parched", Mechanic: Name, Holds: func(w *arche.World) bool {
-		return arche.GetResource[Thirst](w).Value >= ParchedAt
+	Parched = c.AddStatus(c.StatusInfo{Word: "Parched", Mechanic: Name, Holds: func(w *arche.World) func() bool {
+		t := arche.GetResource[Thirst](w)
+		return func() bool { return t.Value >= ParchedAt }
 	}})
 )
 
+// Quenched is the mechanic's deed: the first drink from the canteen,
+// worth QuenchedPoints (§39.1).
+const (
+	Quenched       = "quenched"
+	QuenchedPoints = 10
+)
+
 func init() {
+	c.AddDeed(c.DeedInfo{Name: Quenched, Points: QuenchedPoints, Doc: "the first drink from a canteen", Mechanic: Name})
 	ecs.Register(ecs.Mechanic{
 		Name: Name, Version: "1", Doc: "the cog grows thirsty; flasks of water quench it (for tests)",
 		Resources: []*ecs.StateType{ThirstState},
@@ -98,9 +107,7 @@ func scenario(w *arche.World, raw json.RawMessage) error {
 	var v struct {
 		Thirst *int `json:"thirst"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
+	if err := ecs.DecodeScenario(raw, &v); err != nil {
 		return err
 	}
 	if v.Thirst != nil {
@@ -113,13 +120,12 @@ func scenario(w *arche.World, raw json.RawMessage) error {
 }
 
 // populate puts a trinket of calm, its Spe the depth, on a room floor
-// cell drawn from the mechanic's stream.
-func populate(w *arche.World, depth int) {
+// cell drawn from the level's stream.
+func populate(w *arche.World, depth int, rng *ecs.Stream) {
 	lvl := arche.GetResource[c.Level](w)
 	if len(lvl.Rooms) == 0 {
 		return
 	}
-	rng := arche.GetResource[ecs.Streams](w).Get(Stream)
 	r := lvl.Rooms[rng.Rn2(len(lvl.Rooms))].Interior
 	p := c.Pos{X: r.X0 + rng.Rn2(r.X1-r.X0+1), Y: r.Y0 + rng.Rn2(r.Y1-r.Y0+1)}
 	systems.NewFloor(w).PlaceStack(c.Stack{Kind: Calm, Count: 1, Spe: int32(depth)}, p)
@@ -129,6 +135,7 @@ func populate(w *arche.World, depth int) {
 // counts the Drank events.
 type System struct {
 	thirst    *Thirst
+	clock     *c.Clock
 	events    *c.Events
 	action    *c.Action
 	run       *c.Run
@@ -138,7 +145,7 @@ type System struct {
 
 // Init implements ecs.System.
 func (s *System) Init(w *arche.World) {
-	s.thirst, s.events = systems.Res[Thirst](w), systems.Res[c.Events](w)
+	s.thirst, s.events, s.clock = systems.Res[Thirst](w), systems.Res[c.Events](w), systems.Res[c.Clock](w)
 	s.action, s.run, s.log = systems.Res[c.Action](w), systems.Res[c.Run](w), systems.Res[ecs.Log](w)
 	s.inventory = generic.NewMap[c.Inventory](w)
 }
@@ -156,6 +163,7 @@ func (s *System) Update(*arche.World) {
 			s.log.Say("You drink from the canteen. Refreshing!")
 			s.events.Add(c.Event{Kind: Drank, Actor: s.run.Cog, Before: s.thirst.Value, Count: 1})
 			s.thirst.Value = 0
+			s.run.Deeds.Earn(Quenched, s.clock.Tick)
 		}
 	}
 	s.thirst.Value++

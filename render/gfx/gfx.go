@@ -36,6 +36,9 @@ func Run(app view.App, o view.WindowOptions) error {
 	scale := max(o.Scale, 1)
 	ebiten.SetWindowTitle(o.Title)
 	ebiten.SetWindowSize(g.lw*scale, g.lh*scale)
+	if o.Width > 0 && o.Height > 0 {
+		ebiten.SetWindowSize(o.Width, o.Height)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// The window may grow as it likes; below the grid at scale 1 the grid
 	// is scaled down to fit, to half its size.
@@ -43,7 +46,7 @@ func Run(app view.App, o view.WindowOptions) error {
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetFullscreen(o.FullScreen)
 	ebiten.SetScreenClearedEveryFrame(false)
-	g.autoScale = o.Scale == 0
+	g.autoScale = o.Scale == 0 && o.Width == 0
 	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
 		return err
 	}
@@ -97,13 +100,13 @@ func (g *game) Update() error {
 			ebiten.SetWindowSize(int(float64(g.lw)*s), int(float64(g.lh)*s))
 		}
 	}
-	if ebiten.IsWindowBeingClosed() {
+	if ebiten.IsWindowBeingClosed() || g.stopped() {
 		g.app.Close()
 		return ebiten.Termination
 	}
 	g.frame++
 	in := g.input()
-	if i := g.frame - 1; i < len(g.o.Keys) {
+	if i := g.frame - 1; i < len(g.o.Keys) && g.o.Keys[i] != view.KeyNone {
 		in.Keys = append([]view.Key{g.o.Keys[i]}, in.Keys...)
 	}
 	// F11 is the window's own: full screen and back.
@@ -124,6 +127,16 @@ func (g *game) Update() error {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// stopped reports whether the program was told to stop (WindowOptions.Stop).
+func (g *game) stopped() bool {
+	select {
+	case <-g.o.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // namedKeys are the ebiten keys with a view.Key of their own.
@@ -209,9 +222,19 @@ func (g *game) cellAt(x, y int) (view.Point, bool) {
 }
 
 // Draw implements ebiten.Game: the grid is drawn at its own size, then
-// at the largest integer scale that fits the window, centred.
+// scaled to the window, centred: at the scale a view.Fitter app picks
+// (it chooses its grid for the window), else at the largest that fits.
 func (g *game) Draw(screen *ebiten.Image) {
 	g.font.build()
+	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
+	top := 0
+	if g.o.Top > 0 {
+		top = int(float64(g.o.Top) * deviceScale())
+	}
+	fitted := 0.0
+	if f, ok := g.app.(view.Fitter); ok {
+		fitted = f.Fit(sw, sh-top, g.font.cw, g.font.ch)
+	}
 	if cols, rows := g.app.Size(); cols != g.grid.W || rows != g.grid.H {
 		// The app changed size (the browser's shell opened a replay):
 		// a new grid and canvas, the window as it is.
@@ -226,7 +249,6 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.canvas = ebiten.NewImage(g.lw, g.lh)
 	}
 	g.app.Draw(g.grid)
-	sw, sh := screen.Bounds().Dx(), screen.Bounds().Dy()
 	// A frame like the last one is not drawn again: the screen is kept
 	// (SetScreenClearedEveryFrame(false)). Most frames of a turn-based
 	// game are, and drawing costs a browser's software WebGL ~100 ms.
@@ -238,11 +260,10 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.canvas.Fill(view.Background)
 	g.font.drawGrid(g.canvas, g.grid)
 
-	top := 0
-	if g.o.Top > 0 {
-		top = int(float64(g.o.Top) * deviceScale())
-	}
 	g.scale = view.FitScale(sw, sh-top, g.lw, g.lh)
+	if fitted > 0 {
+		g.scale = fitted
+	}
 	w, h := int(float64(g.lw)*g.scale), int(float64(g.lh)*g.scale)
 	g.offX, g.offY = max(0, (sw-w)/2), top+max(0, (sh-top-h)/2)
 	screen.Fill(view.Background)

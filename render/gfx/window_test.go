@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -69,30 +68,11 @@ func TestMain(m *testing.M) {
 	runErr = gfx.Run(app, view.WindowOptions{Title: "gfx test", Scale: 1, Keys: []view.Key{'a', view.KeyUp, 'b'},
 		Screenshot: path, Frames: 6})
 	if runErr == nil {
-		shot, runErr = load(path)
+		shot, runErr = pixels.Load(path)
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
-}
-
-func load(path string) (*image.RGBA, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, err
-	}
-	rgba := image.NewRGBA(img.Bounds())
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			rgba.Set(x, y, img.At(x, y))
-		}
-	}
-	return rgba, nil
 }
 
 const cw, ch = 8, 16 // Go Mono at 13⅓ px

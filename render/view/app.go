@@ -55,6 +55,13 @@ type WindowOptions struct {
 	Frames     int
 	// FullScreen starts the window full screen (F11 toggles it).
 	FullScreen bool
+	// Width and Height, when set, are the window's starting size in
+	// pixels (instead of the grid at Scale).
+	Width, Height int
+	// Stop, when it delivers, closes the window as the window manager
+	// would (the app's Close saves a game under way): cogplay sends on
+	// it when it is told to terminate or hang up (SIGTERM, SIGHUP).
+	Stop <-chan struct{}
 	// Top is the strip at the top of the window, in CSS pixels, that the
 	// grid leaves free: the browser page's bar lies over it.
 	Top int

@@ -78,7 +78,7 @@ func TestACountAfterNWithTheNumberPadOn(t *testing.T) {
 
 func TestAnyKeyStopsACount(t *testing.T) {
 	s, sp := spied(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{})
+	p := view.NewPlay(s, view.PlayOptions{Pace: 1})
 	press(t, p, "3 0 s")
 	for i := 0; i < 5; i++ {
 		p.Update(view.Input{})
@@ -136,16 +136,14 @@ func TestACountStopsWhenAMonsterComesIntoView(t *testing.T) {
 
 func TestACountStopsWhenHurt(t *testing.T) {
 	sc := hall()
-	sc.Monsters = []sim.ScenarioThing{{At: []int{6, 3}, Species: "giant ant"}}
-	sc.Cog.HP = ptr(40)
-	sc.Cog.MaxHP = ptr(40)
+	sc.Traps = []sim.ScenarioThing{{At: []int{7, 3}, Kind: "arrow trap", Hidden: ptr(true)}}
 	s, sp := spied(t, sc)
 	p := view.NewPlay(s, view.PlayOptions{})
-	press(t, p, "4 0 s")
+	press(t, p, "4 l")
 	n := settle(t, p)
-	assert.Less(t, n, 40)
+	assert.Equal(t, 2, n, "the second step springs the trap")
 	assert.Len(t, sp.seen, n)
-	assert.Contains(t, p.Activity(), "Stopped")
+	assert.Equal(t, "Stopped: you were hurt.", p.Activity())
 }
 
 func TestRunningStopsBesideADoorThenAtItThenFollowsTheCorridor(t *testing.T) {

@@ -68,7 +68,7 @@ func TestTheColoursAreNetHacks(t *testing.T) {
 	} {
 		assert.Equal(t, colour, view.ItemGlyphColour(g), string(g))
 	}
-	assert.Equal(t, c.Gray, view.ItemGlyphColour('?'), "no such item")
+	assert.Equal(t, c.Gray, view.ItemGlyphColour('~'), "no such item")
 	traps := map[string]view.Colour{
 		"arrow trap": c.Cyan, "dart trap": c.Cyan, "pit": c.Black, "teleport trap": c.Magenta,
 	}

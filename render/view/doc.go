@@ -7,11 +7,15 @@
 //	Game      game.go, look.go, msglog.go: the episode, what a person is
 //	          told (the log model: ticks, repeats folded; "You see here";
 //	          look), the replay a person's game is recorded as
-//	Play      play.go, playdraw.go: composes the modes of a game, reads
-//	          the keys of play (the options' bindings) and lays out the
-//	          screen; it holds no rule of its own
+//	Play      play.go, playdraw.go, layout.go, help.go: composes the
+//	          modes of a game, reads the keys of play (the options'
+//	          bindings) and lays out the screen for the window it is
+//	          given (PlayFit: the map large, the panels around it); the
+//	          help, its symbols; it holds no rule of its own, and sends
+//	          no primitive the cog knows does nothing (Game.NoOp)
 //	Runner    runner.go, plan.go: counts, runs, travel and auto-explore,
-//	          planning moves itself over what the cog knows
+//	          planning moves itself over what the cog knows, played as
+//	          many a frame as the pace allows
 //	modal     prompt.go: the modes stacked over play — the item,
 //	          direction and yes-no prompts, the extended command, picking
 //	          a cell, and the help, inventory and log overlays; and the

@@ -29,6 +29,17 @@ type Game struct {
 	// maxTicks is the clock's length in ticks.
 	maxTicks int
 	line     []byte
+	// locked are the doors the cog found locked on this level (a move
+	// into one said so); refused is why the last primitive was not
+	// sent (a move the cog knows does nothing), "" when it was.
+	locked  lockedDoors
+	refused string
+}
+
+// lockedDoors are the doors of one level the cog knows are locked.
+type lockedDoors struct {
+	depth int
+	at    [c.N]bool
 }
 
 // newGame wraps s; with rec set the game is recorded (Record, Resume).
@@ -36,8 +47,12 @@ func newGame(s *sim.Sim, o PlayOptions) *Game {
 	g := &Game{Sim: s, opts: o}
 	clock := s.State().Clock
 	g.maxTicks = clock.MaxTurns * clock.TurnTicks
-	for _, m := range o.Log {
-		g.Log.Add(0, m)
+	for i, m := range o.Log {
+		tick := 0
+		if i < len(o.LogTicks) {
+			tick = o.LogTicks[i]
+		}
+		g.Log.Add(tick, m)
 	}
 	if o.Recording != nil {
 		g.rec, g.maxTicks = o.Recording, clock.MaxTurns
@@ -49,10 +64,39 @@ func newGame(s *sim.Sim, o PlayOptions) *Game {
 // Step performs one primitive: one tick (§22). A recorded game plays it
 // as a command turn of one primitive, which is one tick. The tick's
 // messages go to the log, and "You see here …" when the cog stepped onto
-// items.
-func (g *Game) Step(prim c.Primitive) {
+// items. A primitive the cog knows does nothing (NoOp) is not sent: it
+// reports false, Refused says why, and no tick passes.
+func (g *Game) Step(prim c.Primitive) bool {
+	g.refused = g.NoOp(prim)
+	if g.refused != "" {
+		g.Say(g.refused)
+		return false
+	}
 	e := g.Sim.State()
+	// A paralysed cog acts when it can again: the ticks until then pass
+	// first, one wait each (NetHack's helplessness takes no keys).
+	for !g.Sim.Done() && e.Status.Get(e.Run.Cog).Paralysed(e.Clock.Tick+1) {
+		g.play(c.Primitive{Op: c.OpWait})
+	}
+	if g.Sim.Done() {
+		return true
+	}
 	from := e.CogPos()
+	g.play(prim)
+	g.remember()
+	if e.CogPos() != from && !g.Sim.Done() {
+		if here := g.HereLine(); here != "" {
+			g.Say(here)
+		}
+	}
+	g.noteLocked(prim, from)
+	return true
+}
+
+// play plays one primitive, recorded as a command turn when the game is
+// recorded, and logs the tick's messages.
+func (g *Game) play(prim c.Primitive) {
+	e := g.Sim.State()
 	if g.rec != nil && !g.revived {
 		// A command turn of the one primitive, recorded as the reply
 		// that names it.
@@ -63,15 +107,94 @@ func (g *Game) Step(prim c.Primitive) {
 	} else {
 		g.Sim.Step(prim)
 	}
-	g.remember()
 	if msg, tick := e.Log.Last(); tick == e.Clock.Tick && len(msg) > 0 {
 		g.Log.Add(tick, string(msg))
 	}
-	if e.CogPos() != from && !g.Sim.Done() {
-		if here := g.HereLine(); here != "" {
-			g.Say(here)
+}
+
+// Refused is why the last primitive was not sent, or "".
+func (g *Game) Refused() string { return g.refused }
+
+// NoOp says why primitive prim would do nothing but spend its tick, by
+// what the cog knows (NetHack's mention_walls, which charges no time for
+// these): a step into a wall, solid rock, lava or a door it found
+// locked, a diagonal step into or out of a doorway, a step into the
+// Oracle; a pickup with nothing here; going down off the stairs. It is
+// "" when prim may do something, and always when the cog is confused
+// (its step goes anywhere), paralysed, stuck or in a pit (the game says
+// so, and the tick passes).
+func (g *Game) NoOp(prim c.Primitive) string {
+	e := g.Sim.State()
+	t := e.Clock.Tick + 1
+	st := e.Status.Get(e.Run.Cog)
+	if st.Confused(t) || st.Paralysed(t) || st.Stuck(t) || st.Trapped(t) {
+		return ""
+	}
+	l := e.Level
+	from := e.CogPos()
+	switch prim.Op {
+	case c.OpPickup:
+		if len(e.ItemsAt(nil, from)) == 0 {
+			return "There is nothing here to pick up."
+		}
+	case c.OpDescend:
+		if l.Terrain[from.Index()] != c.Stairs {
+			return "You can't go down here."
+		}
+	case c.OpMove:
+		to := from.Add(prim.Dir)
+		if !to.In() {
+			return "It's solid stone."
+		}
+		if m, ok := l.Creatures.At(to); ok && e.Vision.Contains(to) {
+			if peaceful(g, m) {
+				return "You stop. " + capital(describeMonster(g, m, l.Creatures.Glyph(to))) + " is in your way."
+			}
+			return ""
+		}
+		switch memGlyph(g, to) {
+		case '|', '-':
+			return "It's a wall."
+		case ' ':
+			return "It's solid stone."
+		case '}':
+			return "You refuse to step into the lava."
+		case '+':
+			if g.knownLocked(to) {
+				return "This door is locked."
+			}
+		case '\'':
+			if prim.Dir.Diagonal() {
+				return "You can't move diagonally into an intact doorway."
+			}
+		}
+		if prim.Dir.Diagonal() && l.Terrain[from.Index()].BlocksDiagonal() {
+			return "You can't move diagonally out of an intact doorway."
 		}
 	}
+	return ""
+}
+
+// noteLocked remembers the door a step from from found locked.
+func (g *Game) noteLocked(prim c.Primitive, from c.Pos) {
+	e := g.Sim.State()
+	if g.locked.depth != e.Level.Depth {
+		g.locked = lockedDoors{depth: e.Level.Depth}
+	}
+	if prim.Op != c.OpMove || e.Status.Get(e.Run.Cog).Confused(e.Clock.Tick) {
+		return
+	}
+	if msg, tick := e.Log.Last(); tick == e.Clock.Tick && strings.Contains(string(msg), "This door is locked.") {
+		if to := from.Add(prim.Dir); to.In() {
+			g.locked.at[to.Index()] = true
+		}
+	}
+}
+
+// knownLocked reports whether the cog found the door at q locked (and
+// it still looks shut).
+func (g *Game) knownLocked(q c.Pos) bool {
+	return g.locked.depth == g.Sim.State().Level.Depth && g.locked.at[q.Index()] && memGlyph(g, q) == '+'
 }
 
 // Say adds the front end's own message to the log at the current tick.
@@ -112,16 +235,45 @@ func (g *Game) HereLine() string {
 	return fmt.Sprintf("There are %d objects here.", len(names))
 }
 
-// ItemsHere names the items on the cog's cell, top first.
-func (g *Game) ItemsHere() []string {
+// ItemsHere names the items on the cog's cell, top first; the gold of
+// several piles is counted once, where its top pile lies ("86 gold
+// pieces", as NetHack merges gold on a square).
+func (g *Game) ItemsHere() []string { return g.itemNames(g.Sim.State().CogPos()) }
+
+// itemNames names the items on cell q, top first, its gold summed.
+func (g *Game) itemNames(q c.Pos) []string {
 	e := g.Sim.State()
+	ents := e.ItemsAt(nil, q)
+	gold := 0
+	for _, ent := range ents {
+		if it := e.Item.Get(ent); it.Kind == c.Gold {
+			gold += it.Count
+		}
+	}
 	var out []string
-	ents := e.ItemsAt(nil, e.CogPos())
 	for i := len(ents) - 1; i >= 0; i-- {
 		it := e.Item.Get(ents[i])
-		out = append(out, string(e.Knowledge.AppendName(nil, it.Kind, it.Count, it.Spe)))
+		switch {
+		case it.Kind != c.Gold:
+			out = append(out, string(e.Knowledge.AppendName(nil, it.Kind, it.Count, it.Spe)))
+		case gold > 0:
+			out = append(out, string(e.Knowledge.AppendName(nil, it.Kind, gold, 0)))
+			gold = 0
+		}
 	}
 	return out
+}
+
+// onlyGoldHere reports whether the cog's cell holds items, all gold.
+func (g *Game) onlyGoldHere() bool {
+	e := g.Sim.State()
+	ents := e.ItemsAt(nil, e.CogPos())
+	for _, ent := range ents {
+		if e.Item.Get(ent).Kind != c.Gold {
+			return false
+		}
+	}
+	return len(ents) > 0
 }
 
 // LookHere is ':': the items under the cog and what the cell is.
@@ -206,8 +358,16 @@ func (g *Game) Status() text.Status {
 }
 
 // InventoryLines lists the pack as NetHack's inventory does: the gold,
-// then "a - a dagger (weapon in hand)" …
-func (g *Game) InventoryLines() []string {
+// then "a - a dagger (weapon in hand)" … (§15's stacks, one home
+// formatting both).
+func (g *Game) InventoryLines() []string { return g.inventory(false) }
+
+// InventoryDetails are InventoryLines with what the cog knows of each
+// kind's figures (DCSS's item descriptions), for the inventory panel and
+// menus: "a - a dagger (weapon in hand) [damage 2-5, to-hit +1]".
+func (g *Game) InventoryDetails() []string { return g.inventory(true) }
+
+func (g *Game) inventory(figures bool) []string {
 	e := g.Sim.State()
 	cog := e.Run.Cog
 	var out []string
@@ -218,7 +378,44 @@ func (g *Game) InventoryLines() []string {
 	for i := range inv.Slots {
 		if !inv.Slots[i].Empty() {
 			g.line = c.AppendStack(g.line[:0], inv, e.Knowledge, i)
-			out = append(out, string(g.line))
+			line := string(g.line)
+			if figures {
+				line += Figures(inv.Slots[i].Kind, e.Knowledge)
+			}
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// Figures are the numbers of item kind k the cog knows (§5, §7, §10),
+// for the inventory: a weapon's damage (1 + rnd(die)) and to-hit bonus,
+// an armour's AC bonus, a food's nutrition; nothing for a kind not
+// identified.
+func Figures(k c.ItemKind, kn *c.Knowledge) string {
+	info := k.Info()
+	switch {
+	case !kn.Known(k):
+		return ""
+	case info.Class == c.WeaponClass && info.Die > 0:
+		return fmt.Sprintf(" [damage 2-%d, to-hit %+d]", info.Die+1, info.HitBonus)
+	case info.Class == c.ArmourClass && info.ArmourBonus > 0:
+		return fmt.Sprintf(" [AC +%d]", info.ArmourBonus)
+	case info.Class == c.FoodClass && info.Nutrition > 0:
+		return fmt.Sprintf(" [%d nutrition]", info.Nutrition)
+	}
+	return ""
+}
+
+// Discoveries lists the item kinds the cog has identified, with their
+// appearance (NetHack's \): "potion of healing (smoky)".
+func (g *Game) Discoveries() []string {
+	kn := g.Sim.State().Knowledge
+	var out []string
+	for i := range c.ItemKinds {
+		k := c.ItemKind(i)
+		if kn.Drawn[k] && kn.Identified[k] {
+			out = append(out, fmt.Sprintf("%s (%s)", k.Info().Name, kn.AppearanceOf(k)))
 		}
 	}
 	return out
@@ -227,7 +424,7 @@ func (g *Game) InventoryLines() []string {
 // inventoryOf lists the pack lines whose letters are in letters.
 func (g *Game) inventoryOf(letters string) []string {
 	var out []string
-	for _, line := range g.InventoryLines() {
+	for _, line := range g.InventoryDetails() {
 		if len(line) > 0 && strings.IndexByte(letters, line[0]) >= 0 {
 			out = append(out, line)
 		}
@@ -235,15 +432,18 @@ func (g *Game) inventoryOf(letters string) []string {
 	return out
 }
 
-// letters lists the inventory letters binding b's prompt offers.
+// letters lists the inventory letters binding b's prompt offers: not
+// the weapon in hand to wield, nor the armour worn to wear.
 func (g *Game) letters(b *Binding) string {
 	e := g.Sim.State()
 	inv := e.Inventory.Get(e.Run.Cog)
 	var out []byte
 	for i, sl := range inv.Slots {
-		if !sl.Empty() && b.offers(sl.Kind.Info().Class) {
-			out = append(out, c.Letters[i])
+		if sl.Empty() || !b.offers(sl.Kind.Info().Class) ||
+			b.Prim.Op == c.OpWield && i == inv.Wielded || b.Prim.Op == c.OpWear && i == inv.Worn {
+			continue
 		}
+		out = append(out, c.Letters[i])
 	}
 	return string(out)
 }
@@ -274,13 +474,14 @@ func (r *Recording) Bytes() []byte { return r.buf.Bytes() }
 
 // HumanConfig is cfg as a recorded person's game is played: the clock
 // of cfg's rules (or scenario) counted in ticks, MaxTurns × TurnTicks
-// command turns of one tick each.
+// command turns of one tick each — a turn is one tick even when the cog
+// cannot act (paralysed), so the game ends at the clock's last tick.
 func HumanConfig(cfg sim.Config) (sim.Config, error) {
 	r, err := cfg.Resolve()
 	if err != nil {
 		return cfg, err
 	}
-	cfg.MaxTurns = r.MaxTicks
+	cfg.MaxTurns, cfg.TurnTicks = r.MaxTicks, 1
 	return cfg, nil
 }
 

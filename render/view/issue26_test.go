@@ -55,7 +55,7 @@ func TestAutoExploreOnlyWalks(t *testing.T) {
 			settle(t, p)
 			t.Logf("seed %d: %s", seed, p.Activity())
 			for _, prim := range sp.seen[n:] {
-				require.Equal(t, c.OpMove, prim.Op, "seed %d: auto-explore only walks: %v", seed, prim)
+				require.Contains(t, []c.Op{c.OpMove, c.OpPickup}, prim.Op, "seed %d: auto-explore only walks (and picks up gold): %v", seed, prim)
 			}
 			explored += len(sp.seen) - n
 		}
@@ -80,7 +80,7 @@ func TestAPromptListsItsChoicesAndAsksAgain(t *testing.T) {
 	assert.Contains(t, out, "b - a food ration")
 	assert.NotContains(t, out, "a - a dagger (weapon in hand)", "? lists only what may be eaten, over the panel")
 	press(t, p, "*")
-	assert.Contains(t, screen(p), "  e - a long sword\n")
+	assert.Contains(t, screen(p), "  e - a long sword [damage 2-9, to-hit +0]\n")
 	assert.Empty(t, sp.seen, "no tick so far")
 	press(t, p, "b")
 	assert.Equal(t, []c.Primitive{{Op: c.OpEat, Letter: 'b'}}, sp.seen)
@@ -185,22 +185,25 @@ func TestTheStatusLineIsColoured(t *testing.T) {
 
 // 8. The log: ticks, repeats folded, ^P.
 func TestTheLogFoldsRepeatsAndShowsTicks(t *testing.T) {
-	s := start(t, hall())
+	sc := hall()
+	sc.Traps = []sim.ScenarioThing{{At: []int{6, 3}, Kind: "pit", Hidden: ptr(true)}}
+	s := start(t, sc)
 	p := view.NewPlay(s, view.PlayOptions{})
-	press(t, p, "k k k k")
+	press(t, p, "l l l")
 	out := screen(p)
-	assert.Contains(t, out, "T:4 You can't move there. (x3)", "the first k moves, three bump the wall")
+	assert.Contains(t, out, "T:1 You fall into a pit!")
+	assert.Contains(t, out, "T:2-3 You are still in a pit. (x2)", "said on ticks 2 and 3: one line")
 	press(t, p, "^P")
 	out = screen(p)
 	assert.Contains(t, out, "Messages (oldest first; T: the tick)")
-	assert.Contains(t, out, "T:4 You can't move there. (x3)")
-	assert.Equal(t, 4, s.State().Clock.Tick)
+	assert.Contains(t, out, "T:2-3 You are still in a pit. (x2)")
+	assert.Equal(t, 3, s.State().Clock.Tick)
 }
 
 // 9. S asks; the seed typed replaces the one offered; options and key
 // bindings; the footer never overlaps.
 func TestTheSeedTypedReplacesTheOneOffered(t *testing.T) {
-	st := view.NewStart(13421850, []string{"cog"}, "cog", false, nil)
+	st := view.NewStart(13421850, []string{"cog"}, "cog", nil, false, nil)
 	st.Key('4')
 	st.Key('2')
 	seed, _, _ := st.Choice()
@@ -216,7 +219,10 @@ func TestTheOptionsFileBindsKeys(t *testing.T) {
 	p := view.NewPlay(s, view.PlayOptions{Bind: o.Bind})
 	press(t, p, "g")
 	assert.Equal(t, []c.Primitive{search}, sp.seen, "g does what s does")
-	for _, bad := range []string{"colour = red", "bind o = F1", "bind o = Z", "numpad = maybe", "just words"} {
+	o, err = view.ParseOptions(strings.NewReader("pace = 3\n"))
+	require.NoError(t, err)
+	assert.Equal(t, 3, *o.Pace)
+	for _, bad := range []string{"colour = red", "bind o = F1", "bind o = Z", "numpad = maybe", "just words", "pace = fast", "pace = -1"} {
 		_, err := view.ParseOptions(strings.NewReader(bad))
 		assert.ErrorContains(t, err, "line 1", bad)
 	}
@@ -250,7 +256,7 @@ func TestATakenOverReplayVerifies(t *testing.T) {
 	assert.Contains(t, screen(v), "Dlvl:")
 	before := p.Sim.State().CogPos()
 	assert.Equal(t, v.Sim().State().CogPos(), before, "the game goes on where the replay stood")
-	for _, k := range []view.Key{'s', 'l', 'h', 'j', 'k', '.'} {
+	for _, k := range []view.Key{'s', '.', 's', '.', 's', '.'} {
 		v.Update(view.Input{Keys: []view.Key{k}})
 	}
 	rep, err := replay.ReadUnfinished(bytes.NewReader(p.Game().Replay()))

@@ -106,6 +106,11 @@ const (
 	ShowInventory
 	// ShowLog: the whole message log (NetHack's ^P, no tick).
 	ShowLog
+	// ShowSymbols: what each glyph of the map is (NetHack's /, no
+	// tick).
+	ShowSymbols
+	// ShowDiscoveries: the item kinds identified (NetHack's \, no tick).
+	ShowDiscoveries
 )
 
 // Binding is one command of play.
@@ -135,16 +140,18 @@ var PlayKeys = []Binding{
 	{Key: 'd', Action: AskItem, Prim: c.Primitive{Op: c.OpDrop}, Verb: "drop", Help: "drop"},
 	{Key: 'C', Action: AskDir, Prim: c.Primitive{Op: c.OpChat}, Help: "chat (then a direction)"},
 	{Key: Ctrl('d'), Action: AskDir, Prim: c.Primitive{Op: c.OpKick}, Help: "kick (then a direction)"},
-	{Key: KeyPageUp, Action: ScrollLog, Scroll: logRows, Help: "scroll the message log back"},
-	{Key: KeyPageDown, Action: ScrollLog, Scroll: -logRows, Help: "scroll the message log forward"},
-	{Key: '_', Action: Travel, Help: "travel to a cell picked (or < >)"},
-	{Key: ';', Action: Look, Help: "look: what is on a cell picked"},
+	{Key: KeyPageUp, Action: ScrollLog, Scroll: logRows, Help: "scroll the log back"},
+	{Key: KeyPageDown, Action: ScrollLog, Scroll: -logRows, Help: "scroll the log forward"},
+	{Key: '_', Action: Travel, Help: "travel: pick a cell (or < >)"},
+	{Key: ';', Action: Look, Help: "look: what is on a cell"},
 	{Key: ':', Action: LookHere, Help: "look here: what is under you"},
 	{Key: Ctrl('p'), Action: ShowLog, Help: "the message log, with ticks"},
 	{Key: 'x', Action: Explore, Help: "auto-explore (any key stops)"},
 	{Key: KeyF3, Action: Profile, Help: "profiler: per-system timings"},
-	{Key: '#', Action: Extended, Help: "extended command: # then a verb (#kick)"},
+	{Key: '#', Action: Extended, Help: "extended command (#kick)"},
 	{Key: '?', Action: ShowHelp, Help: "this help"},
+	{Key: '/', Action: ShowSymbols, Help: "the symbols of the map"},
+	{Key: '\\', Action: ShowDiscoveries, Help: "discoveries: items identified"},
 	{Key: 'S', Action: SaveQuit, Help: "save and quit (asks first)"},
 }
 

@@ -40,6 +40,9 @@ const (
 	KeyShiftDown
 	KeyShiftLeft
 	KeyShiftRight
+	// KeyNone is no key: in a --keys script, a frame in which nothing
+	// is pressed (a command under way goes on).
+	KeyNone
 )
 
 const ctrlBase Key = 0x200
@@ -79,6 +82,7 @@ var keyNames = map[Key]string{
 	KeyKP1: "kp1", KeyKP2: "kp2", KeyKP3: "kp3", KeyKP4: "kp4", KeyKP5: "kp5",
 	KeyKP6: "kp6", KeyKP7: "kp7", KeyKP8: "kp8", KeyKP9: "kp9",
 	KeyF3: "f3", KeyF11: "f11", KeyShiftUp: "s-up", KeyShiftDown: "s-down", KeyShiftLeft: "s-left", KeyShiftRight: "s-right",
+	KeyNone: "none",
 }
 
 // String names the key as [ParseKey] reads it: "l", ">", "space", "up",
@@ -99,7 +103,8 @@ func (k Key) String() string {
 // ParseKey reads one key name: a single printable character, a named key
 // ("space", "up", "down", "left", "right", "home", "end", "pgup", "pgdn",
 // "enter", "esc", "backspace", "kp1" … "kp9", "f3", "f11", "s-up", "s-down",
-// "s-left", "s-right"), or a control letter ("^D", "C-d", "ctrl-d").
+// "s-left", "s-right", "none": a frame without a key), or a control
+// letter ("^D", "C-d", "ctrl-d").
 func ParseKey(name string) (Key, error) {
 	if len(name) == 1 {
 		if k, ok := Char(name[0]).Printable(); ok {

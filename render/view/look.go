@@ -41,18 +41,13 @@ func (g *Game) remember() {
 	}
 }
 
-// topItemName names the top item of the pile on q as the cog reads it.
+// topItemName names the top item of the pile on q as the cog reads it
+// (the gold of the cell summed).
 func (g *Game) topItemName(q c.Pos) string {
-	e := g.Sim.State()
-	top := e.Level.FloorItems.Top(q)
-	var name string
-	for _, ent := range e.ItemsAt(nil, q) {
-		it := e.Item.Get(ent)
-		if it.Kind.Glyph() == top {
-			name = string(e.Knowledge.AppendName(nil, it.Kind, it.Count, it.Spe))
-		}
+	if names := g.itemNames(q); len(names) > 0 {
+		return names[0]
 	}
-	return name
+	return ""
 }
 
 // Describe is what the cog knows of cell q, as look says it: "a jackal",
@@ -165,13 +160,84 @@ func itemClassName(g byte) string {
 	return "item"
 }
 
-// an puts "a" or "an" before a noun.
+// an puts "a" or "an" before a noun: "a jackal", "an Oracle".
 func an(noun string) string {
 	if noun == "" {
 		return ""
 	}
-	if strings.ContainsRune("aeiou", rune(noun[0])) {
+	if strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
 		return "an " + noun
 	}
 	return "a " + noun
+}
+
+// capital is s with its first letter upper case.
+func capital(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+// peaceful reports whether monster m never attacks (the Oracle): DCSS's
+// auto-explore and NetHack's interruptions pass such monsters by.
+func peaceful(g *Game, m arche.Entity) bool {
+	e := g.Sim.State()
+	return e.Monster.Has(m) && e.Monster.Get(m).Species.Info().Has(c.Peaceful)
+}
+
+// Seen is a line of the in-view panel (Brogue's sidebar, NetHack's
+// symbol legend): a glyph on the map, in its colour, and what it is.
+type Seen struct {
+	Glyph  byte
+	Colour Colour
+	Name   string
+}
+
+// InView lists what the cog sees, as the map m draws it (PlayMap): the
+// monsters, then the items, then the stairs, doors, traps and lava,
+// each name once ("d a jackal", "! a smoky potion", "> a staircase
+// down"), nearest first within each.
+func (g *Game) InView(m *Map) []Seen {
+	e := g.Sim.State()
+	l := e.Level
+	cog := e.CogPos()
+	var monsters, items, features []Seen
+	have := map[string]bool{}
+	add := func(list *[]Seen, q c.Pos, name string) {
+		if name == "" || have[name] {
+			return
+		}
+		have[name] = true
+		*list = append(*list, Seen{Glyph: m.At(q).Glyph, Colour: m.At(q).Colour, Name: name})
+	}
+	// Nearest first: rings of growing distance around the cog.
+	for r := 1; r < c.W; r++ {
+		for y := cog.Y - r; y <= cog.Y+r; y++ {
+			for x := cog.X - r; x <= cog.X+r; x++ {
+				q := c.Pos{X: x, Y: y}
+				if max(abs(x-cog.X), abs(y-cog.Y)) != r || !q.In() || !e.Vision.Contains(q) {
+					continue
+				}
+				i := q.Index()
+				switch ent, ok := l.Creatures.At(q); {
+				case ok:
+					add(&monsters, q, describeMonster(g, ent, l.Creatures.Glyph(q)))
+				case l.FloorItems.Top(q) != 0:
+					add(&items, q, g.items.names[i])
+				case l.TrapShown[i]:
+					if t, ok := e.TrapAt(q); ok {
+						info := e.Trap.Get(t).Kind.Info()
+						add(&features, q, info.Article+info.Name)
+					}
+				default:
+					switch t := l.Terrain[i]; t {
+					case c.Stairs, c.ClosedDoor, c.LockedDoor, c.OpenDoor, c.Lava:
+						add(&features, q, terrainName(t, t.Glyph()))
+					}
+				}
+			}
+		}
+	}
+	return append(append(monsters, items...), features...)
 }

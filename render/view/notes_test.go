@@ -17,7 +17,7 @@ import (
 func TestLookSaysAMonsterIsSlowed(t *testing.T) {
 	sc := sim.Scenario{Name: "slowed", Depth: 3, Lit: ptr(true),
 		Map: []string{"", " -------", " |.@...|", " |.....|", " -------"},
-		Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of slow monster", Spe: 4}}},
+		Cog: &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of slow monster", Spe: ptr[int32](4)}}},
 		Monsters: []sim.ScenarioThing{{At: []int{6, 2}, Species: "floating eye", HP: 50},
 			{At: []int{6, 3}, Species: "floating eye", HP: 50}}}
 	s, err := sim.New(sim.Config{Seed: 1, Scenario: &sc, Mechanics: []string{wands.Name}})

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -13,10 +14,13 @@ import (
 //	name = Ada          # the player's name in the record
 //	numpad = yes        # the digits move (NetHack's number_pad)
 //	bind o = x          # the key o does what x does (key names as --keys)
+//	pace = 1            # ticks a count, run, travel or explore plays a
+//	                    # frame (0, the default: as fast as the engine)
 type FileOptions struct {
 	Name      string
 	NumberPad *bool
 	Bind      map[Key]Key
+	Pace      *int
 }
 
 // ParseOptions reads an options file; an error names the line and what
@@ -50,6 +54,12 @@ func ParseOptions(r io.Reader) (FileOptions, error) {
 			default:
 				return o, fmt.Errorf("line %d: numpad: yes or no, not %q", n, value)
 			}
+		case name == "pace":
+			pace, err := strconv.Atoi(value)
+			if err != nil || pace < 0 || pace > 10000 {
+				return o, fmt.Errorf("line %d: pace: a number of ticks a frame, 0 (as fast as the engine) to 10000, not %q", n, value)
+			}
+			o.Pace = &pace
 		case strings.HasPrefix(name, "bind "):
 			from, err := ParseKey(strings.TrimSpace(strings.TrimPrefix(name, "bind ")))
 			if err != nil {
@@ -69,7 +79,7 @@ func ParseOptions(r io.Reader) (FileOptions, error) {
 			}
 			o.Bind[from] = to
 		default:
-			return o, fmt.Errorf("line %d: unknown option %q (name, numpad, bind KEY)", n, name)
+			return o, fmt.Errorf("line %d: unknown option %q (name, numpad, pace, bind KEY)", n, name)
 		}
 	}
 	return o, sc.Err()

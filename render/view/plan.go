@@ -6,23 +6,29 @@ import (
 
 // Travel and auto-explore plan their steps themselves, as primitives,
 // over what the cog knows: the remembered terrain (a secret door is the
-// wall it looks like, a hidden trap floor), the traps it found and the
-// monsters it sees. A breadth-first search from the cog over the eight
-// directions; no diagonal step into or out of a door.
+// wall it looks like, a hidden trap floor), the doors it found locked,
+// the traps it found and the monsters it sees. A shortest-path search
+// from the cog over the eight directions; no diagonal step into or out
+// of a door; a found trap is stepped on only when there is no other way
+// (it costs trapCost steps).
+
+// trapCost is what stepping onto a found trap costs a plan, in steps.
+const trapCost = 12
 
 // passable reports whether a plan may step onto q: remembered floor,
-// corridor, stairs, an open or a closed door (a move opens it), not a
-// found trap, not a monster the cog sees.
+// corridor, stairs, an open or a closed door (a move opens it) that it
+// did not find locked, not a monster the cog sees.
 func passable(g *Game, q c.Pos) bool {
 	switch memGlyph(g, q) {
-	case '.', '#', '>', '\'', '+':
+	case '.', '#', '>', '\'':
+	case '+':
+		if g.knownLocked(q) {
+			return false
+		}
 	default:
 		return false
 	}
 	e := g.Sim.State()
-	if e.Level.TrapShown[q.Index()] {
-		return false
-	}
 	if ent, ok := e.Level.Creatures.At(q); ok && ent != e.Run.Cog && e.Vision.Contains(q) {
 		return false
 	}
@@ -36,48 +42,68 @@ func doorish(g *Game, q c.Pos) bool {
 	return m == '\'' || m == '+'
 }
 
-// search runs the breadth-first search from the cog and returns, for
-// each cell reached, the direction of the first step toward it (dist -1:
-// not reached). goal, when it returns true for a cell, ends the search
-// there: that cell is returned (ok false: none).
+// search finds the nearest cell (by steps, a found trap counting
+// trapCost) for which goal returns true, and the direction of the first
+// step toward it (ok false: none is reached). blocked cells are never
+// entered; goal may accept a cell a plan cannot step onto (it is then
+// reached, not crossed).
 func search(g *Game, blocked *[c.N]bool, goal func(q c.Pos) bool) (c.Pos, c.Dir, bool) {
 	e := g.Sim.State()
 	start := e.CogPos()
 	var first [c.N]int8
-	var seen [c.N]bool
-	queue := make([]c.Pos, 0, 256)
-	queue = append(queue, start)
-	seen[start.Index()] = true
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		if cur != start && goal(cur) {
-			return cur, c.Dirs[first[cur.Index()]], true
-		}
-		for i, d := range c.Dirs {
-			q := cur.Add(d)
-			if !q.In() || seen[q.Index()] {
+	var dist [c.N]int32
+	for i := range dist {
+		dist[i] = -1
+	}
+	// A bucket queue: costs are small whole numbers.
+	buckets := make([][]c.Pos, 1, 64)
+	buckets[0] = append(buckets[0], start)
+	dist[start.Index()] = 0
+	for cost := 0; cost < len(buckets); cost++ {
+		for k := 0; k < len(buckets[cost]); k++ {
+			cur := buckets[cost][k]
+			if int(dist[cur.Index()]) != cost {
 				continue
 			}
-			if blocked != nil && blocked[q.Index()] {
-				continue
+			if cur != start && goal(cur) {
+				return cur, c.Dirs[first[cur.Index()]], true
 			}
-			if !passable(g, q) && !goal(q) {
-				continue
+			if cur != start && !passable(g, cur) {
+				continue // a goal-only cell is not crossed
 			}
-			if d.Diagonal() && (doorish(g, q) || doorish(g, cur)) {
-				continue
+			for i, d := range c.Dirs {
+				q := cur.Add(d)
+				if !q.In() || memGlyph(g, q) == 0 {
+					continue
+				}
+				if blocked != nil && blocked[q.Index()] {
+					continue
+				}
+				if !passable(g, q) && !goal(q) {
+					continue
+				}
+				if d.Diagonal() && (doorish(g, q) || doorish(g, cur)) {
+					continue
+				}
+				step := 1
+				if e.Level.TrapShown[q.Index()] {
+					step = trapCost
+				}
+				nd := cost + step
+				if old := dist[q.Index()]; old >= 0 && int(old) <= nd {
+					continue
+				}
+				dist[q.Index()] = int32(nd)
+				if cur == start {
+					first[q.Index()] = int8(i)
+				} else {
+					first[q.Index()] = first[cur.Index()]
+				}
+				for len(buckets) <= nd {
+					buckets = append(buckets, nil)
+				}
+				buckets[nd] = append(buckets[nd], q)
 			}
-			if memGlyph(g, q) == 0 {
-				continue
-			}
-			seen[q.Index()] = true
-			if cur == start {
-				first[q.Index()] = int8(i)
-			} else {
-				first[q.Index()] = first[cur.Index()]
-			}
-			queue = append(queue, q)
 		}
 	}
 	return c.Pos{}, 0, false
@@ -109,13 +135,11 @@ func (m *exploreMemory) sync(g *Game) {
 	m.stood[e.CogPos().Index()] = true
 }
 
-// block notes that the cog could not step from from toward its plan.
-func (m *exploreMemory) block(g *Game, from c.Pos) {
+// block notes that the cog could not step onto q.
+func (m *exploreMemory) block(g *Game, q c.Pos) {
 	m.sync(g)
-	if d, ok := m.plan(g); ok {
-		if q := from.Add(d); q.In() {
-			m.blocked[q.Index()] = true
-		}
+	if q.In() {
+		m.blocked[q.Index()] = true
 	}
 }
 

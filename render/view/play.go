@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+	"time"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
@@ -15,8 +16,9 @@ const LogSize = 200
 // PlayHooks are what play asks of the program around it: files.
 type PlayHooks struct {
 	// Save writes the game (S, or the window closing) and returns where;
-	// replay is the game's replay so far (nil: not recorded).
-	Save func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error)
+	// log and ticks are the message log's texts and the tick of each
+	// (Play.Log), replay is the game's replay so far (nil: not recorded).
+	Save func(s *sim.Sim, wizard bool, log []string, ticks []int, replay []byte) (string, error)
 	// Record appends the result of a finished game that is not a wizard
 	// game to the record file and returns its path.
 	Record func(r sim.Result) (string, error)
@@ -61,9 +63,11 @@ type PlayOptions struct {
 	AskKeep bool
 	// Title is shown under the map (the seed, the rules …).
 	Title string
-	// Log is the message log carried over from a saved game.
-	Log   []string
-	Hooks PlayHooks
+	// Log is the message log carried over from a saved game, LogTicks
+	// the tick of each message (nil: a save that kept none).
+	Log      []string
+	LogTicks []int
+	Hooks    PlayHooks
 	// NumberPad: the digits move as the keypad does, and a count is
 	// typed after n (NetHack's number_pad); off, digits type a count.
 	NumberPad bool
@@ -76,7 +80,20 @@ type PlayOptions struct {
 	// Bind maps a key to the key whose command it performs (the options
 	// file's "bind"), in play.
 	Bind map[Key]Key
+	// Pace is how many ticks a count, a run, travel or auto-explore
+	// plays a frame; 0 (the default) is as fast as the engine goes: as
+	// many as FrameBudget of the frame holds. The frame is drawn after
+	// the last.
+	Pace int
+	// Now is the front end's clock for the pace (nil: time.Now); tests
+	// set their own.
+	Now func() time.Time
 }
+
+// FrameBudget is the time a frame gives a command under way at the
+// engine's pace (Pace 0): about half of a 60 Hz frame, the rest left
+// for drawing it.
+const FrameBudget = 8 * time.Millisecond
 
 // Play is a game played by a person (§22), composed of small models:
 // the Game (the episode, its log, what a person is told), the Runner
@@ -105,8 +122,14 @@ type Play struct {
 	// hover is the map cell under the mouse, if any.
 	hover    c.Pos
 	hovering bool
-	// logBack is how many lines the log panel is scrolled back.
-	logBack int
+	// logBack is how many lines the log panel is scrolled back;
+	// logWidth and logHeight its size when last drawn.
+	logBack             int
+	logWidth, logHeight int
+	// cols and rows are the grid Fit chose (0: not fitted, 96 x 31);
+	// lay is the layout last drawn.
+	cols, rows int
+	lay        layout
 	// verbs are the verb table's rows active in the episode.
 	verbs []*c.Verb
 	m     Map
@@ -159,9 +182,6 @@ func (p *Play) Note() string { return p.note }
 // Saved is where the game was saved, once it has been.
 func (p *Play) Saved() string { return p.saved }
 
-// Size implements App.
-func (p *Play) Size() (int, int) { return playCols, playRows }
-
 func (p *Play) top() modal {
 	if len(p.modes) == 0 {
 		return nil
@@ -199,15 +219,15 @@ func (p *Play) Update(in Input) bool {
 	}
 	p.hovering = false
 	if in.Hover != nil {
-		p.hover, p.hovering = mapCell(*in.Hover)
+		p.hover, p.hovering = p.mapCell(*in.Hover)
 	}
 	if in.Click != nil && !in.Drag && !p.quit {
-		if q, ok := mapCell(*in.Click); ok {
+		if q, ok := p.mapCell(*in.Click); ok {
 			p.Click(q)
 		}
 	}
 	if len(in.Keys) == 0 && (in.Click == nil || in.Drag) {
-		p.Advance()
+		p.advanceFrame()
 	}
 	if p.tomb != nil {
 		p.tomb.frame()
@@ -216,9 +236,10 @@ func (p *Play) Update(in Input) bool {
 	return p.quit
 }
 
-// mapCell is the board cell at grid point pt, if pt is on the map.
-func mapCell(pt Point) (c.Pos, bool) {
-	q := c.Pos{X: pt.X, Y: pt.Y - mapTop}
+// mapCell is the board cell at grid point pt, if pt is on the map (as
+// last drawn).
+func (p *Play) mapCell(pt Point) (c.Pos, bool) {
+	q := c.Pos{X: pt.X, Y: pt.Y - p.MapTop()}
 	return q, q.In()
 }
 
@@ -256,6 +277,21 @@ func (p *Play) Advance() bool {
 		p.ended()
 	}
 	return played
+}
+
+// advanceFrame plays the command under way for one frame: one primitive
+// after another, as many as the pace allows (at least one).
+func (p *Play) advanceFrame() {
+	now := p.opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	begin := now()
+	for n := 1; p.Advance(); n++ {
+		if p.opts.Pace > 0 && n >= p.opts.Pace || p.opts.Pace <= 0 && now().Sub(begin) >= FrameBudget {
+			return
+		}
+	}
 }
 
 // Activity is what the command under way is doing, or why the last one
@@ -303,6 +339,9 @@ func (p *Play) command(k Key) {
 		return
 	}
 	n := p.count.take()
+	if k == KeyEscape {
+		return // NetHack's Esc at the map: nothing, and no tick
+	}
 	if d, ok := RunOf(k); ok {
 		p.run.StartRun(d)
 		return
@@ -324,6 +363,11 @@ func (p *Play) perform(b Binding, n int) {
 	switch b.Action {
 	case Perform:
 		if n > 1 {
+			if ms := hostilesInView(g, nil); len(ms) > 0 && (b.Prim.Op == c.OpSearch || b.Prim.Op == c.OpWait) {
+				// DCSS's rule: no resting with a hostile monster in view.
+				p.note = fmt.Sprintf("You can't rest with %s in view.", monsterName(g, ms[0]))
+				return
+			}
 			p.run.StartCount(b, n)
 			return
 		}
@@ -350,22 +394,24 @@ func (p *Play) perform(b Binding, n int) {
 		letters := g.letters(&b)
 		if letters == "" {
 			p.note = "You don't have anything to " + b.Verb + "."
+			if all := g.letters(&Binding{Classes: b.Classes}); all != "" {
+				p.note = "You don't have anything else to " + b.Verb + "."
+			}
 			return
 		}
 		p.push(&itemAsk{b: b, letters: letters})
 	case AskDir:
 		p.push(&dirAsk{prim: b.Prim})
 	case ShowHelp:
-		p.push(&overlay{title: "cogplay keys", lines: helpLines(p.verbs)})
+		p.page("cogplay: the goal, the keys, the symbols", helpLines(p.verbs, p.Sim.State().Mechanics, p.pageWidth()), "")
+	case ShowDiscoveries:
+		p.page("Discoveries", g.Discoveries(), "You haven't discovered anything yet...")
+	case ShowSymbols:
+		p.page("The symbols of the map (NetHack's /)", symbolLines(p.Sim.State().Mechanics, p.pageWidth()), "")
 	case ShowInventory:
-		lines := g.InventoryLines()
-		if len(lines) == 0 {
-			p.note = "You are not carrying anything."
-			return
-		}
-		p.push(&overlay{title: "Inventory", lines: lines})
+		p.page("Inventory", g.InventoryDetails(), "You are not carrying anything.")
 	case ShowLog:
-		p.push(&overlay{title: "Messages (oldest first; T: the tick)", lines: g.Log.Lines(playCols - 4), bottom: true})
+		p.push(&overlay{title: "Messages (oldest first; T: the tick)", lines: g.Log.Lines(p.pageWidth()), bottom: true})
 	case SaveQuit:
 		if p.opts.Hooks.Save == nil {
 			p.save() // says why not, without asking
@@ -379,8 +425,24 @@ func (p *Play) perform(b Binding, n int) {
 			}
 		}})
 	case ScrollLog:
-		p.logBack = max(0, min(p.logBack+b.Scroll, len(p.logLines())-logRows))
+		p.logBack = max(0, min(p.logBack+b.Scroll, len(p.logLines(p.logWidth))-p.logHeight))
 	}
+}
+
+// page shows lines as a page over the screen, or says empty when there
+// are none.
+func (p *Play) page(title string, lines []string, empty string) {
+	if len(lines) == 0 && empty != "" {
+		p.note = empty
+		return
+	}
+	p.push(&overlay{title: title, lines: lines})
+}
+
+// pageWidth is how wide a page's lines may run.
+func (p *Play) pageWidth() int {
+	cols, _ := p.Size()
+	return cols - 4
 }
 
 // travel walks to q, if the cog knows a way (no tick otherwise).
@@ -398,10 +460,14 @@ func (p *Play) picked(what Action, q c.Pos) {
 	p.note = p.game.Describe(q)
 }
 
-// step performs one primitive: one tick.
+// step performs one primitive: one tick; a primitive the cog knows does
+// nothing is not sent, and the message line says why (no tick).
 func (p *Play) step(prim c.Primitive) {
 	p.logBack = 0
-	p.game.Step(prim)
+	if !p.game.Step(prim) {
+		p.note = p.game.Refused()
+		return
+	}
 	if p.Sim.Done() {
 		p.ended()
 	}
@@ -440,7 +506,8 @@ func (p *Play) save() {
 		p.note = cmp.Or(h.NoSave, "Saving is not available.")
 		return
 	}
-	path, err := h.Save(p.Sim, p.opts.Wizard, p.Log(), p.game.Replay())
+	log, ticks := p.Log()
+	path, err := h.Save(p.Sim, p.opts.Wizard, log, ticks, p.game.Replay())
 	if err != nil {
 		p.note = "Save failed: " + err.Error()
 		return
@@ -473,9 +540,9 @@ func (p *Play) Close() {
 	p.save()
 }
 
-// Log is the message log's texts, oldest first: the saved game's, then
-// this session's.
-func (p *Play) Log() []string { return p.game.Log.Texts() }
+// Log is the message log's texts, oldest first (the saved game's, then
+// this session's), and the tick of each.
+func (p *Play) Log() ([]string, []int) { return p.game.Log.Texts() }
 
 // Message is the message line: a prompt, the front end's note, or the
 // messages of the last tick; once the game has ended, with NetHack's

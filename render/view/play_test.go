@@ -2,6 +2,7 @@ package view_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,42 +43,59 @@ func press(t *testing.T, p *view.Play, names string) (quit bool) {
 // answer to its prompt, performs exactly one primitive, in one tick.
 func TestEveryKeyOfSection22(t *testing.T) {
 	move := func(d c.Dir) c.Primitive { return c.Primitive{Op: c.OpMove, Dir: d} }
+	// Picking up and going down do something only on an item and on
+	// the stairs (else they are refused at no tick: TestNoOpsCostNoTick).
+	onItem := hall()
+	onItem.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "apple"}}
+	stairs := hall()
+	stairs.Map = put(stairs.Map, 6, 3, '>')
 	cases := []struct {
 		keys string
 		want c.Primitive
+		sc   *sim.Scenario
+		pre  string
 	}{
-		{"h", move(c.West)}, {"j", move(c.South)}, {"k", move(c.North)}, {"l", move(c.East)},
-		{"y", move(c.NorthWest)}, {"u", move(c.NorthEast)}, {"b", move(c.SouthWest)}, {"n", move(c.SouthEast)},
-		{"left", move(c.West)}, {"down", move(c.South)}, {"up", move(c.North)}, {"right", move(c.East)},
-		{"kp4", move(c.West)}, {"kp2", move(c.South)}, {"kp8", move(c.North)}, {"kp6", move(c.East)},
-		{"kp7", move(c.NorthWest)}, {"kp9", move(c.NorthEast)}, {"kp1", move(c.SouthWest)}, {"kp3", move(c.SouthEast)},
-		{"s", c.Primitive{Op: c.OpSearch}},
-		{",", c.Primitive{Op: c.OpPickup}},
-		{">", c.Primitive{Op: c.OpDescend}},
-		{".", c.Primitive{Op: c.OpWait}},
-		{"e b", c.Primitive{Op: c.OpEat, Letter: 'b'}},
-		{"q d", c.Primitive{Op: c.OpQuaff, Letter: 'd'}},
-		{"w e", c.Primitive{Op: c.OpWield, Letter: 'e'}},
-		{"W f", c.Primitive{Op: c.OpWear, Letter: 'f'}},
-		{"d e", c.Primitive{Op: c.OpDrop, Letter: 'e'}},
-		{"C l", c.Primitive{Op: c.OpChat, Dir: c.East}},
-		{"^D h", c.Primitive{Op: c.OpKick, Dir: c.West}},
-		{"C-d kp9", c.Primitive{Op: c.OpKick, Dir: c.NorthEast}},
+		{keys: "h", want: move(c.West)}, {keys: "j", want: move(c.South)}, {keys: "k", want: move(c.North)}, {keys: "l", want: move(c.East)},
+		{keys: "y", want: move(c.NorthWest)}, {keys: "u", want: move(c.NorthEast)}, {keys: "b", want: move(c.SouthWest)}, {keys: "n", want: move(c.SouthEast)},
+		{keys: "left", want: move(c.West)}, {keys: "down", want: move(c.South)}, {keys: "up", want: move(c.North)}, {keys: "right", want: move(c.East)},
+		{keys: "kp4", want: move(c.West)}, {keys: "kp2", want: move(c.South)}, {keys: "kp8", want: move(c.North)}, {keys: "kp6", want: move(c.East)},
+		{keys: "kp7", want: move(c.NorthWest)}, {keys: "kp9", want: move(c.NorthEast)}, {keys: "kp1", want: move(c.SouthWest)}, {keys: "kp3", want: move(c.SouthEast)},
+		{keys: "s", want: c.Primitive{Op: c.OpSearch}},
+		{keys: ",", want: c.Primitive{Op: c.OpPickup}, sc: &onItem},
+		{keys: ">", want: c.Primitive{Op: c.OpDescend}, sc: &stairs, pre: "l"},
+		{keys: ".", want: c.Primitive{Op: c.OpWait}},
+		{keys: "e b", want: c.Primitive{Op: c.OpEat, Letter: 'b'}},
+		{keys: "q d", want: c.Primitive{Op: c.OpQuaff, Letter: 'd'}},
+		{keys: "w e", want: c.Primitive{Op: c.OpWield, Letter: 'e'}},
+		{keys: "W f", want: c.Primitive{Op: c.OpWear, Letter: 'f'}},
+		{keys: "d e", want: c.Primitive{Op: c.OpDrop, Letter: 'e'}},
+		{keys: "C l", want: c.Primitive{Op: c.OpChat, Dir: c.East}},
+		{keys: "^D h", want: c.Primitive{Op: c.OpKick, Dir: c.West}},
+		{keys: "C-d kp9", want: c.Primitive{Op: c.OpKick, Dir: c.NorthEast}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.keys, func(t *testing.T) {
-			s, sp := spied(t, hall())
+			sc := hall()
+			if tc.sc != nil {
+				sc = *tc.sc
+			}
+			s, sp := spied(t, sc)
 			p := view.NewPlay(s, view.PlayOptions{})
+			if tc.pre != "" {
+				press(t, p, tc.pre)
+				sp.seen = nil
+			}
+			base := s.State().Clock.Tick
 			keys := strings.Fields(tc.keys)
 			if len(keys) > 1 {
 				press(t, p, keys[0])
 				assert.NotEmpty(t, p.Prompt(), "the first key asks")
-				assert.Zero(t, s.State().Clock.Tick, "asking costs no tick")
+				assert.Equal(t, base, s.State().Clock.Tick, "asking costs no tick")
 				keys = keys[1:]
 			}
 			press(t, p, strings.Join(keys, " "))
 			require.Equal(t, []c.Primitive{tc.want}, sp.seen)
-			assert.Equal(t, 1, s.State().Clock.Tick, "one key, one primitive, one tick")
+			assert.Equal(t, base+1, s.State().Clock.Tick, "one key, one primitive, one tick")
 			assert.Empty(t, p.Prompt())
 		})
 	}
@@ -111,7 +129,7 @@ func TestPromptsSpeakNetHack(t *testing.T) {
 	press(t, p, "esc")
 	assert.Equal(t, "Never mind.", p.Message())
 	press(t, p, "W")
-	assert.Equal(t, "What do you want to wear? [cf or ?*]", p.Prompt())
+	assert.Equal(t, "What do you want to wear? [f or ?*]", p.Prompt(), "not the armour worn")
 	press(t, p, "esc ^D")
 	assert.Equal(t, "In what direction?", p.Prompt())
 	press(t, p, "x")
@@ -134,22 +152,31 @@ func TestTheMessageLineAndTheLog(t *testing.T) {
 	press(t, p, "s")
 	assert.Empty(t, p.Message(), "a tick without messages clears the line")
 	press(t, p, "k k k")
-	assert.Equal(t, []string{"Restored.", "This food ration is delicious!", "You can't move there.", "You can't move there."}, p.Log())
+	texts, ticks := p.Log()
+	assert.Equal(t, []string{"Restored.", "This food ration is delicious!", "It's a wall.", "It's a wall."}, texts,
+		"the first k steps north; the wall is bumped at no tick")
+	assert.Equal(t, []int{0, 1, 3, 3}, ticks, "eaten at tick 1, a step at 3 (the search between says nothing)")
 }
 
 func TestTheMessageLogScrolls(t *testing.T) {
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Log: []string{"The oldest message.", "2", "3", "4", "5", "6", "7", "8"}})
+	log := []string{"The oldest message."}
+	for i := 2; i <= 60; i++ {
+		log = append(log, fmt.Sprint(i))
+	}
+	p := view.NewPlay(s, view.PlayOptions{Log: log})
 	press(t, p, "k k")
 	g := view.NewGrid(p.Size())
 	p.Draw(g)
 	assert.NotContains(t, g.String(), "The oldest message.")
-	press(t, p, "pgup pgup")
+	press(t, p, "pgup")
 	p.Draw(g)
-	assert.Contains(t, g.String(), "The oldest message.")
-	assert.Contains(t, g.String(), "Messages (2 lines back; PgDn for newer, ^P all)")
-	assert.Zero(t, s.State().Clock.Tick-2, "scrolling costs no tick")
-	press(t, p, "pgdn")
+	assert.Contains(t, g.String(), "Messages (7 lines back; PgDn: newer)")
+	press(t, p, "pgup pgup pgup pgup pgup pgup pgup pgup pgup")
+	p.Draw(g)
+	assert.Contains(t, g.String(), "The oldest message.", "scrolled back to the start, and no further")
+	assert.Equal(t, 1, s.State().Clock.Tick, "a step, a bump at no tick; scrolling costs no tick")
+	press(t, p, "pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn")
 	p.Draw(g)
 	assert.Contains(t, g.String(), "Messages (^P: all)\n")
 }
@@ -189,8 +216,9 @@ func TestThePanelAndTheInventoryCommandAgree(t *testing.T) {
 	line := string(c.AppendInventory(nil, e.Inventory.Get(e.Run.Cog), e.Knowledge))
 	g := view.NewGrid(p.Size())
 	p.Draw(g)
-	for _, l := range p.InventoryLines() {
+	for i, l := range p.Game().InventoryDetails() {
 		assert.Contains(t, g.String(), "  "+l+"\n", "the i menu lists the pack")
+		assert.True(t, strings.HasPrefix(l, p.InventoryLines()[i]), "with the figures after the stack: %s", l)
 	}
 	assert.Equal(t, strings.Join(p.InventoryLines(), "; "), line, "the pack holds no gold")
 	assert.True(t, strings.HasPrefix(line, "a - a dagger (weapon in hand); b - a food ration; c - leather armour (being worn); d - 2 "), line)
@@ -296,7 +324,7 @@ func TestTheClockEndsAPersonsGameInTicks(t *testing.T) {
 func TestSaveAndQuit(t *testing.T) {
 	var saved *sim.Sim
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Wizard: true, Hooks: view.PlayHooks{Save: func(s *sim.Sim, wizard bool, log []string, _ []byte) (string, error) {
+	p := view.NewPlay(s, view.PlayOptions{Wizard: true, Hooks: view.PlayHooks{Save: func(s *sim.Sim, wizard bool, log []string, _ []int, _ []byte) (string, error) {
 		assert.True(t, wizard)
 		saved = s
 		return "/saves/me.json", nil
@@ -312,7 +340,7 @@ func TestSaveAndQuit(t *testing.T) {
 
 func TestAFailedSaveKeepsPlaying(t *testing.T) {
 	s := start(t, hall())
-	p := view.NewPlay(s, view.PlayOptions{Hooks: view.PlayHooks{Save: func(*sim.Sim, bool, []string, []byte) (string, error) {
+	p := view.NewPlay(s, view.PlayOptions{Hooks: view.PlayHooks{Save: func(*sim.Sim, bool, []string, []int, []byte) (string, error) {
 		return "", errors.New("disk full")
 	}}})
 	assert.False(t, press(t, p, "S y"))
@@ -321,7 +349,7 @@ func TestAFailedSaveKeepsPlaying(t *testing.T) {
 
 func TestClosingTheWindowSavesAGameInProgress(t *testing.T) {
 	n := 0
-	hooks := view.PlayHooks{Save: func(*sim.Sim, bool, []string, []byte) (string, error) { n++; return "x", nil }}
+	hooks := view.PlayHooks{Save: func(*sim.Sim, bool, []string, []int, []byte) (string, error) { n++; return "x", nil }}
 	p := view.NewPlay(start(t, hall()), view.PlayOptions{Hooks: hooks})
 	p.Close()
 	assert.Equal(t, 1, n)
@@ -365,7 +393,7 @@ func TestTheHelpOverlayListsEveryCommand(t *testing.T) {
 	assert.Contains(t, screen, "h left kp4")
 	press(t, p, "x")
 	p.Draw(g)
-	assert.NotContains(t, g.String(), "cogplay keys")
+	assert.NotContains(t, g.String(), "cogplay: the goal")
 }
 
 func TestKeyNames(t *testing.T) {

@@ -3,34 +3,55 @@ package view
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
-
-	c "github.com/cogsim/cogsim/components"
-	"github.com/cogsim/cogsim/render/grid"
 )
 
-// The play screen, in character cells:
-//
-//	rows 0-1    the message line (a prompt while one is asked)
-//	rows 2-19   the map (48 x 18)        | cols 51-95: the inventory
-//	row 20      the status line          |
-//	row 21      the activity: the count, run, travel or auto-explore
-//	            under way, why it stopped, or what the mouse points at
-//	rows 22-29  the message log          |
-//	row 30      the key hints and the game's title
-//
-// Its top, rows 0-20, is the observation screen (render/grid).
-const (
-	playCols    = grid.ObservationCols
-	playRows    = 31
-	mapTop      = grid.ObservationMapTop
-	invLeft     = 51
-	statusRow   = mapTop + c.H
-	activityRow = statusRow + 1
-	logTop      = statusRow + 2
-	logRows     = 7
-	hintRow     = playRows - 1
-)
+// The play screen is laid out on a grid that follows the window
+// (layout.go): the message line on the top rows, the map (48 x 18) under
+// it at the left, the status line and the activity row (the count,
+// run, travel or auto-explore under way, why it stopped, or what the
+// mouse points at) under the map, the inventory, what is in view and
+// the message log around it, and the key hints and the game's title on
+// the bottom row.
+
+// logRows is how many lines PgUp and PgDn scroll the message log.
+const logRows = 7
+
+// Fit implements Fitter: the grid and scale of PlayFit.
+func (p *Play) Fit(w, h, cw, ch int) float64 {
+	var scale float64
+	p.cols, p.rows, scale = PlayFit(w, h, cw, ch)
+	if p.tomb != nil && p.tomb.stone {
+		// The tombstone asks for the rows its text needs.
+		if need := p.tomb.rowsNeeded(p.cols); need > p.rows {
+			hc := float64(h) / float64(ch)
+			scale = max(0.25, math.Floor(hc/float64(need)*20)/20)
+			p.cols, p.rows = min(maxCols, max(narrowCols, int(float64(w)/float64(cw)/scale))), need
+		}
+	}
+	return scale
+}
+
+// Size implements App: the grid Fit chose (96 x 31 until it is
+// called), with the rows the tombstone's text needs once it is up.
+func (p *Play) Size() (int, int) {
+	cols, rows := p.cols, p.rows
+	if cols == 0 {
+		cols, rows = ObservationCols, 31
+	}
+	if p.tomb != nil && p.tomb.stone {
+		rows = max(rows, p.tomb.rowsNeeded(cols))
+	}
+	return cols, rows
+}
+
+// MapTop is the grid row of the map's first line (the map starts at
+// column 0).
+func (p *Play) MapTop() int {
+	cols, _ := p.Size()
+	return messageRows(cols)
+}
 
 // Draw implements App: the play screen, the modes stacked over it, the
 // profiler overlay, and at the end the tombstone.
@@ -40,45 +61,127 @@ func (p *Play) Draw(g *Grid) {
 		p.tomb.draw(g)
 		return
 	}
+	status, activity := p.StatusLine(), p.ActivityLine()
+	p.lay = newLayout(g.W, g.H, status, activity)
+	l := &p.lay
 	msgColour := TextColour
 	if p.Prompt() != "" {
 		msgColour = PromptColour
 	}
+	for i, line := range Wrap(p.Message(), g.W) {
+		if i < l.msgRows {
+			g.Text(0, i, line, msgColour)
+		}
+	}
 	PlayMap(&p.m, p.Sim)
-	grid.DrawObservation(g, p.Message(), msgColour, &p.m, p.StatusLine())
+	g.DrawMap(0, l.mapTop, &p.m, false)
 	cog := p.Sim.State().CogPos()
 	if p.tomb == nil {
-		g.Fill(cog.X, mapTop+cog.Y, cog.X+1, mapTop+cog.Y+1, CogBack)
+		g.Fill(cog.X, l.mapTop+cog.Y, cog.X+1, l.mapTop+cog.Y+1, CogBack)
 	}
-	p.drawStatus(g)
-	if a := p.ActivityLine(); a != "" {
-		g.Text(0, activityRow, a, PromptColour)
+	y := p.drawStatus(g, status)
+	for _, line := range Wrap(activity, l.textWidth()) {
+		if activity != "" {
+			g.Text(0, y, line, PromptColour)
+		}
+		y++
 	}
-
-	g.Text(invLeft, mapTop, "Inventory", HeadColour)
-	for i, line := range p.InventoryLines() {
-		g.Text(invLeft, mapTop+1+i, line, TextColour)
-	}
-
-	lines := p.logLines()
-	end := len(lines) - p.logBack
-	if p.logBack > 0 {
-		g.Text(0, logTop, fmt.Sprintf("Messages (%d lines back; PgDn for newer, ^P all)", p.logBack), HeadColour)
-	} else {
-		g.Text(0, logTop, "Messages (^P: all)", HeadColour)
-	}
-	for i, line := range lines[max(0, end-logRows):end] {
-		g.Text(0, logTop+1+i, line, FaintColour)
-	}
+	p.drawPanels(g, l.side, l.sidePanels)
+	p.drawPanels(g, l.below, l.belowPans)
 	hint, title := p.Footer()
-	g.Text(0, hintRow, hint, FaintColour)
-	g.Text(playCols-len(title), hintRow, title, FaintColour)
+	g.Text(0, l.hintRow, hint, FaintColour)
+	g.Text(g.W-len(title), l.hintRow, title, FaintColour)
 
 	for _, m := range p.modes {
 		m.draw(p, g)
 	}
 	if p.prof.On() {
-		drawProfiler(g, &p.prof, invLeft-2, mapTop-1, hintRow)
+		drawProfiler(g, &p.prof, max(0, l.side.x0-2), l.mapTop-1, l.hintRow)
+	}
+}
+
+// drawPanels stacks panels in r, top down: each takes the rows it needs
+// while three are left for each after it; the last takes the rest.
+func (p *Play) drawPanels(g *Grid, r rect, panels []panel) {
+	y := r.y0
+	for i, pn := range panels {
+		room := r.y1 - y
+		if i < len(panels)-1 {
+			room = min(room-3*(len(panels)-1-i), p.panelRows(pn, r.w()))
+		}
+		if room <= 0 {
+			continue
+		}
+		p.drawPanel(g, pn, rect{r.x0, y, r.x1, y + room})
+		y += room + 1
+	}
+}
+
+// panelRows is how many rows panel pn needs at width w.
+func (p *Play) panelRows(pn panel, w int) int {
+	switch pn {
+	case inventoryPanel:
+		n := 1
+		for _, line := range p.game.InventoryDetails() {
+			n += len(Wrap(line, w))
+		}
+		return max(n, 2)
+	case inViewPanel:
+		return 1 + max(1, len(p.game.InView(&p.m)))
+	}
+	return 1 + len(p.logLines(w))
+}
+
+// drawPanel draws panel pn in r.
+func (p *Play) drawPanel(g *Grid, pn panel, r rect) {
+	text := func(y int, s string, col color.RGBA) {
+		if y < r.y1 {
+			g.Text(r.x0, y, clip(s, r.w()), col)
+		}
+	}
+	switch pn {
+	case inventoryPanel:
+		text(r.y0, "Inventory", HeadColour)
+		y := r.y0 + 1
+		lines := p.game.InventoryDetails()
+		if len(lines) == 0 {
+			text(y, "nothing", FaintColour)
+		}
+		for _, line := range lines {
+			for _, row := range Wrap(line, r.w()) {
+				text(y, row, TextColour)
+				y++
+			}
+		}
+	case inViewPanel:
+		text(r.y0, "In view", HeadColour)
+		seen := p.game.InView(&p.m)
+		if len(seen) == 0 {
+			text(r.y0+1, "nothing of note", FaintColour)
+		}
+		for i, e := range seen {
+			y := r.y0 + 1 + i
+			if y == r.y1-1 && i < len(seen)-1 {
+				text(y, fmt.Sprintf("and %d more", len(seen)-i), FaintColour)
+				break
+			}
+			if y < r.y1 {
+				g.Set(r.x0, y, e.Glyph, RGBA(e.Colour))
+				g.Text(r.x0+2, y, clip(e.Name, r.w()-2), TextColour)
+			}
+		}
+	case logPanel:
+		p.logWidth, p.logHeight = r.w(), r.h()-1
+		lines := p.logLines(r.w())
+		end := len(lines) - p.logBack
+		if p.logBack > 0 {
+			text(r.y0, fmt.Sprintf("Messages (%d lines back; PgDn: newer)", p.logBack), HeadColour)
+		} else {
+			text(r.y0, "Messages (^P: all)", HeadColour)
+		}
+		for i, line := range lines[max(0, end-(r.h()-1)):end] {
+			text(r.y0+1+i, line, FaintColour)
+		}
 	}
 }
 
@@ -91,8 +194,15 @@ func (p *Play) Footer() (hint, title string) {
 		hint += "  [wizard]"
 	}
 	title = p.opts.Title
-	if room := playCols - len(hint) - 2; len(title) > room {
-		title = "..." + title[len(title)-(room-3):]
+	cols, _ := p.Size()
+	if cols < len(hint)+12 {
+		hint = "? help  x explore  _ travel  S save"
+	}
+	if room := cols - len(hint) - 2; len(title) > room {
+		title = ""
+		if room > 8 {
+			title = "..." + p.opts.Title[len(p.opts.Title)-(room-3):]
+		}
 	}
 	return hint, title
 }
@@ -123,25 +233,30 @@ func HPColour(hp, maxHP int) color.RGBA {
 	return HPLow
 }
 
-// drawStatus draws the status line with the hp and the hunger word in
-// their colours.
-func (p *Play) drawStatus(g *Grid) {
-	line := p.StatusLine()
-	g.Text(0, statusRow, line, StatusColour)
+// drawStatus draws the status line under the map, wrapped at the
+// map's width when a side panel is beside it, with the hp and the
+// hunger word in their colours; it returns the row after it.
+func (p *Play) drawStatus(g *Grid, line string) int {
 	st := p.game.Status()
-	if i := strings.Index(line, "HP:"); i >= 0 {
-		j := i + strings.IndexByte(line[i:]+" ", ' ')
-		g.Text(i, statusRow, line[i:j], HPColour(st.HP, st.MaxHP))
-	}
-	if w := st.Hunger.Word(); w != "" {
-		if i := strings.LastIndex(line, w); i >= 0 {
-			colour := HungerC
-			if w != "Hungry" {
-				colour = WeakC
-			}
-			g.Text(i, statusRow, w, colour)
+	y := p.lay.statusRow
+	for _, row := range Wrap(line, p.lay.textWidth()) {
+		g.Text(0, y, row, StatusColour)
+		if i := strings.Index(row, "HP:"); i >= 0 {
+			j := i + strings.IndexByte(row[i:]+" ", ' ')
+			g.Text(i, y, row[i:j], HPColour(st.HP, st.MaxHP))
 		}
+		if w := st.Hunger.Word(); w != "" {
+			if i := strings.LastIndex(row, w); i >= 0 {
+				colour := HungerC
+				if w != "Hungry" {
+					colour = WeakC
+				}
+				g.Text(i, y, w, colour)
+			}
+		}
+		y++
 	}
+	return y
 }
 
 func rgba(r, g, b uint8) color.RGBA { return color.RGBA{R: r, G: g, B: b, A: 0xff} }
@@ -158,47 +273,11 @@ func (p *Play) ActivityLine() string {
 	return ""
 }
 
-// logLines is the message log wrapped to the log's width.
-func (p *Play) logLines() []string { return p.game.Log.Lines(invLeft - 2) }
+// logLines is the message log wrapped to width.
+func (p *Play) logLines(width int) []string { return p.game.Log.Lines(width) }
 
 // box clears a rectangle for an overlay and gives it a background.
 func box(g *Grid, x0, y0, x1, y1 int) {
 	g.Blank(x0, y0, x1, y1)
 	g.Fill(x0, y0, x1, y1, BoxBack)
-}
-
-// HelpLines is the help overlay's text of the core game, made from the key
-// tables.
-func HelpLines() []string { return helpLines(nil) }
-
-// helpLines is the help overlay's text, with the commands of the verbs
-// of the episode's mechanics.
-func helpLines(verbs []*c.Verb) []string {
-	var moves []string
-	for _, d := range DirKeys {
-		var names []string
-		for _, k := range d.Keys {
-			names = append(names, k.String())
-		}
-		moves = append(moves, fmt.Sprintf("%-10s %s", d.Dir.Word(), strings.Join(names, " ")))
-	}
-	out := []string{"Moves (a move into a monster attacks it):"}
-	for i := 0; i < len(moves); i += 2 {
-		out = append(out, fmt.Sprintf("  %-30s %s", moves[i], moves[i+1]))
-	}
-	out = append(out, "", "Commands:")
-	for i := 0; i < len(PlayKeys); i += 2 {
-		line := fmt.Sprintf("  %-6s %-38s", PlayKeys[i].Key, PlayKeys[i].Help)
-		if i+1 < len(PlayKeys) {
-			line += fmt.Sprintf(" %-6s %s", PlayKeys[i+1].Key, PlayKeys[i+1].Help)
-		}
-		out = append(out, line)
-	}
-	out = append(out, verbHelp(verbs)...)
-	return append(out, "",
-		"Counts: digits then a command (20s: twenty searches; n20s with the number pad on).",
-		"Run: Shift and a direction (H J K L Y U B N, Shift+arrows). A count, a run, travel",
-		"and auto-explore stop on any key, when hurt, or when a monster comes into view.",
-		"One primitive is one tick; the game ends at death or when the clock runs out",
-		"(tick 2200). Esc cancels a prompt. Press any key to go back.")
 }

@@ -50,7 +50,7 @@ func (a *itemAsk) key(p *Play, k Key) bool {
 		a.list = p.game.inventoryOf(a.letters)
 		return false
 	case ch == '*':
-		a.list = p.game.InventoryLines()
+		a.list = p.game.InventoryDetails()
 		return false
 	case ok && ch >= 'a' && ch <= 'z':
 		if !p.game.has(ch) {
@@ -72,20 +72,21 @@ func (a *itemAsk) key(p *Play, k Key) bool {
 
 func (a *itemAsk) draw(p *Play, g *Grid) {
 	if len(a.list) > 0 {
-		listBox(g, a.list)
+		listBox(g, p.MapTop(), a.list)
 	}
 }
 
-// listBox draws a menu of lines at the top right, over the map.
-func listBox(g *Grid, lines []string) {
+// listBox draws a menu of lines at the top right from row top, over the
+// map.
+func listBox(g *Grid, top int, lines []string) {
 	w := 0
 	for _, l := range lines {
 		w = max(w, len(l))
 	}
-	x0 := max(0, playCols-w-4)
-	box(g, x0, mapTop, playCols, min(mapTop+len(lines)+2, playRows-1))
+	x0 := max(0, g.W-w-4)
+	box(g, x0, top, g.W, min(top+len(lines)+2, g.H-1))
 	for i, l := range lines {
-		g.Text(x0+2, mapTop+1+i, l, TextColour)
+		g.Text(x0+2, top+1+i, clip(l, g.W-x0-2), TextColour)
 	}
 }
 
@@ -152,22 +153,26 @@ func yesNoKey(k Key) (yes, ok bool) {
 }
 
 // overlay is a page of text over the screen (help, the inventory, the
-// whole message log); the direction keys and PgUp/PgDn scroll a long one,
-// any other key closes it.
+// whole message log), its lines wrapped at the screen's width; the
+// direction keys and PgUp/PgDn scroll a long one, any other key closes
+// it.
 type overlay struct {
 	title string
 	lines []string
 	top   int
 	// bottom: the page starts scrolled to its end (the log).
 	bottom bool
+	// shown are the lines as last drawn (wrapped), h the rows shown.
+	shown []string
+	h     int
 }
 
 func (o *overlay) prompt() string { return "" }
 
-func (o *overlay) rows() int { return playRows - 4 }
+func (o *overlay) rows() int { return max(1, o.h) }
 
 func (o *overlay) key(p *Play, k Key) bool {
-	last := max(0, len(o.lines)-o.rows())
+	last := max(0, len(o.shown)-o.rows())
 	switch k {
 	case KeyUp, 'k':
 		o.top = max(0, o.top-1)
@@ -186,20 +191,46 @@ func (o *overlay) key(p *Play, k Key) bool {
 }
 
 func (o *overlay) draw(p *Play, g *Grid) {
-	if o.bottom {
-		o.top, o.bottom = max(0, len(o.lines)-o.rows()), false
+	o.shown, o.h = o.shown[:0], g.H-4
+	for _, line := range o.lines {
+		o.shown = append(o.shown, wrapIndented(line, g.W-4)...)
 	}
-	box(g, 0, 0, playCols, playRows)
+	if o.bottom {
+		o.top, o.bottom = max(0, len(o.shown)-o.rows()), false
+	}
+	o.top = min(o.top, max(0, len(o.shown)-o.rows()))
+	box(g, 0, 0, g.W, g.H)
 	g.Text(2, 1, o.title, HeadColour)
-	end := min(len(o.lines), o.top+o.rows())
-	for i, line := range o.lines[o.top:end] {
+	end := min(len(o.shown), o.top+o.rows())
+	for i, line := range o.shown[o.top:end] {
 		g.Text(2, 3+i, line, TextColour)
 	}
 	more := "Any other key: back."
-	if len(o.lines) > o.rows() {
-		more = fmt.Sprintf("Lines %d-%d of %d; up/down, PgUp/PgDn scroll; any other key: back.", o.top+1, end, len(o.lines))
+	if len(o.shown) > o.rows() {
+		more = fmt.Sprintf("Lines %d-%d of %d; up/down, PgUp/PgDn scroll; any other key: back.", o.top+1, end, len(o.shown))
+		if len(more)+4 > g.W {
+			more = fmt.Sprintf("%d-%d of %d; up/down scroll", o.top+1, end, len(o.shown))
+		}
 	}
-	g.Text(2, playRows-1, more, FaintColour)
+	g.Text(2, g.H-1, more, FaintColour)
+}
+
+// wrapIndented wraps line at width, the rows after the first indented
+// two more than the line is.
+func wrapIndented(line string, width int) []string {
+	if len(line) <= width {
+		return []string{line}
+	}
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	if indent > width/2 {
+		indent = 0
+	}
+	first := Wrap(line, width)[0]
+	out := []string{first}
+	for _, r := range Wrap(strings.TrimLeft(line[len(first):], " "), width-indent-2) {
+		out = append(out, strings.Repeat(" ", indent+2)+r)
+	}
+	return out
 }
 
 // extAsk is NetHack's extended command: "#", a verb's word, Enter.
@@ -342,7 +373,8 @@ func (a *picker) key(p *Play, k Key) bool {
 }
 
 func (a *picker) draw(p *Play, g *Grid) {
-	g.Fill(a.cursor.X, mapTop+a.cursor.Y, a.cursor.X+1, mapTop+a.cursor.Y+1, CursorBack)
+	top := p.MapTop()
+	g.Fill(a.cursor.X, top+a.cursor.Y, a.cursor.X+1, top+a.cursor.Y+1, CursorBack)
 }
 
 // knownStairs is the staircase down, if the cog has seen it.

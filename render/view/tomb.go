@@ -198,73 +198,166 @@ func (t *Tomb) Tombstone() []string {
 	return out
 }
 
-// drawEnd draws the closing screen: the stone, the summary beside it,
-// and the top of the record below.
+// The closing screen's columns: the stone and the possessions at the
+// left, the summary and the files right of it on a screen wide enough
+// (else under it), the record and the keys at the bottom. Every line is
+// wrapped at its column, never cut, and the screen asks for the rows it
+// needs (rowsNeeded).
+const (
+	stoneWidth = 34
+	rightLeft  = 36
+	tombWide   = rightLeft + 44 // columns from which the summary sits beside the stone
+)
+
+// deedLines are the deeds as the closing screen lists them, several to
+// a line of width: "Deeds (3): descend-2 T:40  oracle T:310 …".
+func (t *Tomb) deedLines(width int) []string {
+	r := t.game.Sim.Result()
+	if len(r.Deeds) == 0 {
+		return []string{"No deeds."}
+	}
+	out := []string{fmt.Sprintf("Deeds (%d), with the tick of each:", len(r.Deeds))}
+	line := " "
+	for _, d := range r.Deeds {
+		item := fmt.Sprintf(" %s T:%d", d.Name, d.Tick)
+		if len(line)+len(item) > width && line != " " {
+			out = append(out, line)
+			line = " "
+		}
+		line += item
+	}
+	return append(out, line)
+}
+
+// rightLines are the summary and the deeds, wrapped at width.
+func (t *Tomb) rightLines(width int) []string {
+	var out []string
+	sum := t.summaryLines()
+	for _, l := range sum[:len(sum)-t.deedCount()] {
+		out = append(out, Wrap(l, width)...)
+	}
+	return append(out, t.deedLines(width)...)
+}
+
+// deedCount is how many lines summaryLines gives the deeds.
+func (t *Tomb) deedCount() int {
+	if n := len(t.game.Sim.Result().Deeds); n > 0 {
+		return n + 1
+	}
+	return 1
+}
+
+// bottomLines are the files written, the record, the run shared and
+// the keys, wrapped at width; files and record say how many of them are
+// the files' and the record's.
+func (t *Tomb) bottomLines(width int) (lines []string, files, record int) {
+	for _, l := range t.fileLines()[1:] {
+		lines = append(lines, wrapIndented(l, width)...)
+	}
+	files = len(lines)
+	rec := fitRecord(t.RecordLines(), 5)
+	if len(rec) > 0 {
+		lines = append(lines, "")
+		files++
+		lines = append(lines, "The record (* this game):")
+		lines = append(lines, rec...)
+	}
+	record = len(lines) - files
+	if t.shared != "" {
+		lines = append(lines, Wrap(t.shared, width)...)
+	}
+	return append(lines, Wrap(t.keysLine(), width)...), files, record
+}
+
+// keysLine says what the keys do now.
+func (t *Tomb) keysLine() string {
+	if t.frames < GuardFrames {
+		return ""
+	}
+	exit := "exit"
+	if t.opts.InPage {
+		exit = "a new game"
+	}
+	end := "Press any key for " + exit + "."
+	if exit == "exit" {
+		end = "Press any key to exit."
+	}
+	if t.canShare() {
+		end = "w: your run as a one-file page to share.  Any other key: " + exit + "."
+	}
+	return end
+}
+
+// rowsNeeded is how many rows the closing screen needs on a grid cols
+// wide to show all of its text.
+func (t *Tomb) rowsNeeded(cols int) int {
+	left := len(t.Tombstone()) + 1 + len(t.possessionLines())
+	bottom, _, _ := t.bottomLines(cols - 4)
+	if cols >= tombWide {
+		return 1 + max(left, len(t.rightLines(cols-rightLeft-1))) + 1 + len(bottom)
+	}
+	return 1 + left + 1 + len(t.rightLines(cols-3)) + 1 + len(bottom)
+}
+
+// draw draws the closing screen on g.
 func (t *Tomb) draw(g *Grid) {
-	box(g, 0, 0, playCols, playRows)
+	box(g, 0, 0, g.W, g.H)
 	stone := t.Tombstone()
 	for i, line := range stone {
 		g.Text(1, 1+i, line, TextColour)
 	}
-	// The record at the bottom, this game's line always in it.
-	rec := fitRecord(t.RecordLines(), 5)
-	recTop := playRows - 2 - len(rec)
-	if len(rec) > 0 {
-		recTop--
-		g.Text(2, recTop, "The record (* this game):", HeadColour)
-		for i, line := range rec {
-			y := recTop + 1 + i
-			colour := FaintColour
-			if strings.HasPrefix(line, "*") {
-				colour = StatusColour
-				g.Fill(1, y, playCols-1, y+1, CursorBack)
-			}
-			g.Text(1, y, line, colour)
-		}
-	}
-	// Beside the stone: the summary and the files, wrapped.
+	bottom, files, recordRows := t.bottomLines(g.W - 4)
+	bottomTop := g.H - len(bottom)
 	var right []string
-	for _, l := range append(t.summaryLines(), t.fileLines()...) {
-		right = append(right, Wrap(l, playCols-37)...)
+	rightX, rightY := rightLeft, 1
+	possTop := len(stone) + 2
+	if g.W >= tombWide {
+		right = t.rightLines(g.W - rightLeft - 1)
+	} else {
+		right = t.rightLines(g.W - 3)
+		rightX, rightY = 2, possTop
 	}
 	for i, line := range right {
 		colour := TextColour
 		if i == 0 {
 			colour = HeadColour
 		}
-		if 1+i < recTop-1 {
-			g.Text(36, 1+i, line, colour)
+		if y := rightY + i; y < bottomTop {
+			g.Text(rightX, y, line, colour)
 		}
 	}
-	// Below the stone: the possessions, as many as there is room for.
+	if g.W < tombWide {
+		possTop = rightY + len(right) + 1
+	}
+	// The possessions, as many as there is room for.
 	poss := t.possessionLines()
-	y0 := len(stone) + 2
-	room := recTop - 1 - y0
+	room := bottomTop - 1 - possTop
 	if len(poss) > room && room > 1 {
 		more := len(poss) - room + 1
 		poss = append(poss[:room-1], fmt.Sprintf("  and %d more", more))
 	}
 	for i, line := range poss {
-		if y := y0 + i; y < recTop-1 {
-			g.Text(2, y, clip(line, 33), TextColour)
+		if y := possTop + i; y < bottomTop-1 {
+			g.Text(2, y, clip(line, min(stoneWidth-1, g.W-3)), TextColour)
 		}
 	}
-	if t.shared != "" {
-		g.Text(2, playRows-2, t.shared, PromptColour)
-	}
-	if t.frames >= GuardFrames {
-		exit := "exit"
-		if t.opts.InPage {
-			exit = "a new game"
+	for i, line := range bottom {
+		y := bottomTop + i
+		colour, x := FaintColour, 2
+		switch r := i - files; {
+		case i < files:
+			colour = TextColour
+		case r == 0 && recordRows > 0:
+			colour = HeadColour
+		case r < recordRows && strings.HasPrefix(line, "*"):
+			colour, x = StatusColour, 1
+			g.Fill(1, y, g.W-1, y+1, CursorBack)
+		case r < recordRows:
+			x = 1
+		case t.shared != "" && i < len(bottom)-1:
+			colour = PromptColour
 		}
-		end := "Press any key for " + exit + "."
-		if exit == "exit" {
-			end = "Press any key to exit."
-		}
-		if t.canShare() {
-			end = "w: your run as a one-file page to share.  Any other key: " + exit + "."
-		}
-		g.Text(2, playRows-1, end, FaintColour)
+		g.Text(x, y, line, colour)
 	}
 }
 

@@ -87,8 +87,12 @@ func TestTheExtendedCommandReachesEveryActiveVerb(t *testing.T) {
 
 	press(t, p, "?")
 	g := view.NewGrid(p.Size())
-	p.Draw(g)
-	screen := g.String()
+	screen := ""
+	for range 4 { // every page of the help
+		p.Draw(g)
+		screen += g.String()
+		press(t, p, "pgdn")
+	}
 	assert.Contains(t, screen, "Mechanics' commands")
 	for _, want := range []string{"#hum", "#chant", "P #point", "O #polish", "A #aim", "aim the potion of letter L toward DIR or down"} {
 		assert.Contains(t, screen, want)
@@ -108,7 +112,7 @@ func TestVerbsOfMechanicsNotInstalledAreNotThere(t *testing.T) {
 	press(t, p, "a i m enter")
 	assert.Equal(t, "#aim: unknown extended command.", p.Message())
 	assert.Empty(t, sp.seen)
-	assert.False(t, strings.Contains(strings.Join(view.HelpLines(), "\n"), "Mechanics' commands"))
+	assert.False(t, strings.Contains(strings.Join(view.HelpLines(92), "\n"), "Mechanics' commands"))
 	press(t, p, "?")
 	g := view.NewGrid(p.Size())
 	p.Draw(g)

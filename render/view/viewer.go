@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"math"
+	"time"
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/sim"
@@ -13,11 +15,19 @@ import (
 // microseconds) and re-simulates the few turns after it.
 const SnapEvery = 10
 
-// TPS is the front end's frames per second, the viewer's clock.
+// TPS is the front end's frames per second.
 const TPS = 60
 
-// Speeds are the playback speeds, in command turns per second.
-var Speeds = []float64{0.5, 1, 2, 4, 8, 16, 32}
+// Speeds are the playback speeds, in command turns per second of the
+// front end's clock (so a frame that comes late plays the turns it owes:
+// a replay runs at its speed however fast frames are drawn); the last,
+// infinite, is as fast as the engine: every frame plays turns for
+// FrameBudget.
+var Speeds = []float64{0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, math.Inf(1)}
+
+// maxCatchUp is the most of the clock a frame plays at once: a window
+// held still (dragged, hidden) does not leap ahead.
+const maxCatchUp = 250 * time.Millisecond
 
 const defaultSpeed = 3
 
@@ -37,7 +47,10 @@ type Viewer struct {
 
 	playing bool
 	speed   int
-	acc     float64 // turns per second, summed each frame; a turn per TPS
+	acc     float64   // turns owed: the speed times the time played, less the turns played
+	last    time.Time // when the last frame played
+	// Now is the front end's clock (nil: time.Now); tests set their own.
+	Now func() time.Time
 	// diverged is the first turn whose observation differs from the
 	// recorded hash (0: none so far); broken says why a turn could not
 	// be played at all.
@@ -59,7 +72,9 @@ type Viewer struct {
 // TakeOver is T: the replay's episode, as it stands at the end of the
 // current turn, goes on as a person's game, recorded as a new replay:
 // the replay's turns up to here, then the person's, one primitive a
-// turn (HumanConfig). The new replay verifies from its own header.
+// turn (HumanConfig). The new replay verifies from its own header. A
+// person's replay counts its clock in one-tick turns already, and keeps
+// it (an agent's turns of 40 ticks are counted as 40 each).
 func (v *Viewer) TakeOver() (*sim.Sim, *Recording, error) {
 	if v.inTurn {
 		v.StepTurn()
@@ -69,8 +84,10 @@ func (v *Viewer) TakeOver() (*sim.Sim, *Recording, error) {
 		return nil, nil, err
 	}
 	clock := v.s.State().Clock
+	if cfg.Agent != "human" {
+		cfg.MaxTurns = clock.MaxTurns * clock.TurnTicks
+	}
 	cfg.Agent = "human"
-	cfg.MaxTurns = clock.MaxTurns * clock.TurnTicks
 	s, err := sim.New(cfg)
 	if err != nil {
 		return nil, nil, err
@@ -261,7 +278,7 @@ func (v *Viewer) Key(k Key) bool {
 	switch k {
 	case ' ':
 		v.playing = !v.playing
-		v.acc = 0
+		v.acc, v.last = 0, v.now()
 	case '+', '=':
 		v.speed = min(v.speed+1, len(Speeds)-1)
 	case '-', '_':
@@ -328,17 +345,47 @@ func (v *Viewer) Update(in Input) bool {
 		}
 	}
 	if v.playing {
-		v.acc += Speeds[v.speed]
-		for v.acc >= TPS {
-			v.acc -= TPS
-			if !v.StepTurn() {
-				v.playing = false
-				break
-			}
-		}
+		v.play()
 	}
 	v.prof.Sample(v.s)
 	return v.quit
+}
+
+func (v *Viewer) now() time.Time {
+	if v.Now != nil {
+		return v.Now()
+	}
+	return time.Now()
+}
+
+// play plays the turns the clock owes since the last frame at the speed,
+// as many as FrameBudget of this frame holds.
+func (v *Viewer) play() {
+	now := v.now()
+	dt := min(now.Sub(v.last), maxCatchUp)
+	v.last = now
+	speed := Speeds[v.speed]
+	if math.IsInf(speed, 1) {
+		v.acc = math.Inf(1)
+	} else {
+		v.acc += speed * dt.Seconds()
+	}
+	for v.acc >= 1-1e-6 { // a second in whole nanoseconds of frames may fall short by a few
+		v.acc--
+		if !v.StepTurn() {
+			v.playing = false
+			break
+		}
+		if v.now().Sub(now) >= FrameBudget {
+			// The engine is the limit: what is owed is dropped, not
+			// saved up.
+			v.acc = min(v.acc, 1)
+			break
+		}
+	}
+	if math.IsInf(v.acc, 1) {
+		v.acc = 0
+	}
 }
 
 // Close implements App.
@@ -389,26 +436,10 @@ func PrimitiveString(p c.Primitive) string {
 	case c.OpKick, c.OpChat:
 		return opWords[p.Op] + " " + p.Dir.String()
 	}
-	v := c.VerbOf(p.Op)
-	if v == nil {
-		return "-"
+	if v := c.VerbOf(p.Op); v != nil {
+		return v.Text(p) // a mechanic's verb, by its shape (§32.3)
 	}
-	// A mechanic's verb, by its shape (§32.3).
-	switch v.Arg {
-	case c.ArgDir:
-		return v.Word + " " + p.Dir.String()
-	case c.ArgLetter:
-		return v.Word + " " + string(p.Letter)
-	case c.ArgLetterAim:
-		switch p.Aim {
-		case c.AimDir:
-			return v.Word + " " + string(p.Letter) + " " + p.Dir.String()
-		case c.AimDown:
-			return v.Word + " " + string(p.Letter) + " >"
-		}
-		return v.Word + " " + string(p.Letter)
-	}
-	return v.Word
+	return "-"
 }
 
 var opWords = map[c.Op]string{c.OpEat: "eat", c.OpQuaff: "quaff", c.OpWield: "wield", c.OpWear: "wear",

@@ -3,6 +3,7 @@ package view_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cogsim/cogsim/render/view"
 	"github.com/cogsim/cogsim/sim/replay"
@@ -151,10 +152,13 @@ func TestTheViewerShowsTheWholeLevelAndTheReply(t *testing.T) {
 func TestPlayPauseAndSpeed(t *testing.T) {
 	rep := recorded(t, 1, 30)
 	v := newViewer(t, rep)
+	clock := time.Unix(1000, 0)
+	v.Now = func() time.Time { return clock }
 	v.Key(' ')
 	playing, speed := v.Playing()
 	require.True(t, playing)
 	for i := 0; i < view.TPS; i++ {
+		clock = clock.Add(time.Second / view.TPS)
 		v.Update(view.Input{})
 	}
 	assert.Equal(t, int(speed), v.Turn(), "one second of frames plays speed turns")

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	c "github.com/cogsim/cogsim/components"
@@ -127,9 +128,9 @@ func (v *Viewer) drawSide(g *Grid) {
 	}
 	line(fmt.Sprintf("Turn %d of %d   tick %d", v.turn, len(v.Rep.Turns), v.Tick()), c.White)
 	if playing, speed := v.Playing(); playing {
-		line(fmt.Sprintf("PLAYING, %g turns/s", speed), c.BrightGreen)
+		line("PLAYING, "+speedText(speed), c.BrightGreen)
 	} else {
-		line(fmt.Sprintf("PAUSED (speed %g turns/s)", speed), c.Yellow)
+		line("PAUSED (speed "+speedText(speed)+")", c.Yellow)
 	}
 	y++
 	if v.turn > 0 {
@@ -167,6 +168,14 @@ func (v *Viewer) drawSide(g *Grid) {
 }
 
 // replyText is how a recorded reply is shown.
+// speedText says a speed of Speeds: "32 turns/s", "as fast as it goes".
+func speedText(speed float64) string {
+	if math.IsInf(speed, 1) {
+		return "as fast as it goes"
+	}
+	return fmt.Sprintf("%g turns/s", speed)
+}
+
 func replyText(t replay.Turn) string {
 	switch {
 	case t.Unusable:

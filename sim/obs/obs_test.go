@@ -21,7 +21,7 @@ import (
 // holds, registered after thirst's two words.
 const glow = "glow"
 
-var _ = c.AddStatus(c.StatusInfo{Word: "Glow", Mechanic: glow, Holds: func(*arche.World) bool { return true }})
+var _ = c.AddStatus(c.StatusInfo{Word: "Glow", Mechanic: glow, Holds: func(*arche.World) func() bool { return func() bool { return true } }})
 
 func init() {
 	ecs.Register(ecs.Mechanic{Name: glow, Version: "1", Doc: "the cog glows (for tests)",

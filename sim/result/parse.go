@@ -214,8 +214,8 @@ func (r *Result) checkScore() error {
 		return bad("parts.xp", "%d is out of range 0…%d", r.Parts.XP, maxPart)
 	case r.Parts.Gold < 0 || r.Parts.Gold > maxPart:
 		return bad("parts.gold", "%d is out of range 0…%d", r.Parts.Gold, maxPart)
-	case r.Parts.Deeds != 25*len(r.Deeds):
-		return bad("parts.deeds", "%d, but 25 × %d deeds is %d", r.Parts.Deeds, len(r.Deeds), 25*len(r.Deeds))
+	case r.deedsKnown() && r.Parts.Deeds != r.deedPoints():
+		return bad("parts.deeds", "%d, but the %d deeds are worth %d", r.Parts.Deeds, len(r.Deeds), r.deedPoints())
 	case r.Score != r.Parts.Score():
 		return bad("score", "%d, but its parts sum to %d", r.Score, r.Parts.Score())
 	case !knownCause(r.Cause):
@@ -272,7 +272,7 @@ func (r *Result) checkDeeds() error {
 		field := fmt.Sprintf("deeds[%d]", i)
 		switch {
 		case !knownDeed(d.Name):
-			return bad(field+".name", "%q is not a deed", d.Name)
+			return bad(field+".name", "%q is not a deed (known: %s)", d.Name, strings.Join(DeedNames(), ", "))
 		case seen[d.Name]:
 			return bad(field+".name", "%q again", d.Name)
 		case d.Tick < last || d.Tick > r.Ticks:
@@ -297,12 +297,26 @@ func validDigest(d string) bool {
 }
 
 func knownDeed(name string) bool {
-	for _, n := range DeedNames {
-		if n == name {
-			return true
+	_, ok := c.LookupDeed(name)
+	return ok
+}
+
+// deedsKnown reports whether every deed named is in the deed table
+// (checkDeeds names one that is not).
+func (r *Result) deedsKnown() bool {
+	for _, d := range r.Deeds {
+		if !knownDeed(d.Name) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// deedPoints is what the result's deeds are worth by the deed table
+// (an unknown deed, which checkDeeds refuses, adds nothing).
+func (r *Result) deedPoints() int {
+	d := c.Deeds{List: r.Deeds}
+	return d.Points()
 }
 
 func knownCause(cause string) bool {

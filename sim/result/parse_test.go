@@ -77,7 +77,7 @@ func TestParseRefusesBadLines(t *testing.T) {
 		edit(`{"name":"descend-2","tick":40}`, `{"name":"descend-2"}`):                                                         "deeds[0].tick: missing",
 		edit(`"parts":{"depth":50,`, `"parts":{`):                                                                              "parts.depth: missing",
 		edit(`"maxDepth":2`, `"maxDepth":3`):                                                                                   "parts.depth: 50, but 50 × (maxDepth − 1) is 100",
-		edit(`"deeds":50}`, `"deeds":75}`):                                                                                     "parts.deeds: 75, but 25 × 2 deeds is 50",
+		edit(`"deeds":50}`, `"deeds":75}`):                                                                                     "parts.deeds: 75, but the 2 deeds are worth 50",
 		edit(`"unusable":1`, `"unusable":-1`):                                                                                  "unusable: -1 is out of range",
 		edit(`"mechanics":[]`, `"mechanics":[{"name":"wands"}]`):                                                               "mechanics[0].version: missing",
 		edit(`"mechanics":[]`, `"mechanics":null`):                                                                             "mechanics: null",

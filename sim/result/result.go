@@ -109,7 +109,7 @@ type Tokens struct {
 const MaxTokens = 1_000_000_000_000
 
 // Parts are the parts of the score (§16): 50·(maxDepth − 1), xpPoints,
-// gold, and 25 per deed.
+// gold, and each deed's points (25 for the core deeds, §39.1).
 type Parts struct {
 	Depth int `json:"depth"`
 	XP    int `json:"xp"`
@@ -132,9 +132,10 @@ func ScenarioDigest(sc *scenario.Scenario) string {
 	return "sha256:" + hex.EncodeToString(h[:8])
 }
 
-// DeedNames are the deeds an episode can earn (§16).
-var DeedNames = []string{"descend-2", "descend-3", "descend-5", "descend-8", "descend-12",
-	"first-kill", "xlevel-3", "xlevel-5", "ate", "identified", "found", "oracle", "gold-100", "full-clock"}
+// DeedNames are the deeds a result may name (§16, §39.1): the deed
+// table's, the core deeds first, then those of the mechanics this
+// program links.
+func DeedNames() []string { return c.DeedNames() }
 
 // Causes are the ends of an episode with a fixed name ("goal": the
 // Config's goal deed was earned); the others are

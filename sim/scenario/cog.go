@@ -107,16 +107,22 @@ func (st Stack) check(field string) error {
 }
 
 // inventory is the pack a checked cog's inventory makes, or nil when it
-// gives none.
-func (cg *Cog) inventory() *c.Inventory {
+// gives none, and the slots whose spe it leaves out.
+func (cg *Cog) inventory() (*c.Inventory, []int) {
 	if cg == nil || cg.Inventory == nil {
-		return nil
+		return nil, nil
 	}
 	inv := &c.Inventory{Wielded: c.NoSlot, Worn: c.NoSlot}
+	var draw []int
 	for i, st := range cg.Inventory {
 		k, _ := c.LookupItem(st.Kind)
 		n, _ := count("", st.Count)
-		inv.Slots[i] = c.Stack{Kind: k, Count: n, Spe: st.Spe}
+		inv.Slots[i] = c.Stack{Kind: k, Count: n}
+		if st.Spe != nil {
+			inv.Slots[i].Spe = *st.Spe
+		} else {
+			draw = append(draw, i)
+		}
 		if st.Wielded {
 			inv.Wielded = i
 		}
@@ -124,5 +130,5 @@ func (cg *Cog) inventory() *c.Inventory {
 			inv.Worn = i
 		}
 	}
-	return inv
+	return inv, draw
 }

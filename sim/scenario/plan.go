@@ -26,14 +26,20 @@ type Plan struct {
 	Traps    []Trap
 	// Inventory replaces the cog's starting pack; nil keeps it.
 	Inventory *c.Inventory
+	// DrawSpe lists the pack's slots whose spe the file leaves out:
+	// their Spe is drawn as generated when the episode is built (§39.5).
+	DrawSpe []int
 
 	sc *Scenario
 }
 
-// Item is a stack lying on a cell.
+// Item is a stack lying on a cell. DrawSpe says the file leaves its spe
+// out (a map glyph always does): its Spe is drawn as generated when the
+// episode is built (§39.5).
 type Item struct {
-	Stack c.Stack
-	At    c.Pos
+	Stack   c.Stack
+	At      c.Pos
+	DrawSpe bool
 }
 
 // Trap is a trap on a cell; a trap not hidden is found from the start.
@@ -59,7 +65,7 @@ func (sc *Scenario) Plan() (*Plan, error) {
 			return nil, err
 		}
 	}
-	p.Inventory = sc.Cog.inventory()
+	p.Inventory, p.DrawSpe = sc.Cog.inventory()
 	return p, nil
 }
 
@@ -160,7 +166,7 @@ func (p *Plan) layGlyph(at c.Pos, g byte) error {
 		if k == c.Gold {
 			n = 10
 		}
-		p.Items = append(p.Items, Item{Stack: c.Stack{Kind: k, Count: n}, At: at})
+		p.Items = append(p.Items, Item{Stack: c.Stack{Kind: k, Count: n}, At: at, DrawSpe: true})
 		return nil
 	}
 	return fmt.Errorf("map row %d col %d: unknown glyph %q", at.Y, at.X, g)
@@ -262,7 +268,11 @@ func (p *Plan) placeItems() error {
 		if n > 1 && k != c.Gold && !k.Stackable() { // gold's count is its amount
 			return fmt.Errorf("%s.count: %s never stacks (an entry for each)", field, it.Kind)
 		}
-		p.Items = append(p.Items, Item{Stack: c.Stack{Kind: k, Count: n, Spe: it.Spe}, At: at})
+		item := Item{Stack: c.Stack{Kind: k, Count: n}, At: at, DrawSpe: it.Spe == nil}
+		if it.Spe != nil {
+			item.Stack.Spe = *it.Spe
+		}
+		p.Items = append(p.Items, item)
 	}
 	return nil
 }

@@ -77,8 +77,9 @@ type Stack struct {
 	Count   int    `json:"count"`
 	Wielded bool   `json:"wielded"`
 	Worn    bool   `json:"worn"`
-	// Spe is each item's own value (a wand's charges, §33).
-	Spe int32 `json:"spe,omitempty"`
+	// Spe is each item's own value (a wand's charges, §33); without
+	// it, the stack gets it as generated (§39.5).
+	Spe *int32 `json:"spe,omitempty"`
 }
 
 // Thing is a monster, item, trap or door at a cell.
@@ -90,8 +91,9 @@ type Thing struct {
 	Count   int    `json:"count"`
 	Hidden  *bool  `json:"hidden"`
 	State   string `json:"state"`
-	// Spe is an item's own value (a wand's charges, §33).
-	Spe int32 `json:"spe,omitempty"`
+	// Spe is an item's own value (a wand's charges, §33); without it,
+	// the item gets it as generated (§39.5).
+	Spe *int32 `json:"spe,omitempty"`
 }
 
 // Clock overrides the clock (§13).

@@ -2,14 +2,11 @@ package wands_test
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/cogsim/cogsim/agents"
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/internal/mechtest"
 	"github.com/cogsim/cogsim/sim"
 	"github.com/cogsim/cogsim/sim/replay"
 	"github.com/cogsim/cogsim/systems/wands"
@@ -17,47 +14,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// explored plays seed with the explore agent for at most 300 turns and
-// returns "seed turns depth sha256-of-every-observation".
-func explored(t *testing.T, seed uint64, mechanics ...string) string {
-	s, err := sim.New(sim.Config{Seed: seed, MaxTurns: 300, Agent: "explore", Mechanics: mechanics})
-	require.NoError(t, err)
-	a := agents.NewExplore()
-	a.Know(mechanics)
-	a.Reset(seed)
-	h := sha256.New()
-	h.Write(s.Observe())
-	turns := 0
-	for !s.Done() {
-		s.Turn(a.Reply(s.Observe()))
-		h.Write(s.Observe())
-		turns++
-	}
-	return fmt.Sprintf("%d %d %d %x", seed, turns, s.State().Run.MaxDepth, h.Sum(nil))
-}
-
 // TestTheCogGameIsUnchangedWhenLinked: with the mechanic linked (this
 // package) but not installed, the explore agent's games are those of a
 // build before wands existed, observation for observation (§32.9);
 // installed, the same seeds play otherwise (a wand lies on some level),
 // so the comparison is not vacuous.
 func TestTheCogGameIsUnchangedWhenLinked(t *testing.T) {
-	data, err := os.ReadFile("testdata/cog-game.golden")
-	require.NoError(t, err)
-	differs := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		var seed uint64
-		_, err := fmt.Sscan(line, &seed)
-		require.NoError(t, err)
-		assert.Equal(t, line, explored(t, seed), "seed %d", seed)
-		if explored(t, seed, wands.Name) != line {
-			differs++
-		}
-	}
-	assert.Positive(t, differs, "installing wands changes some game")
+	mechtest.UnchangedWhenLinked(t, "testdata/cog-game.golden", wands.Name)
 }
 
 // TestInstalledItChangesNothingOnLevelOne: the same seed and replies give
@@ -110,13 +73,13 @@ func TestThePotionAppearancesAreUnchanged(t *testing.T) {
 // mechanic `zap` is no verb.
 func TestAScenarioNamingAWandNeedsTheMechanic(t *testing.T) {
 	sc := duel("jackal", 5)
-	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "apple"}, {Kind: "wand of digging", Spe: 4}}}
+	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "apple"}, {Kind: "wand of digging", Spe: ptr[int32](4)}}}
 	_, err := sim.New(sim.Config{Seed: 1, Scenario: &sc})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cog.inventory[1].kind: wand of digging needs the mechanic wands")
 
 	sc = duel("jackal", 5)
-	sc.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "wand of striking", Spe: 4}}
+	sc.Items = []sim.ScenarioThing{{At: []int{5, 3}, Kind: "wand of striking", Spe: ptr[int32](4)}}
 	_, err = sim.New(sim.Config{Seed: 1, Scenario: &sc})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "items[0].kind: wand of striking needs the mechanic wands")
@@ -134,10 +97,10 @@ func armoury() sim.Scenario {
 	return sim.Scenario{Name: "armoury", Depth: 3, Lit: ptr(true),
 		Map: []string{"", " ----------", " |.@......|", " |........|", " |........|", " ----------"},
 		Cog: &sim.ScenarioCog{HP: ptr(500), MaxHP: ptr(500), Inventory: []sim.ScenarioStack{
-			{Kind: "wand of striking", Spe: 6}, {Kind: "wand of slow monster", Spe: 5},
-			{Kind: "wand of digging", Spe: 4}, {Kind: "wand of create monster", Spe: 12}, {Kind: "food ration"}}},
+			{Kind: "wand of striking", Spe: ptr[int32](6)}, {Kind: "wand of slow monster", Spe: ptr[int32](5)},
+			{Kind: "wand of digging", Spe: ptr[int32](4)}, {Kind: "wand of create monster", Spe: ptr[int32](12)}, {Kind: "food ration"}}},
 		Monsters: []sim.ScenarioThing{{At: []int{6, 2}, Species: "jackal", HP: 60}, {At: []int{8, 4}, Species: "gnome", HP: 60}},
-		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "wand of digging", Spe: 7}, {At: []int{2, 4}, Kind: "wand of striking"}}}
+		Items:    []sim.ScenarioThing{{At: []int{5, 4}, Kind: "wand of digging", Spe: ptr[int32](7)}, {At: []int{2, 4}, Kind: "wand of striking"}}}
 }
 
 // TestASnapshotMidEpisodeContinuesIdentically: with wands in the pack
@@ -209,4 +172,38 @@ func TestAReplayWithZapsVerifies(t *testing.T) {
 	rep, err = replay.Read(strings.NewReader(header + "\n" + lines[1]))
 	require.NoError(t, err)
 	assert.Error(t, rep.Play(nil), "without the mechanic the scenario is refused")
+}
+
+// TestAScenarioWandWithoutSpeIsAsGenerated (§39.5): a wand in the pack,
+// on the floor or drawn on the map without "spe" has its charges as
+// generated (4…8, create monster 11…15), not 0; "spe": 0 stays 0; the
+// draws come from the scenario's stream after the monsters' hit points,
+// so two seeds give different charges.
+func TestAScenarioWandWithoutSpeIsAsGenerated(t *testing.T) {
+	seen := map[int32]bool{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		sc := duel("jackal", 0)
+		sc.Map = []string{"", " --------", " |.@.../|", " |......|", " --------"}
+		sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of striking"}, {Kind: "wand of digging", Spe: ptr[int32](0)}}}
+		sc.Items = []sim.ScenarioThing{{At: []int{3, 3}, Kind: "wand of create monster"}}
+		s, err := sim.New(sim.Config{Seed: seed, Scenario: &sc, Mechanics: []string{wands.Name}})
+		require.NoError(t, err)
+		e := s.State()
+		inv := e.Inventory.Get(e.Cog())
+		assert.GreaterOrEqual(t, inv.Slots[0].Spe, int32(4))
+		assert.LessOrEqual(t, inv.Slots[0].Spe, int32(8))
+		seen[inv.Slots[0].Spe] = true
+		assert.Zero(t, inv.Slots[1].Spe, `"spe": 0 is 0`)
+		require.Len(t, e.ItemsAt(nil, c.Pos{X: 3, Y: 3}), 1)
+		require.Len(t, e.ItemsAt(nil, c.Pos{X: 7, Y: 2}), 1)
+		for _, it := range e.ItemsAt(nil, c.Pos{X: 3, Y: 3}) {
+			spe := e.Item.Get(it).Spe
+			assert.True(t, spe >= 11 && spe <= 15, "create monster with %d charges", spe)
+		}
+		for _, it := range e.ItemsAt(nil, c.Pos{X: 7, Y: 2}) {
+			spe := e.Item.Get(it).Spe
+			assert.True(t, spe >= 4 && spe <= 15, "the map's wand with %d charges", spe)
+		}
+	}
+	assert.Greater(t, len(seen), 2, "charges drawn per seed")
 }

@@ -5,19 +5,13 @@ import (
 	"testing"
 
 	c "github.com/cogsim/cogsim/components"
+	"github.com/cogsim/cogsim/ecs"
+	"github.com/cogsim/cogsim/internal/mechtest"
 	"github.com/cogsim/cogsim/sim"
-	"github.com/cogsim/cogsim/systems"
 	"github.com/cogsim/cogsim/systems/wands"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// enter builds level depth of s's episode as the stairs would.
-func enter(t *testing.T, s *sim.Sim, depth int) {
-	lv, ok := s.Scheduler().Get(systems.NameLevel).(*systems.Level)
-	require.True(t, ok)
-	lv.Enter(depth)
-}
 
 // thing is a monster, item or trap of a level, for comparing levels.
 type thing struct {
@@ -58,8 +52,8 @@ func TestALevelsWand(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, things(plain), things(with), "seed %d depth 1: no wand", seed)
 		for depth := 2; depth <= 5; depth++ {
-			enter(t, plain, depth)
-			enter(t, with, depth)
+			mechtest.Enter(t, plain, depth)
+			mechtest.Enter(t, with, depth)
 			where := fmt.Sprintf("seed %d depth %d", seed, depth)
 			lvl := with.State().Level
 			require.Equal(t, plain.State().Level.Terrain, lvl.Terrain, where)
@@ -102,7 +96,7 @@ func TestALevelsWand(t *testing.T) {
 			require.False(t, lvl.Creatures.Occupied(wand.at), where)
 			require.Equal(t, 1, lvl.FloorItems.Count(wand.at), where)
 			require.False(t, lvl.HasTrap(wand.at), where)
-			p, ok := wands.Draw(seed, depth, lvl)
+			p, ok := wands.Draw(ecs.NewStream(seed, wands.LevelStream(depth)), depth, lvl)
 			require.True(t, ok)
 			assert.Equal(t, kind, p.Kind, "Draw says the same")
 		}

@@ -23,13 +23,16 @@ var WandClass = c.AddClass(c.ClassInfo{
 })
 
 // ItemKinds are the wand kinds' rows, kind k at ItemKinds[k]: "a wand of
-// striking" once known. Weight 0: §10's generation never draws them; the
-// mechanic places its own ([Populate]).
+// striking" once known; a new wand's charges are [InitialCharges] (the
+// row's Spe, which a scenario's wand without "spe" gets, §39.5). Weight
+// 0: §10's generation never draws them; the mechanic places its own
+// ([Populate]).
 var ItemKinds = func() (rows [NumKinds]c.ItemKind) {
 	for k := range NumKinds {
 		rows[k] = c.AddItem(c.ItemInfo{
 			Name: "wand of " + k.String(), Plural: "wands of " + k.String(), Article: "a ",
 			Class: WandClass, Effect: k, Mechanic: Name,
+			Spe: func(rng *ecs.Stream) int32 { return InitialCharges(rng, k) },
 		})
 	}
 	return rows
@@ -47,17 +50,6 @@ func wandIn(st *c.Stack) (Kind, *int32, bool) {
 	return k, &st.Spe, ok && info.Class == WandClass
 }
 
-// appendWandName appends how the wand of kind kd reads without article:
-// "oak wand" until known, then "wand of striking".
-func appendWandName(b []byte, kn *c.Knowledge, kd c.ItemKind) []byte {
-	if kn.Known(kd) {
-		return append(b, kd.Info().Name...)
-	}
-	b = append(b, kn.AppearanceOf(kd)...)
-	b = append(b, ' ')
-	return append(b, WandClass.Info().Noun...)
-}
-
 // zapEvent is the Zap event of outcome o of the cog's zap of a wand of
 // item kind kd: Item the kind, Aim and Dir as zapped (AimNone for create
 // monster), Hit whether a charge fired, Count the monsters the bolt met
@@ -71,9 +63,10 @@ func zapEvent(cog arche.Entity, kd c.ItemKind, o Outcome) c.Event {
 func installed(w *arche.World) []string { return systems.Res[c.Installed](w).Names }
 
 // Populate places a level's wand (§33), as each generated level is made
-// after its §10 items and before vision: [Draw]'s kind, charges and cell.
-func Populate(w *arche.World, depth int) {
-	p, ok := Draw(systems.Res[ecs.Streams](w).Seed(), depth, systems.Res[c.Level](w))
+// after its §10 items and before vision: [Draw]'s kind, charges and
+// cell, drawn from rng, the level's own stream ([LevelStream]).
+func Populate(w *arche.World, depth int, rng *ecs.Stream) {
+	p, ok := Draw(rng, depth, systems.Res[c.Level](w))
 	if !ok {
 		return
 	}
@@ -85,5 +78,5 @@ func Populate(w *arche.World, depth int) {
 var ZapOp = c.AddVerb(c.Verb{
 	Word: "zap", Aliases: []string{"z"}, Arg: c.ArgLetterAim, Key: 'z',
 	Classes: []c.ItemClass{WandClass},
-	Help:    "zap the wand of letter L in direction DIR, or down (>)", Mechanic: Name,
+	Help:    "zap the wand of letter L in direction DIR, or down (>)", Past: "zapped", Mechanic: Name,
 })

@@ -18,8 +18,8 @@ const many = 1 << 20
 // (b), of digging (c), of create monster (d), each with spe charges, and
 // an apple (e).
 func pack(spe int32) []sim.ScenarioStack {
-	return []sim.ScenarioStack{{Kind: "wand of striking", Spe: spe}, {Kind: "wand of slow monster", Spe: spe},
-		{Kind: "wand of digging", Spe: spe}, {Kind: "wand of create monster", Spe: spe}, {Kind: "apple"}}
+	return []sim.ScenarioStack{{Kind: "wand of striking", Spe: ptr(spe)}, {Kind: "wand of slow monster", Spe: ptr(spe)},
+		{Kind: "wand of digging", Spe: ptr(spe)}, {Kind: "wand of create monster", Spe: ptr(spe)}, {Kind: "apple"}}
 }
 
 // letters are the pack's letters of the kinds.

@@ -41,3 +41,25 @@ func TestDesWandMakesAWandAsGenerated(t *testing.T) {
 	_, err = bad.Build(1, 1, env)
 	assert.ErrorContains(t, err, `bad.star:1:9: des.wand: kind "fire" is not a wand`)
 }
+
+// TestDesItemGivesAWandItsCharges (§39.5): des.item of a wand without
+// spe= gets its charges as generated; with spe= it keeps them, 0
+// included; an apple draws nothing and stays at 0.
+func TestDesItemGivesAWandItsCharges(t *testing.T) {
+	src := `des.map(["------", "|@..>|", "|....|", "------"], at=(2, 2))
+des.item(kind="wand of create monster", at=(4, 3))
+des.item(kind="wand of striking", at=(5, 3), spe=0)
+des.item(kind="apple", at=(6, 3))
+`
+	sc, err := script.Compile("items.star", []byte(src))
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 30; seed++ {
+		b, err := sc.Build(seed, 1, script.Env{Mechanics: []string{wands.Name}})
+		require.NoError(t, err)
+		require.Len(t, b.Items, 3)
+		assert.GreaterOrEqual(t, b.Items[0].Stack.Spe, int32(11), "create monster: 11…15")
+		assert.LessOrEqual(t, b.Items[0].Stack.Spe, int32(15))
+		assert.Zero(t, b.Items[1].Stack.Spe, "spe=0 given")
+		assert.Zero(t, b.Items[2].Stack.Spe)
+	}
+}

@@ -93,7 +93,7 @@ func InitialCharges(rng *ecs.Stream, k Kind) int32 {
 const (
 	MsgNothing   = "Nothing happens."
 	MsgWrest     = "You wrest one last charge from the worn-out wand."
-	MsgNoObject  = "You don't have that object."
+	MsgNoObject  = systems.MsgNoObject
 	MsgSilly     = "That is a silly thing to zap."
 	MsgDirection = "In what direction?"
 	MsgDownward  = "You zap the wand downward."

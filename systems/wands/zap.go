@@ -5,7 +5,6 @@ import (
 	"github.com/cogsim/cogsim/ecs"
 	"github.com/cogsim/cogsim/systems"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
 // Zap performs the cog's `zap L [DIR|>]` (§33): it reads the tick's
@@ -23,7 +22,7 @@ type Zap struct {
 	log       *ecs.Log
 	knowledge *c.Knowledge
 	events    *c.Events
-	inventory generic.Map[c.Inventory]
+	pack      *systems.Pack
 	msg       []byte
 }
 
@@ -32,9 +31,13 @@ func (s *Zap) Init(w *arche.World) {
 	s.Zapper = NewZapper(w)
 	s.action, s.run, s.log = systems.Res[c.Action](w), systems.Res[c.Run](w), systems.Res[ecs.Log](w)
 	s.knowledge, s.events = systems.Res[c.Knowledge](w), systems.Res[c.Events](w)
-	s.inventory = generic.NewMap[c.Inventory](w)
+	s.pack = systems.NewPack(w)
 	s.msg = make([]byte, 0, 64)
 }
+
+// Verbs implements ecs.VerbSystem: Zap runs only on a tick of zap
+// (§39.6).
+func (*Zap) Verbs() []c.Op { return []c.Op{ZapOp} }
 
 // Update implements ecs.System.
 func (s *Zap) Update(w *arche.World) {
@@ -42,25 +45,19 @@ func (s *Zap) Update(w *arche.World) {
 	if !a.Active || a.Op != ZapOp || s.run.Ended {
 		return
 	}
-	inv := s.inventory.Get(s.run.Cog)
-	slot := inv.Slot(a.Letter)
-	if slot < 0 {
-		s.log.Say(MsgNoObject)
+	inv, slot, ok := s.pack.Of(a.Letter, WandClass, MsgSilly)
+	if !ok {
 		return
 	}
 	st := &inv.Slots[slot]
-	k, spe, ok := wandIn(st)
-	if !ok {
-		s.log.Say(MsgSilly)
-		return
-	}
+	k, spe, _ := wandIn(st)
 	out := s.Zapper.Zap(k, spe, a.Aim, a.Dir)
 	if out.Known {
 		s.knowledge.Identify(st.Kind)
 	}
 	s.events.Add(zapEvent(s.run.Cog, st.Kind, out))
 	if out.Dust {
-		s.msg = appendWandName(append(s.msg[:0], "The "...), s.knowledge, st.Kind)
+		s.msg = s.knowledge.AppendBareName(append(s.msg[:0], "The "...), st.Kind, st.Spe)
 		s.msg = append(s.msg, " turns to dust."...)
 		s.log.SayBytes(s.msg)
 		inv.Take(slot)

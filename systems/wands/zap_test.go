@@ -85,7 +85,7 @@ func TestTheZapEvent(t *testing.T) {
 // 1-in-121 wrest fires once more and the wand turns to dust, leaving the
 // pack.
 func TestAWornOutWand(t *testing.T) {
-	inv := []sim.ScenarioStack{{Kind: "wand of striking", Spe: 5}, {Kind: "wand of slow monster"}, {Kind: "wand of digging"}}
+	inv := []sim.ScenarioStack{{Kind: "wand of striking", Spe: ptr[int32](5)}, {Kind: "wand of slow monster", Spe: ptr[int32](0)}, {Kind: "wand of digging", Spe: ptr[int32](0)}}
 	nothing := 0
 	for seed := uint64(1); seed <= 400; seed++ {
 		sc := duel("floating eye", 1<<20)
@@ -120,7 +120,7 @@ func TestAWornOutWand(t *testing.T) {
 // and turns to dust, named as the cog knows it.
 func TestAWandBelowZeroTurnsToDust(t *testing.T) {
 	sc := duel("floating eye", 1000)
-	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of slow monster", Spe: -1}}}
+	sc.Cog = &sim.ScenarioCog{Inventory: []sim.ScenarioStack{{Kind: "wand of slow monster", Spe: ptr[int32](-1)}}}
 	g := newGame(t, 3, sc)
 	app := g.s.State().Knowledge.AppearanceOf(wands.ItemKinds[wands.SlowMonster])
 	assert.Equal(t, wands.MsgNothing+"  The "+app+" wand turns to dust.", g.turn("zap a e"))

@@ -58,7 +58,7 @@ type Zapper struct {
 	level     *c.Level
 	run       *c.Run
 	log       *ecs.Log
-	vision    *c.Vision
+	sight     *systems.Sight
 	monsters  *systems.Monsters
 	slayer    *systems.Slayer
 	pos       generic.Map[c.Position]
@@ -76,7 +76,7 @@ type Zapper struct {
 func NewZapper(w *arche.World) *Zapper {
 	z := &Zapper{mechanics: installed(w), w: w, rng: systems.Res[ecs.Streams](w).Get(Stream),
 		level: systems.Res[c.Level](w), run: systems.Res[c.Run](w), log: systems.Res[ecs.Log](w),
-		vision: systems.Res[c.Vision](w), monsters: systems.NewMonsters(w), slayer: systems.NewSlayer(w),
+		sight: systems.NewSight(w), monsters: systems.NewMonsters(w), slayer: systems.NewSlayer(w),
 		pos: generic.NewMap[c.Position](w), monster: generic.NewMap[c.Monster](w),
 		health: generic.NewMap[c.Health](w), slow: generic.NewMap[Slowed](w), slowing: generic.NewMap1[Slowed](w)}
 	// Made once, so that a zap allocates no closure.
@@ -136,7 +136,7 @@ func (z *Zapper) Zap(k Kind, spe *int32, aim Aim, d c.Dir) Outcome {
 
 // sees reports whether the cog sees monster m (§12: monsters are seen
 // only on visible cells).
-func (z *Zapper) sees(m arche.Entity) bool { return z.vision.Contains(*z.pos.Get(m)) }
+func (z *Zapper) sees(m arche.Entity) bool { return z.sight.Sees(*z.pos.Get(m)) }
 
 // strike is striking's effect on monster m (N: bhitm WAN_STRIKING, no
 // resistance roll): a hit iff rnd(20) < 10 + AC, for d(2,12); a kill is

@@ -241,13 +241,18 @@ func desMonster(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tu
 }
 
 // desItem is des.item(kind= | glyph= | random, at= | where=, count=1,
-// spe=0).
+// spe=(as generated)).
 func desItem(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	var kind, glyph, at, where, countV starlark.Value
-	spe := 0
+	var kind, glyph, at, where, countV, speV starlark.Value
 	if err := starlark.UnpackArgs(fn, args, kwargs, "kind?", &kind, "glyph?", &glyph, "at?", &at,
-		"where?", &where, "count?", &countV, "spe?", &spe); err != nil {
+		"where?", &where, "count?", &countV, "spe?", &speV); err != nil {
 		return nil, err
+	}
+	spe, drawSpe := 0, speV == nil || speV == starlark.None
+	if !drawSpe {
+		if err := starlark.AsInt(speV, &spe); err != nil {
+			return nil, fmt.Errorf("%s: spe: %v", fn, err)
+		}
 	}
 	name, g, err := kindArgs(fn, "kind", kind, glyph)
 	if err != nil {
@@ -291,7 +296,13 @@ func desItem(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 		return nil, err
 	}
 	b.drawn = true
-	b.AddItem(Item{Stack: c.Stack{Kind: k, Count: count, Spe: int32(spe)}, At: p})
+	st := c.Stack{Kind: k, Count: count, Spe: int32(spe)}
+	if drawSpe {
+		// As the generator makes the kind (a wand's charges, §39.5);
+		// a kind without a Spe of its own draws nothing.
+		st.Spe = c.GeneratedSpe(k, b.rng)
+	}
+	b.AddItem(Item{Stack: st, At: p})
 	return starlark.None, nil
 }
 
@@ -330,10 +341,11 @@ func desTrap(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple
 // goals are des.flags' goals besides a deed: the stairs, or none.
 var goals = []string{"stairs", "none"}
 
-// deedNames are the deeds a goal may name (§16; sim/result's DeedNames
-// but "full-clock", which only ends an episode).
-var deedNames = []string{"descend-2", "descend-3", "descend-5", "descend-8", "descend-12",
-	"first-kill", "xlevel-3", "xlevel-5", "ate", "identified", "found", "oracle", "gold-100"}
+// goalDeeds are the deeds a goal may name: the deed table's (§16,
+// §39.1) but "full-clock", which only ends an episode.
+func goalDeeds() []string {
+	return slices.DeleteFunc(c.DeedNames(), func(d string) bool { return d == "full-clock" })
+}
 
 // desFlags is des.flags(unreachable=False, goal="stairs").
 func desFlags(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -342,8 +354,8 @@ func desFlags(b *Builder, fn string, args starlark.Tuple, kwargs []starlark.Tupl
 	if err := starlark.UnpackArgs(fn, args, kwargs, "unreachable?", &unreachable, "goal?", &goal); err != nil {
 		return nil, err
 	}
-	if !slices.Contains(goals, goal) && !slices.Contains(deedNames, goal) {
-		return nil, fmt.Errorf("%s: goal: %q is not \"stairs\", \"none\" or a deed (%v)", fn, goal, deedNames)
+	if deeds := goalDeeds(); !slices.Contains(goals, goal) && !slices.Contains(deeds, goal) {
+		return nil, fmt.Errorf("%s: goal: %q is not \"stairs\", \"none\" or a deed (%v)", fn, goal, deeds)
 	}
 	b.built.Unreachable, b.built.Goal = unreachable, goal
 	return starlark.None, nil

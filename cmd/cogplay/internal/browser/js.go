@@ -157,8 +157,12 @@ func Main() int {
 	return 0
 }
 
-// saveKey is the local-storage item the page's save is kept in.
-const saveKey = "cogplay-save"
+// saveKey is the local-storage item the page's save is kept in,
+// recordKey the one of its record (JSON lines).
+const (
+	saveKey   = "cogplay-save"
+	recordKey = "cogplay-record"
+)
 
 // localStore is the page's local storage (Store); a page without one
 // (storage disabled) keeps no save.
@@ -175,30 +179,44 @@ func (s localStore) storage() (ls js.Value, ok bool) {
 	return ls, ls.Type() == js.TypeObject
 }
 
-func (s localStore) Load() ([]byte, bool) {
+func (s localStore) Load() ([]byte, bool) { return s.get(saveKey) }
+
+func (s localStore) get(key string) ([]byte, bool) {
 	ls, ok := s.storage()
 	if !ok {
 		return nil, false
 	}
-	v := ls.Call("getItem", saveKey)
+	v := ls.Call("getItem", key)
 	if v.Type() != js.TypeString {
 		return nil, false
 	}
 	return []byte(v.String()), true
 }
 
-func (s localStore) Save(data []byte) (err error) {
+func (s localStore) Save(data []byte) error { return s.set(saveKey, data, "the save") }
+
+func (s localStore) set(key string, data []byte, what string) (err error) {
 	ls, ok := s.storage()
 	if !ok {
 		return errors.New("this page has no local storage")
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("the browser refused the save: %v", v)
+			err = fmt.Errorf("the browser refused %s: %v", what, v)
 		}
 	}()
-	ls.Call("setItem", saveKey, string(data))
+	ls.Call("setItem", key, string(data))
 	return nil
+}
+
+func (s localStore) Record() []byte {
+	data, _ := s.get(recordKey)
+	return data
+}
+
+func (s localStore) AddRecord(line []byte) error {
+	data, _ := s.get(recordKey)
+	return s.set(recordKey, append(append(data, line...), '\n'), "the record")
 }
 
 func (s localStore) Remove() {

@@ -2,7 +2,10 @@ package browser
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
@@ -21,13 +24,19 @@ const NoSave = "Saving is off: this page cannot keep a save (no local storage)."
 // SavedHere is where S says the game went.
 const SavedHere = "this browser's local storage (the page restores it when opened again)"
 
-// Store is where the page keeps a saved game: the browser's local
-// storage (js.go), one save a site, as NetHack keeps one per player.
+// Store is where the page keeps a saved game, one a site as NetHack
+// keeps one per player, and the record of its finished games (the
+// record file's JSON lines): the browser's local storage (js.go).
 type Store interface {
 	Load() ([]byte, bool)
 	Save(data []byte) error
 	Remove()
+	Record() []byte
+	AddRecord(line []byte) error
 }
+
+// RecordHere is where the page's record is kept, for the tombstone.
+const RecordHere = "this browser's record"
 
 // Program is the page's own program, for the one-file page of a run
 // (site.WritePage); Download offers the page a file to save.
@@ -88,7 +97,7 @@ func NewIn(query string, replayData []byte, replayName string, random func() uin
 	case err != nil:
 		sh.message = err.Error()
 	case opts.Play && opts.SeedSet:
-		app, err := sh.begin(opts.Seed, opts.Rules, opts.Wizard)
+		app, err := sh.begin(view.Choice{Seed: opts.Seed, Rules: opts.Rules, Wizard: opts.Wizard})
 		if err == nil {
 			sh.app = app
 		} else {
@@ -100,34 +109,62 @@ func NewIn(query string, replayData []byte, replayName string, random func() uin
 		}
 	}
 	if sh.app == nil && err == nil && !opts.Play && replayData == nil && store != nil {
-		sh.restore()
+		app, err := sh.restore()
+		if err != nil {
+			sh.message = err.Error()
+		}
+		sh.app = app
 	}
 	if sh.app == nil {
-		sh.app = sh.start()
+		sh.app = sh.start("")
 	}
 	sh.shown = sh.app
 	return sh
 }
 
 // start is a new quick-start screen: a random seed unless the query
-// gave one, the query's rules and wizard mode.
-func (sh *Shell) start() view.App {
+// gave one, the query's rules and wizard mode. When the page's store
+// holds a saved game the screen says so, and Enter goes on with it (n
+// starts a new game instead), as NetHack restores a player's save.
+func (sh *Shell) start(saved string) view.App {
 	seed := sh.random()
 	if sh.opts.SeedSet {
 		seed = sh.opts.Seed
 	}
-	st := view.NewStart(seed, ecs.VariantNames(), sh.opts.Rules, sh.opts.Wizard, sh.begin)
+	st := view.NewStart(seed, ecs.VariantNames(), sh.opts.Rules, view.OfferedMechanics(), sh.opts.Wizard, sh.begin)
 	st.InPage = true
+	if sh.store != nil {
+		if _, ok := sh.store.Load(); ok {
+			st.Note = "A game is saved in this browser: Enter goes on with it; n starts a new game, whose save will replace it."
+			if saved != "" {
+				st.Note = "Your game is saved in " + saved + ". Enter goes on with it; n starts a new game, whose save will replace it."
+			}
+			st.Resume = func() (view.App, error) {
+				app, err := sh.restore()
+				if err == nil && app == nil {
+					err = errors.New("the saved game has gone from this browser's storage")
+				}
+				return app, err
+			}
+		}
+	}
 	return st
 }
 
 // begin starts a game: the quick-start screen's view.Begin.
-func (sh *Shell) begin(seed uint64, rules string, wizard bool) (view.App, error) {
-	s, rec, err := view.NewRecorded(sim.Config{Seed: seed, Rules: rules, Mechanics: sh.opts.Mechanics, Agent: "human"})
+func (sh *Shell) begin(ch view.Choice) (view.App, error) {
+	// The query's mechanics, then those chosen on the quick-start screen.
+	mechanics := slices.Clone(sh.opts.Mechanics)
+	for _, m := range ch.Mechanics {
+		if !slices.Contains(mechanics, m) {
+			mechanics = append(mechanics, m)
+		}
+	}
+	s, rec, err := view.NewRecorded(sim.Config{Seed: ch.Seed, Rules: ch.Rules, Mechanics: mechanics, Agent: "human"})
 	if err != nil {
 		return nil, err
 	}
-	return sh.play(s, view.PlayOptions{Wizard: wizard, Title: view.GameTitle(s), Recording: rec}), nil
+	return sh.play(s, view.PlayOptions{Wizard: ch.Wizard, Title: view.GameTitle(s), Recording: rec}), nil
 }
 
 // play is a person's game in the page: saved in the page's store, its
@@ -136,12 +173,29 @@ func (sh *Shell) play(s *sim.Sim, o view.PlayOptions) *view.Play {
 	o.NumberPad, o.InPage = sh.opts.NumberPad, true
 	o.Hooks.NoSave = NoSave
 	if st := sh.store; st != nil {
-		o.Hooks.Save = func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error) {
-			data, err := save.Encode(s, wizard, log, replay)
+		o.Hooks.Save = func(s *sim.Sim, wizard bool, log []string, ticks []int, replay []byte) (string, error) {
+			data, err := save.Encode(s, wizard, log, ticks, replay)
 			if err == nil {
 				err = st.Save(data)
 			}
 			return SavedHere, err
+		}
+		// The page's record of finished games, as the desktop's file.
+		var mine *save.Entry
+		o.Hooks.Record = func(r sim.Result) (string, error) {
+			e := save.NewEntry(r)
+			e.Player = "you"
+			line, err := json.Marshal(e)
+			if err == nil {
+				err = st.AddRecord(line)
+			}
+			if err == nil {
+				mine = &e
+			}
+			return RecordHere, err
+		}
+		o.Hooks.Scores = func() []string {
+			return save.FormatRecord(save.ParseRecord(st.Record()), TopScores, mine)
 		}
 	}
 	if pr := sh.program; pr != nil && pr.Download != nil && len(pr.Wasm) > 0 {
@@ -158,23 +212,27 @@ func (sh *Shell) play(s *sim.Sim, o view.PlayOptions) *view.Play {
 	return view.NewPlay(s, o)
 }
 
-// restore restores the game saved in the store, if any.
-func (sh *Shell) restore() {
+// TopScores is how many lines of the record the tombstone shows.
+const TopScores = 8
+
+// restore restores the game saved in the store (nil when there is
+// none) and takes it out of the store; a save that cannot be restored
+// is dropped, and the error says why.
+func (sh *Shell) restore() (view.App, error) {
 	data, ok := sh.store.Load()
 	if !ok {
-		return
+		return nil, nil
 	}
 	sh.store.Remove()
 	env, s, err := save.Decode(data)
 	if err != nil {
-		sh.message = "The saved game cannot be restored, and is dropped: " + err.Error()
-		return
+		return nil, errors.New("The saved game cannot be restored, and is dropped: " + err.Error())
 	}
 	var rec *view.Recording
 	if env.Replay != "" {
 		rec, _ = view.ResumeRecording(s, []byte(env.Replay))
 	}
-	sh.app = sh.play(s, view.PlayOptions{Wizard: env.Wizard, Title: view.GameTitle(s) + ", restored", Log: env.Log, Recording: rec})
+	return sh.play(s, view.PlayOptions{Wizard: env.Wizard, Title: view.GameTitle(s) + ", restored", Log: env.Log, LogTicks: env.LogTicks, Recording: rec}), nil
 }
 
 // InGame reports whether a game is under way (the page warns before it
@@ -195,7 +253,8 @@ func (sh *Shell) AutoSave() error {
 	if !ok || p.Over() || p.Sim.Done() || sh.store == nil {
 		return nil
 	}
-	data, err := save.Encode(p.Sim, p.Wizard(), p.Log(), p.Game().Replay())
+	log, ticks := p.Log()
+	data, err := save.Encode(p.Sim, p.Wizard(), log, ticks, p.Game().Replay())
 	if err != nil {
 		return err
 	}
@@ -248,6 +307,17 @@ func (sh *Shell) Say(text string) {
 	sh.message = text
 }
 
+// Fit implements view.Fitter: the app's own fit, or its grid fitted.
+func (sh *Shell) Fit(w, h, cw, ch int) float64 {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if f, ok := sh.app.(view.Fitter); ok {
+		return f.Fit(w, h, cw, ch)
+	}
+	cols, rows := sh.app.Size()
+	return view.FitScale(w, h, cols*cw, rows*ch)
+}
+
 // Size implements view.App.
 func (sh *Shell) Size() (int, int) {
 	sh.mu.Lock()
@@ -260,7 +330,11 @@ func (sh *Shell) Size() (int, int) {
 func (sh *Shell) Update(in view.Input) bool {
 	sh.mu.Lock()
 	if sh.app.Update(in) {
-		sh.app = sh.start()
+		saved := ""
+		if p, ok := sh.current().(*view.Play); ok {
+			saved = p.Saved()
+		}
+		sh.app = sh.start(saved)
 	}
 	if cur := sh.current(); cur != sh.shown {
 		// The message was about the app that has gone.

@@ -279,8 +279,15 @@ func TestThePagesCallsAndTheGameLoopMayInterleave(t *testing.T) {
 
 // memStore is a page's local storage in memory.
 type memStore struct {
-	data []byte
-	ok   bool
+	data   []byte
+	ok     bool
+	record []byte
+}
+
+func (m *memStore) Record() []byte { return m.record }
+func (m *memStore) AddRecord(line []byte) error {
+	m.record = append(append(m.record, line...), '\n')
+	return nil
 }
 
 func (m *memStore) Load() ([]byte, bool) { return m.data, m.ok }
@@ -352,4 +359,56 @@ func TestABrowserRunIsSharedAsAOneFilePage(t *testing.T) {
 	rep, err := replay.Read(bytes.NewReader(p.Game().EndReplay()))
 	require.NoError(t, err)
 	assert.NoError(t, rep.Play(nil), "the run's replay verifies")
+}
+
+// TestSaveAndQuitSaysSoAndEnterGoesOn (issue 39, 15): after S the
+// quick-start screen says where the game is and Enter restores it (n
+// starts a new one); the restored log keeps its ticks.
+func TestSaveAndQuitSaysSoAndEnterGoesOn(t *testing.T) {
+	store := &memStore{}
+	sh := browser.NewIn("?seed=5", nil, "", fixed, store, nil)
+	frame(sh, 's', 's', 's', '>', 'S')
+	frame(sh, 'y')
+	require.True(t, store.ok)
+	st := sh.State()
+	require.Equal(t, "start", st.Mode)
+	flat := strings.Join(strings.Fields(st.Screen), " ")
+	assert.Contains(t, flat, "Your game is saved in "+browser.SavedHere)
+	assert.Contains(t, flat, "Enter: go on with the saved game")
+	frame(sh, view.KeyEnter)
+	st = sh.State()
+	assert.Equal(t, "play", st.Mode, "Enter restores the saved game, not a new one")
+	assert.Equal(t, 3, st.Tick)
+	assert.False(t, store.ok, "taken out of the store")
+	texts, ticks := sh.Current().(*view.Play).Log()
+	require.Contains(t, texts, "You can't go down here.")
+	for _, tick := range ticks {
+		assert.Positive(t, tick, "the restored log keeps its ticks")
+	}
+
+	frame(sh, 'S', 'y')
+	frame(sh, 'n')
+	st = sh.State()
+	assert.Equal(t, "play", st.Mode)
+	assert.Zero(t, st.Tick, "n: a new game")
+}
+
+// TestTheBrowserKeepsARecord (issue 39, 15): a finished game's result is
+// kept in the page's store and the tombstone shows the record.
+func TestTheBrowserKeepsARecord(t *testing.T) {
+	store := &memStore{}
+	sh := browser.NewIn("?seed=5", nil, "", fixed, store, nil)
+	p := sh.Current().(*view.Play)
+	for i := 0; i < 3000 && !p.Over(); i++ {
+		frame(sh, 's')
+	}
+	require.True(t, p.Over())
+	for i := 0; i < view.GuardFrames+1; i++ {
+		frame(sh)
+	}
+	frame(sh, ' ')
+	assert.Contains(t, string(store.record), `"cause":"starvation"`, "the record is kept in the page (searching, the cog starves at 1100)")
+	screen := sh.State().Screen
+	assert.Contains(t, screen, "The record (* this game):")
+	assert.Contains(t, screen, "Score recorded in "+browser.RecordHere)
 }

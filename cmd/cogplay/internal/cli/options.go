@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/cogsim/cogsim/internal/levelflag"
@@ -30,7 +31,7 @@ A saved game (S) is restored on the next start, and its save file deleted
 $XDG_DATA_HOME/cogsim/record.jsonl (--scores prints it). Without --seed,
 --scenario or a saved game, a quick-start screen asks for the seed, the
 rules and wizard mode. For tests and docs:
-  --screenshot FILE.png [--frames N] [--keys "l l j"]  save the window after N frames and exit
+  --screenshot FILE.png [--frames N] [--keys "l l j"] [--size WxH]  save the window after N frames and exit
 
 Flags:
 `
@@ -53,6 +54,11 @@ type Options struct {
 	frames     int
 	keys       []view.Key
 	scale      int
+	// width and height are --size's window (0: none).
+	width, height int
+	// pace is --pace, or the options file's (-1: neither; 0 is as fast
+	// as the engine).
+	pace int
 	// scores: print the record and exit; numberPad: NetHack's
 	// number_pad (digits move, n starts a count).
 	scores     bool
@@ -82,8 +88,10 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	fs.IntVar(&o.turn, "turn", 0, "replay: start at the end of turn K")
 	fs.StringVar(&o.screenshot, "screenshot", "", "save the window as PNG after --frames frames, then exit")
 	fs.IntVar(&o.frames, "frames", 30, "frames to render before the screenshot")
-	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9)`)
+	keys := fs.String("keys", "", `keys fed one per frame, e.g. "l l j ^D h" (names: space up down left right home end pgup pgdn enter esc kp1-kp9; none: a frame without a key)`)
 	fs.IntVar(&o.scale, "scale", 0, "window scale (default: the largest that fits)")
+	size := fs.String("size", "", "the window's starting size in pixels, WxH (e.g. 1366x768)")
+	fs.IntVar(&o.pace, "pace", -1, "ticks a count, run, travel or auto-explore plays a frame (0: as fast as the engine, the default)")
 	fs.BoolVar(&o.scores, "scores", false, "print the record of finished games, best first, and exit")
 	fs.BoolVar(&o.fullScreen, "fullscreen", false, "start full screen (F11 toggles it)")
 	fs.BoolVar(&o.numberPad, "numpad", false, "number pad on: the digits move and n starts a count (NetHack's number_pad)")
@@ -117,6 +125,18 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 	if !set["numpad"] && o.file.NumberPad != nil {
 		o.numberPad = *o.file.NumberPad
 	}
+	if !set["pace"] && o.file.Pace != nil {
+		o.pace = *o.file.Pace
+	}
+	if *size != "" {
+		w, h, ok := strings.Cut(*size, "x")
+		var err1, err2 error
+		o.width, err1 = strconv.Atoi(w)
+		o.height, err2 = strconv.Atoi(h)
+		if !ok || err1 != nil || err2 != nil || o.width < 100 || o.height < 100 || o.width > 16384 || o.height > 16384 {
+			return o, fmt.Errorf("--size %q: WIDTHxHEIGHT in pixels, each 100 to 16384", *size)
+		}
+	}
 	if o.name == "" {
 		o.name = cmp.Or(o.file.Name, os.Getenv("USER"), "player")
 	}
@@ -125,6 +145,8 @@ func Parse(args []string, helpOut io.Writer) (Options, error) {
 		return o, errors.New("--frames must be at least 1")
 	case o.scale < 0 || o.scale > 8:
 		return o, errors.New("--scale must be 0 (fit) to 8")
+	case o.pace < -1 || o.pace > 10000:
+		return o, errors.New("--pace must be 0 (as fast as the engine) to 10000 ticks a frame")
 	case o.turn < 0:
 		return o, errors.New("--turn must not be negative")
 	case set["turn"] && o.replay == "":

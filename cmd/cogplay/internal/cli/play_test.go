@@ -82,7 +82,7 @@ func TestTheClockEndsWithTheClosingScreenAndTheRecord(t *testing.T) {
 	text := screen.String()
 	assert.Contains(t, text, "the clock")
 	assert.Contains(t, text, "You survived until the clock ran out.")
-	assert.Contains(t, text, "full-clock   at tick 3")
+	assert.Contains(t, text, "full-clock T:3")
 	assert.Contains(t, text, "\n *")
 	data, err := os.ReadFile(filepath.Join(dir, "cogsim", "record.jsonl"))
 	require.NoError(t, err)
@@ -93,7 +93,7 @@ func TestTheQuickStartScreenWithoutASeed(t *testing.T) {
 	dataHome(t)
 	var screen *view.Grid
 	var stdout, stderr strings.Builder
-	code := cli.Run([]string{"--keys", "backspace backspace backspace backspace backspace backspace backspace backspace backspace backspace 4 2 down right down y"},
+	code := cli.Run([]string{"--keys", "backspace backspace backspace backspace backspace backspace backspace backspace backspace backspace 4 2 down right down down y"},
 		&stdout, &stderr, lastScreen(&screen))
 	require.Equal(t, 0, code)
 	text := screen.String()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/render/view"
@@ -28,13 +29,30 @@ func Run(args []string, stdout, stderr io.Writer, window view.Window) int {
 	if o.scores {
 		return printScores(stdout, stderr)
 	}
+	// Told to terminate or hung up, cogplay closes the window as if its
+	// close button were pressed: a game under way is saved (NetHack
+	// saves on a hangup).
+	signals := make(chan os.Signal, 1)
+	if len(stopSignals) > 0 {
+		signal.Notify(signals, stopSignals...)
+	}
+	defer signal.Stop(signals)
+	stop, done := make(chan struct{}), make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-signals:
+			close(stop)
+		case <-done:
+		}
+	}()
 	sess, err := NewSession(o, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "cogplay:", err)
 		return exitCode(err)
 	}
 	err = window(sess.App, view.WindowOptions{Title: sess.Title, Scale: o.scale, Keys: o.keys,
-		Screenshot: o.screenshot, Frames: o.frames, FullScreen: o.fullScreen})
+		Screenshot: o.screenshot, Frames: o.frames, FullScreen: o.fullScreen, Width: o.width, Height: o.height, Stop: stop})
 	if sess.after != nil {
 		sess.after()
 	}

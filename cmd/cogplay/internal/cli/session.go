@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 
 	"github.com/cogsim/cogsim/cmd/cogplay/internal/save"
 	"github.com/cogsim/cogsim/ecs"
@@ -71,7 +72,7 @@ func newViewer(o Options, stderr io.Writer) (*Session, error) {
 		return nil, err
 	}
 	v.Begin = func(s *sim.Sim, rec *view.Recording, title string) view.App {
-		return view.NewPlay(s, view.PlayOptions{Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind})
+		return view.NewPlay(s, view.PlayOptions{Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind, Pace: max(o.pace, 0)})
 	}
 	return &Session{App: v, Title: "cogplay: replay " + filepath.Base(o.replay)}, nil
 }
@@ -91,8 +92,8 @@ func gameHooks(o Options) (view.PlayHooks, string, error) {
 		savePath = p
 	}
 	hooks := view.PlayHooks{
-		Save: func(s *sim.Sim, wizard bool, log []string, replay []byte) (string, error) {
-			return savePath, save.Write(savePath, s, wizard, log, replay)
+		Save: func(s *sim.Sim, wizard bool, log []string, ticks []int, replay []byte) (string, error) {
+			return savePath, save.Write(savePath, s, wizard, log, ticks, replay)
 		},
 		End: func(r sim.Result, dump string, replay []byte) ([]string, error) {
 			return save.WriteEnd(o.name, r, dump, replay)
@@ -137,7 +138,7 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	}
 	cfg := sim.Config{Seed: o.seed, Rules: o.rules.Rules, Mechanics: o.mechanics, Agent: "human"}
 	popts := func(wizard bool, title string, rec *view.Recording) view.PlayOptions {
-		return view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind}
+		return view.PlayOptions{Wizard: wizard, Title: title, Hooks: hooks, NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind, Pace: max(o.pace, 0)}
 	}
 	if o.scenario != "" {
 		sc, err := scenario.Load(o.scenario)
@@ -152,20 +153,29 @@ func newGame(o Options, stderr io.Writer) (*Session, error) {
 	if !o.seedSet && (cfg.Scenario == nil || cfg.Scenario.Seed == nil) {
 		cfg.Seed = rand.Uint64N(1_000_000_000)
 	}
-	begin := func(seed uint64, rules string, wizard bool) (view.App, error) {
-		cfg.Seed, cfg.Rules = seed, rules
+	begin := func(ch view.Choice) (view.App, error) {
+		cfg.Seed, cfg.Rules = ch.Seed, ch.Rules
+		// The mechanics of --mechanics, then those chosen on the
+		// quick-start screen.
+		cfg.Mechanics = slices.Clone(o.mechanics)
+		for _, m := range ch.Mechanics {
+			if !slices.Contains(cfg.Mechanics, m) {
+				cfg.Mechanics = append(cfg.Mechanics, m)
+			}
+		}
 		s, rec, err := view.NewRecorded(cfg)
 		if err != nil {
 			return nil, err
 		}
-		return view.NewPlay(s, popts(wizard, view.GameTitle(s), rec)), nil
+		return view.NewPlay(s, popts(ch.Wizard, view.GameTitle(s), rec)), nil
 	}
 	if !o.seedSet && cfg.Scenario == nil && cfg.Level == nil {
-		// The quick-start screen: the seed, the rules, wizard mode.
-		st := view.NewStart(cfg.Seed, ecs.VariantNames(), o.rules.Rules, o.wizard, begin)
+		// The quick-start screen: the seed, the rules, the mechanics,
+		// wizard mode.
+		st := view.NewStart(cfg.Seed, ecs.VariantNames(), o.rules.Rules, view.OfferedMechanics(), o.wizard, begin)
 		return &Session{App: st, Title: "cogplay: a new game"}, nil
 	}
-	app, err := begin(cfg.Seed, cfg.Rules, o.wizard)
+	app, err := begin(view.Choice{Seed: cfg.Seed, Rules: cfg.Rules, Wizard: o.wizard})
 	if err != nil {
 		return nil, fail(2, "%v", err)
 	}
@@ -209,8 +219,8 @@ func restoreGame(o Options, path string, hooks view.PlayHooks, stderr io.Writer)
 			fmt.Fprintf(stderr, "cogplay: the replay kept in %s cannot be read (%v): the rest of the game is not recorded\n", path, err)
 		}
 	}
-	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, Hooks: hooks,
-		NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind})
+	p := view.NewPlay(r.Sim, view.PlayOptions{Wizard: wizard, AskKeep: wizard, Title: title, Log: r.Envelope.Log, LogTicks: r.Envelope.LogTicks, Hooks: hooks,
+		NumberPad: o.numberPad, Recording: rec, Bind: o.file.Bind, Pace: max(o.pace, 0)})
 	// A wizard who never answered keeps the file, with its mode back.
 	return &Session{App: p, Title: "cogplay: " + title, after: func() { r.Finish(true) }}, nil
 }

@@ -19,7 +19,7 @@ func FuzzSave(f *testing.F) {
 	}
 	s.Turn("e*3 s*3")
 	path := filepath.Join(f.TempDir(), "seed.json")
-	if err := save.Write(path, s, false, []string{"Hello."}, nil); err != nil {
+	if err := save.Write(path, s, false, []string{"Hello."}, []int{3}, nil); err != nil {
 		f.Fatal(err)
 	}
 	good, err := os.ReadFile(path)

@@ -19,7 +19,7 @@ func TestASaveFileKeepsAMechanicsOwnState(t *testing.T) {
 	require.NoError(t, err)
 	play(s, 30)
 	path := filepath.Join(t.TempDir(), "save", "me.json")
-	require.NoError(t, save.Write(path, s, false, nil, nil))
+	require.NoError(t, save.Write(path, s, false, nil, nil, nil))
 	want, err := s.Snapshot().MarshalBinary()
 	require.NoError(t, err)
 

@@ -17,7 +17,7 @@ func TestAPanicDuringARestoreGivesTheModeBack(t *testing.T) {
 	s, err := sim.New(sim.Config{Seed: 2})
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "me.json")
-	require.NoError(t, Write(path, s, false, nil, nil))
+	require.NoError(t, Write(path, s, false, nil, nil, nil))
 	_, err = open(path, func(*sim.Snapshot) (*sim.Sim, error) { panic("index out of range [-7]") })
 	var ce *CorruptError
 	require.ErrorAs(t, err, &ce)

@@ -2,9 +2,11 @@ package save
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -123,8 +125,25 @@ func ReadRecord(path string) ([]Entry, error) {
 		return nil, fmt.Errorf("record: %w", err)
 	}
 	defer f.Close()
+	out, err := readRecord(f)
+	if err != nil {
+		return out, fmt.Errorf("record %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// ParseRecord reads a record held in memory (the browser keeps its own
+// in the page's local storage), as ReadRecord reads the file.
+func ParseRecord(data []byte) []Entry {
+	out, _ := readRecord(bytes.NewReader(data))
+	return out
+}
+
+// readRecord reads record lines from r, skipping those that are not
+// entries.
+func readRecord(r io.Reader) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 4<<20)
 	for sc.Scan() {
 		var e Entry
@@ -132,10 +151,7 @@ func ReadRecord(path string) ([]Entry, error) {
 			out = append(out, e)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return out, fmt.Errorf("record %s: %w", path, err)
-	}
-	return out, nil
+	return out, sc.Err()
 }
 
 // Ranked is the record best first: the higher score, then the earlier

@@ -52,7 +52,10 @@ type Envelope struct {
 	Wizard    bool              `json:"wizard"`
 	Saved     string            `json:"saved"`
 	Log       []string          `json:"log,omitempty"`
-	Snapshot  json.RawMessage   `json:"snapshot"`
+	// LogTicks is the tick each message of Log was said at (absent in
+	// older saves: the restored log then has no ticks).
+	LogTicks []int           `json:"logTicks,omitempty"`
+	Snapshot json.RawMessage `json:"snapshot"`
 	// Replay is the game's replay so far (JSON lines, §21), which the
 	// restored game goes on recording; "" for a game not recorded.
 	Replay string `json:"replay,omitempty"`
@@ -90,8 +93,8 @@ func DefaultPath() (string, error) {
 // Write saves the game s to path: the whole file is written to a
 // temporary file beside it and renamed over path, so a crash leaves
 // either the old save or the new one, never half of one.
-func Write(path string, s *sim.Sim, wizard bool, log []string, replay []byte) error {
-	data, err := Encode(s, wizard, log, replay)
+func Write(path string, s *sim.Sim, wizard bool, log []string, ticks []int, replay []byte) error {
+	data, err := Encode(s, wizard, log, ticks, replay)
 	if err != nil {
 		return err
 	}
@@ -99,15 +102,16 @@ func Write(path string, s *sim.Sim, wizard bool, log []string, replay []byte) er
 }
 
 // Encode is the save of the game s as its file holds it (the browser
-// keeps it in the page's local storage instead, §31).
-func Encode(s *sim.Sim, wizard bool, log []string, replay []byte) ([]byte, error) {
+// keeps it in the page's local storage instead, §31): log is the message
+// log, ticks the tick of each message.
+func Encode(s *sim.Sim, wizard bool, log []string, ticks []int, replay []byte) ([]byte, error) {
 	snap, err := s.Snapshot().MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	cfg := s.Config()
 	env := Envelope{Format: Format, Version: Version, Engine: sim.Fingerprint(), Seed: cfg.Seed, Rules: cfg.Rules, Mechanics: s.Mechanics(),
-		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, Snapshot: snap, Replay: string(replay)}
+		Wizard: wizard, Saved: time.Now().UTC().Format(time.RFC3339), Log: log, LogTicks: ticks, Snapshot: snap, Replay: string(replay)}
 	if cfg.Scenario != nil {
 		env.Scenario = cfg.Scenario.Name
 	}

@@ -43,7 +43,7 @@ func saved(t *testing.T, seed uint64) (path string, s *sim.Sim) {
 	s = newGame(t, seed)
 	play(s, 7)
 	path = filepath.Join(t.TempDir(), "save", "me.json")
-	require.NoError(t, save.Write(path, s, false, []string{"You see here a dagger."}, nil))
+	require.NoError(t, save.Write(path, s, false, []string{"You see here a dagger."}, []int{7}, nil))
 	return path, s
 }
 
@@ -129,7 +129,7 @@ func TestRestoreAndContinueEqualsContinue(t *testing.T) {
 func TestWritingReplacesTheFileWhole(t *testing.T) {
 	path, s := saved(t, 7)
 	play(s, 5)
-	require.NoError(t, save.Write(path, s, true, nil, nil))
+	require.NoError(t, save.Write(path, s, true, nil, nil, nil))
 	entries, err := os.ReadDir(filepath.Dir(path))
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "no temporary file left behind")

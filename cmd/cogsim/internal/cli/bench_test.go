@@ -52,11 +52,11 @@ func TestBenchJSON(t *testing.T) {
 func TestBenchTable(t *testing.T) {
 	code, stdout, stderr := cogsim(t, "bench", "--ticks", "500", "--runs", "1")
 	require.Equal(t, ExitOK, code, stderr)
-	for _, want := range []string{"ns/tick", "share", "allocs/tick", "ticks/s", "other (parse, render)"} {
+	for _, want := range []string{"ns/tick", "share", "allocs/tick", "runs", "ticks/s", "other (parse, render)"} {
 		assert.Contains(t, stdout, want)
 	}
 	for _, name := range standardSystems(t) {
-		assert.Regexp(t, "(?m)^"+name+` +[0-9.]+ +[0-9.]+% +[0-9.]+$`, stdout)
+		assert.Regexp(t, "(?m)^"+name+` +[0-9.]+ +[0-9.]+% +[0-9.]+ +[0-9.]+%$`, stdout)
 	}
 	assert.Regexp(t, `(?m)^tick +[0-9.]+ +100\.0% +[0-9.]+$`, stdout)
 }
@@ -151,8 +151,8 @@ func TestBenchTableAndSVGNameTheSelection(t *testing.T) {
 		"--mechanics", "wands", "--svg", path)
 	require.Equal(t, ExitOK, code, stderr)
 	assert.Contains(t, stdout, "explore agent, rules nethack + wands,")
-	assert.Regexp(t, `(?m)^hunger → nethack-hunger +[0-9.]+ +[0-9.]+% +[0-9.]+$`, stdout)
-	assert.Regexp(t, `(?m)^zap +[0-9.]+ +[0-9.]+% +[0-9.]+$`, stdout)
+	assert.Regexp(t, `(?m)^hunger → nethack-hunger +[0-9.]+ +[0-9.]+% +[0-9.]+ +[0-9.]+%$`, stdout)
+	assert.Regexp(t, `(?m)^zap +[0-9.]+ +[0-9.]+% +[0-9.]+ +0\.0%$`, stdout, "zap runs on no tick: the explorer is not told wands")
 	svg, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Contains(t, string(svg), "rules nethack + wands")

@@ -52,10 +52,11 @@ func systemsCmd(_ context.Context, out streams, args []string) error {
 }
 
 // writeSystems prints the tick table aligned in columns: number, system,
-// who installed it, final, the resources and the component maps its
+// who installed it, final, the verbs it serves (a verb system runs only
+// on their ticks, §39.6), the resources and the component maps its
 // Init asks for.
 func writeSystems(w io.Writer, table []sim.SystemInfo) error {
-	rows := [][]string{{"#", "system", "by", "final", "resources", "components"}}
+	rows := [][]string{{"#", "system", "by", "final", "verbs", "resources", "components"}}
 	for _, s := range table {
 		by := s.By
 		if s.ReplacedBy != "" {
@@ -68,7 +69,7 @@ func writeSystems(w io.Writer, table []sim.SystemInfo) error {
 		if !s.Enabled {
 			final = strings.TrimSpace(final + " off")
 		}
-		rows = append(rows, []string{fmt.Sprint(s.Number), s.Name, by, final, list(s.Resources), list(s.Components)})
+		rows = append(rows, []string{fmt.Sprint(s.Number), s.Name, by, final, strings.Join(s.Verbs, ", "), list(s.Resources), list(s.Components)})
 	}
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
