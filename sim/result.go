@@ -51,9 +51,10 @@ func partsOf(maxDepth, xp, gold, deedPoints int) result.Parts {
 }
 
 // ScoreOf is the score (§16) of the episode of e with xp experience
-// points and gold, which the caller read already (a session's stats).
-func (e *State) ScoreOf(xp, gold int) int {
-	return partsOf(e.Run.MaxDepth, xp, gold, e.Run.Deeds.Points()).Score()
+// points, gold and deeds worth deedPoints, which the caller read already
+// (a session's stats, and its count of the deeds).
+func (e *State) ScoreOf(xp, gold, deedPoints int) int {
+	return partsOf(e.Run.MaxDepth, xp, gold, deedPoints).Score()
 }
 
 // Score is the score so far (§16), as the result would count it.

@@ -611,7 +611,10 @@ func (s *Sim) MechanicStatuses() uint32 {
 }
 
 // heldStatuses is the bitmask of the statuses that hold now: bit i for
-// the test holds[i].
+// the test holds[i]. Not inlined, so that MechanicStatuses, whose
+// episodes most often have no such status, is.
+//
+//go:noinline
 func heldStatuses(holds []func() bool) uint32 {
 	var bits uint32
 	for i, h := range holds {

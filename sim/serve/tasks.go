@@ -41,13 +41,30 @@ type taskCount struct {
 	depth, levels, seen int
 	// meals counts the meals eaten while Hungry or worse (the Eat task).
 	meals int
+	// deeds and deedPoints: the run's deeds counted so far and their
+	// points (the score task's, read again only when a deed is earned).
+	deeds, deedPoints int
+}
+
+// points is what the run's deeds are worth (§39.1).
+func (t *taskCount) points(s *sim.Sim) int {
+	if len(s.State().Run.Deeds.List) != t.deeds {
+		t.recount(s)
+	}
+	return t.deedPoints
+}
+
+// recount counts the run's deeds and their points again.
+func (t *taskCount) recount(s *sim.Sim) {
+	d := &s.State().Run.Deeds
+	t.deeds, t.deedPoints = len(d.List), d.Points()
 }
 
 // Tasks are the tasks, the default first.
 var Tasks = []Task{
-	{Name: "score", Help: "the change of the §16 score", count: func(_ *taskCount, s *sim.Sim, xp, gold int) int {
+	{Name: "score", Help: "the change of the §16 score", count: func(t *taskCount, s *sim.Sim, xp, gold int) int {
 		if xp >= 0 {
-			return s.State().ScoreOf(xp, gold)
+			return s.State().ScoreOf(xp, gold, t.points(s))
 		}
 		return s.State().Score()
 	}},
