@@ -1,6 +1,6 @@
 """Masked PPO on cogsim's tasks, in one file (SPEC §37.9).
 
-    python3 examples/ppo.py --task descend --steps 1000000 --seed 1
+    python3 examples/ppo.py --task descend --steps 2000000 --seed 1
 
 A baseline to beat: proximal policy optimisation (Schulman et al., 2017)
 in PyTorch with the action mask applied to the logits (an action the
@@ -138,13 +138,13 @@ def evaluate(env, episodes, policy=None, seed=0):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--task", default="descend", choices=sorted(set(cogsim.TASK_IDS.values())))
-    ap.add_argument("--steps", type=int, default=1_000_000, help="the budget of env steps to train on")
+    ap.add_argument("--steps", type=int, default=2_000_000, help="the budget of env steps to train on")
     ap.add_argument("--updates", type=int, default=None, help="stop after this many updates (tests)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--envs", type=int, default=64)
     ap.add_argument("--rollout", type=int, default=128, help="steps per env between updates")
     ap.add_argument("--crop", type=int, default=11)
-    ap.add_argument("--lr", type=float, default=3e-4)
+    ap.add_argument("--lr", type=float, default=1e-4)
     ap.add_argument("--gamma", type=float, default=0.995)
     ap.add_argument("--lam", type=float, default=0.95)
     ap.add_argument("--epochs", type=int, default=2)
@@ -220,7 +220,8 @@ def main():
                 ratio = (logp - old_logp).exp()
                 loss_pi = -torch.min(ratio * a, ratio.clamp(1 - args.clip, 1 + args.clip) * a).mean()
                 loss_v = 0.5 * ((value - r) ** 2).mean()
-                loss = loss_pi + 0.5 * loss_v - args.entropy * dist.entropy().mean()
+                entropy = dist.entropy().mean()
+                loss = loss_pi + 0.5 * loss_v - args.entropy * entropy
                 opt.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(net.parameters(), 0.5)
@@ -229,6 +230,7 @@ def main():
             recent = episode_returns[-100:]
             print(f"update {update + 1}/{updates}  steps {(update + 1) * b}  "
                   f"return {np.mean(recent) if recent else float('nan'):.2f} ({len(episode_returns)} episodes)  "
+                  f"entropy {entropy.item():.2f}  "
                   f"{time.time() - start:.0f} s", flush=True)
     trained = time.time() - start
     env.close()
