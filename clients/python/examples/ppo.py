@@ -7,11 +7,12 @@ in PyTorch with the action mask applied to the logits (an action the
 mask rules out gets a logit of -1e8, so it is never sampled and takes no
 gradient), over a cogsim.VecEnv of tick steps (§37.1). The network sees
 an egocentric window of the map's glyphs around the cog (glyphs_crop,
-each glyph id embedded) and the stats (each scaled); it has a policy
-head and a value head. After the budget of steps it plays --eval
-episodes with the trained policy and prints their mean return, and the
-random masked policy's (uniform over the masked actions) on the same
-seeds: the figures of docs/python.md.
+each glyph id embedded), the stats (each scaled) and the mask; it has
+a policy head and a value head. After the budget of steps it plays --eval
+episodes with the trained policy and prints their mean return (and its
+standard deviation and count), and the random masked policy's (uniform
+over the masked actions) on the same seeds: the figures of
+docs/python.md.
 
 Nothing here comes from a package index: numpy, Debian's python3-torch
 and the cogsim package. The last line of the output is JSON.
@@ -37,7 +38,9 @@ EXTRA = 3  # the way to the stairs: dx, dy, whether the map shows them
 class Net(nn.Module):
     """The policy and value of an observation: the crop's glyphs (a window
     of the map centred on the cog), embedded and convolved; the stats,
-    scaled, and the way to the stairs; an MLP; two heads."""
+    scaled, and the way to the stairs; the action mask, which tells what
+    the map cannot (the '@' hides the stairs the cog stands on: only the
+    mask's `descend` says so); an MLP; two heads."""
 
     def __init__(self, glyphs, crop, stats, actions, width=128):
         super().__init__()
@@ -47,8 +50,8 @@ class Net(nn.Module):
             nn.Conv2d(16, 32, 3, stride=2, padding=1), nn.ReLU(),
             nn.Flatten())
         side = (crop + 1) // 2
-        self.body = nn.Sequential(nn.Linear(32 * side * side + stats, width), nn.ReLU(), nn.Linear(width, width),
-                                  nn.ReLU())
+        self.body = nn.Sequential(nn.Linear(32 * side * side + stats + actions, width), nn.ReLU(),
+                                  nn.Linear(width, width), nn.ReLU())
         self.policy = nn.Linear(width, actions)
         self.value = nn.Linear(width, 1)
         # Small initial logits: the first policy is near uniform.
@@ -57,7 +60,7 @@ class Net(nn.Module):
 
     def forward(self, crop, stats, mask):
         x = self.embed(crop).permute(0, 3, 1, 2)
-        h = self.body(torch.cat([self.conv(x), stats], dim=1))
+        h = self.body(torch.cat([self.conv(x), stats, mask.float()], dim=1))
         logits = self.policy(h).masked_fill(mask == 0, -1e8)
         return logits, self.value(h).squeeze(1)
 
@@ -92,6 +95,27 @@ def stat_scale():
     return scale
 
 
+def potential(obs, mask, stairs, descend, by):
+    """Each env's potential of the way to the stairs (the shaping's,
+    below): `by` on the stairs (the mask's descend says so: the '@' hides
+    them), falling with the distance to the nearest stairs the map shows,
+    and 0 with none shown."""
+    glyphs, st = obs["glyphs"], obs["stats"]
+    phi = np.zeros(len(st), np.float32)
+    n, ys, xs = np.nonzero(glyphs == stairs)
+    if len(n):
+        d = np.abs(xs - st[n, cogsim.Stat.X]) + np.abs(ys - st[n, cogsim.Stat.Y])
+        np.maximum.at(phi, n, by * (1 - d / 66))
+    phi[np.asarray(mask)[:, descend] != 0] = by
+    return phi
+
+
+def known(obs):
+    """How many cells of each env's map the cog has seen (not glyph 0,
+    "unseen or solid rock")."""
+    return (obs["glyphs"] != 0).sum(axis=(1, 2))
+
+
 def glyph_of(env, char):
     """The glyph id of a map character (the server's glyph table)."""
     return next(g["id"] for g in env.server_info["glyphs"] if g["char"] == char)
@@ -104,7 +128,7 @@ def sample(logits):
 
 
 def evaluate(env, episodes, policy=None, seed=0):
-    """The mean return of `episodes` episodes (as many of each env's
+    """The returns of `episodes` episodes (as many of each env's
     first ones) of the trained policy, or with None of the uniform masked
     one."""
     rng = np.random.default_rng(seed)
@@ -132,7 +156,7 @@ def evaluate(env, episodes, policy=None, seed=0):
                 returns.append(acc[i])
                 played[i] += 1
             acc[i] = 0
-    return float(np.mean(returns))
+    return returns
 
 
 def main():
@@ -151,6 +175,11 @@ def main():
     ap.add_argument("--minibatches", type=int, default=4)
     ap.add_argument("--clip", type=float, default=0.2)
     ap.add_argument("--entropy", type=float, default=0.01)
+    ap.add_argument("--explore-bonus", type=float, default=0.002,
+                    help="training reward per newly seen cell (0: none; evaluation counts the task's reward only)")
+    ap.add_argument("--stairs-bonus", type=float, default=0.5,
+                    help="the potential of standing on the stairs (potential-based shaping toward the stairs "
+                         "the map shows; 0: none)")
     ap.add_argument("--eval", type=int, default=64, help="episodes of evaluation (0: none)")
     ap.add_argument("--binary", default=None, help="the cogsim executable")
     args = ap.parse_args()
@@ -173,6 +202,9 @@ def main():
     logps, values, rewards = torch.zeros((T, N)), torch.zeros((T, N)), torch.zeros((T, N))
     dones = torch.zeros((T, N))
     episode_returns, acc = [], np.zeros(N)
+    descend = env.actions.index("descend")
+    phi = potential(obs, info["action_mask"], stairs, descend, args.stairs_bonus)
+    seen, depth, fresh = known(obs), obs["stats"][:, cogsim.Stat.DEPTH].copy(), np.zeros(N, bool)
     for update in range(updates):
         # Anneal the learning rate to 0 over the budget.
         for group in opt.param_groups:
@@ -186,10 +218,21 @@ def main():
                 action, logp, _ = sample(logits)
             crops[t], statss[t], masks[t], actions[t], logps[t], values[t] = crop, stats, mask, action, logp, value
             obs, reward, term, trunc, info = env.step(action.numpy())
-            rewards[t] = torch.as_tensor(reward, dtype=torch.float32)
             # An ended episode's next step starts the next (next-step
             # autoreset): the return is cut after this one.
             done = term | trunc
+            # The training reward: the task's, a bonus per cell seen for
+            # the first time on the level (a new level's first sight
+            # counts whole) and potential-based shaping toward the stairs
+            # (Ng et al., 1999: gamma * phi' - phi, phi' 0 at an
+            # episode's end), none on the step that starts an episode.
+            seen2, depth2 = known(obs), obs["stats"][:, cogsim.Stat.DEPTH]
+            phi2 = potential(obs, info["action_mask"], stairs, descend, args.stairs_bonus)
+            new = np.where(depth2 == depth, np.maximum(seen2 - seen, 0), seen2)
+            shaped = args.explore_bonus * new + args.gamma * phi2 * ~done - phi
+            shaped[fresh] = 0
+            rewards[t] = torch.as_tensor(reward + shaped, dtype=torch.float32)
+            seen, depth, phi, fresh = seen2, depth2.copy(), phi2, done
             dones[t] = torch.as_tensor(done, dtype=torch.float32)
             acc += reward
             episode_returns.extend(acc[done].tolist())
@@ -239,8 +282,11 @@ def main():
         with cogsim.VecEnv(args.envs, task=args.task, observation_keys=KEYS, crop=args.crop,
                            binary=args.binary) as ev:
             net.eval()
-            result["ppo"] = evaluate(ev, args.eval, net, seed=10**6 + args.seed)
-            result["random"] = evaluate(ev, args.eval, None, seed=10**6 + args.seed)
+            for name, policy in (("ppo", net), ("random", None)):
+                returns = evaluate(ev, args.eval, policy, seed=10**6 + args.seed)
+                result[name] = float(np.mean(returns))
+                result[name + "_sd"] = float(np.std(returns, ddof=1)) if len(returns) > 1 else 0.0
+                result[name + "_n"] = len(returns)
     result["seconds"] = round(time.time() - start, 1)
     print(json.dumps(result))
 

@@ -480,8 +480,31 @@ class PPOTest(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         last = __import__("json").loads(out.stdout.strip().split("\n")[-1])
         self.assertEqual((last["task"], last["steps"]), ("descend", 2 * 4 * 32))
-        self.assertIn("ppo", last)
-        self.assertIn("random", last)
+        self.assertEqual((last["ppo_n"], last["random_n"]), (4, 4))
+        self.assertTrue(0 <= last["random"] <= 5 and last["random_sd"] >= 0)
+
+    def test_ppo_shapes_toward_the_stairs(self):
+        try:
+            import torch  # noqa: F401
+        except ImportError:
+            self.skipTest("no torch (apt-get install python3-torch): scripts/test.sh installs it")
+        import importlib.util
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "ppo.py")
+        spec = importlib.util.spec_from_file_location("ppo_example", path)
+        ppo = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(ppo)
+        s = cogsim.Stat
+        glyphs = np.zeros((3, 18, 48), np.int16)
+        stats = np.zeros((3, len(cogsim.STATS)), np.int64)
+        stats[:, s.X], stats[:, s.Y] = 10, 5
+        glyphs[0, 5, 20] = 7  # stairs 10 cells east of env 0's cog
+        glyphs[1, 5, 9:12] = 3  # env 1: three floor cells, no stairs
+        mask = np.zeros((3, 4), np.int8)
+        mask[2, 3] = 1  # env 2 stands on the stairs (descend allowed)
+        phi = ppo.potential({"glyphs": glyphs, "stats": stats}, mask, 7, 3, 0.5)
+        self.assertAlmostEqual(float(phi[0]), 0.5 * (1 - 10 / 66), places=6)
+        self.assertEqual((float(phi[1]), float(phi[2])), (0.0, 0.5))
+        self.assertEqual(ppo.known({"glyphs": glyphs}).tolist(), [1, 3, 0])
 
 
 if __name__ == "__main__":
