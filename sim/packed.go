@@ -17,7 +17,6 @@ import (
 
 	c "github.com/cogsim/cogsim/components"
 	"github.com/cogsim/cogsim/ecs"
-	"github.com/cogsim/cogsim/worldgen/script"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -40,23 +39,6 @@ const packedMagic = "COGSNAPB"
 
 // packedTag is the length of a packed snapshot's tag.
 const packedTag = 8
-
-// packedHeader is the configuration part of a packed snapshot, as JSON.
-type packedHeader struct {
-	Seed      uint64            `json:"seed"`
-	Rules     string            `json:"rules"`
-	Mechanics []ecs.MechanicRef `json:"mechanics"`
-	Agent     string            `json:"agent,omitempty"`
-	Scenario  *Scenario         `json:"scenario,omitempty"`
-	Note      string            `json:"note,omitempty"`
-	Strict    bool              `json:"strict,omitempty"`
-	MaxTurns  int               `json:"maxTurns,omitempty"`
-	TurnTicks int               `json:"turnTicks,omitempty"`
-	Goal      string            `json:"goal,omitempty"`
-	Level     *script.Script    `json:"level,omitempty"`
-	Dungeon   *script.Dungeon   `json:"dungeon,omitempty"`
-	TickTurn  *TickTurn         `json:"tickTurn,omitempty"`
-}
 
 // packing is the process's layout hash and tag seed, made on first use.
 var packing struct {
@@ -466,8 +448,8 @@ func readString(b []byte) (string, []byte, error) {
 }
 
 // header is the packed header of the episode now.
-func (s *Sim) header() packedHeader {
-	h := packedHeader{Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(), Agent: s.cfg.Agent,
+func (s *Sim) header() snapshotHeader {
+	h := snapshotHeader{Seed: s.cfg.Seed, Rules: s.cfg.Rules, Mechanics: s.Mechanics(), Agent: s.cfg.Agent,
 		Scenario: s.cfg.Scenario, Note: s.note, Strict: s.cfg.Strict, MaxTurns: s.cfg.MaxTurns,
 		TurnTicks: s.cfg.TurnTicks, Goal: s.cfg.Goal, Level: s.cfg.Level, Dungeon: s.cfg.Dungeon}
 	if s.InTickTurn() {
@@ -638,8 +620,8 @@ func (s *Sim) sameHead(b []byte) (raw, rest []byte, ok bool) {
 }
 
 // readHeader reads a packed snapshot's header and version.
-func readHeader(b []byte) (packedHeader, []byte, error) {
-	var h packedHeader
+func readHeader(b []byte) (snapshotHeader, []byte, error) {
+	var h snapshotHeader
 	head, b, err := readString(b)
 	if err != nil {
 		return h, nil, err
@@ -715,9 +697,7 @@ func unpack(b []byte, trusted bool) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := &Snapshot{Version: SnapshotVersion, Seed: h.Seed, Rules: h.Rules, Mechanics: h.Mechanics,
-		Agent: h.Agent, Scenario: h.Scenario, Note: h.Note, Strict: h.Strict, MaxTurns: h.MaxTurns,
-		TurnTicks: h.TurnTicks, Goal: h.Goal, Level: h.Level, Dungeon: h.Dungeon, TickTurn: h.TickTurn}
+	snap := h.snapshot(SnapshotVersion)
 	if b, err = codecOf(reflect.TypeFor[arche.EntityDump]()).dec(b, unsafe.Pointer(&snap.Entities), trusted); err != nil {
 		return nil, fmt.Errorf("entities: %w", err)
 	}
@@ -786,7 +766,7 @@ func PackedInTickTurn(b []byte) (bool, error) {
 // sameConfig reports whether the snapshot's header is of an episode of
 // s's configuration but perhaps its seed: its rules, mechanics,
 // scenario, scripts, clock, goal and agent.
-func (s *Sim) sameConfig(h *packedHeader) bool {
+func (s *Sim) sameConfig(h *snapshotHeader) bool {
 	cfg := s.cfg
 	return h.Rules == cfg.Rules && slices.Equal(h.Mechanics, s.Mechanics()) && h.Agent == cfg.Agent &&
 		h.Strict == cfg.Strict && h.MaxTurns == cfg.MaxTurns && h.TurnTicks == cfg.TurnTicks &&
@@ -807,7 +787,7 @@ func (s *Sim) RestorePacked(b []byte) (bool, error) {
 	if err != nil || !trusted {
 		return false, err
 	}
-	var h packedHeader
+	var h snapshotHeader
 	if raw, rest, ok := s.sameHead(body); ok {
 		h, b = s.lastHead.h, rest
 	} else {
@@ -829,7 +809,7 @@ func (s *Sim) RestorePacked(b []byte) (bool, error) {
 // h) in place: the world's structure rebuilt, each value read into its
 // place (through room of its own where its type assigns itself), the
 // derived indices rebuilt.
-func (s *Sim) restoreTrusted(h *packedHeader, b []byte) error {
+func (s *Sim) restoreTrusted(h *snapshotHeader, b []byte) error {
 	w := &s.world
 	var dump arche.EntityDump
 	b, err := codecOf(reflect.TypeFor[arche.EntityDump]()).dec(b, unsafe.Pointer(&dump), true)

@@ -136,7 +136,7 @@ type Sim struct {
 	// and read: a search restores one snapshot many times.
 	lastHead struct {
 		raw string
-		h   packedHeader
+		h   snapshotHeader
 	}
 	// packComps caches packedComponents: n ids registered.
 	packComps struct {

@@ -394,26 +394,48 @@ func (ic *invariantCheck) run(w *arche.World) error {
 	return nil
 }
 
+// snapshotHeader is a snapshot's configuration, as JSON: a packed
+// snapshot's header, and a JSON snapshot's fields after its format and
+// version.
+type snapshotHeader struct {
+	Seed      uint64            `json:"seed"`
+	Rules     string            `json:"rules"`
+	Mechanics []ecs.MechanicRef `json:"mechanics"`
+	Agent     string            `json:"agent,omitempty"`
+	Scenario  *Scenario         `json:"scenario,omitempty"`
+	Note      string            `json:"note,omitempty"`
+	Strict    bool              `json:"strict,omitempty"`
+	MaxTurns  int               `json:"maxTurns,omitempty"`
+	TurnTicks int               `json:"turnTicks,omitempty"`
+	Goal      string            `json:"goal,omitempty"`
+	Level     *script.Script    `json:"level,omitempty"`
+	Dungeon   *script.Dungeon   `json:"dungeon,omitempty"`
+	TickTurn  *TickTurn         `json:"tickTurn,omitempty"`
+}
+
+// head is the snapshot's configuration.
+func (snap *Snapshot) head() snapshotHeader {
+	return snapshotHeader{Seed: snap.Seed, Rules: snap.Rules, Mechanics: snap.Mechanics, Agent: snap.Agent,
+		Scenario: snap.Scenario, Note: snap.Note, Strict: snap.Strict, MaxTurns: snap.MaxTurns,
+		TurnTicks: snap.TurnTicks, Goal: snap.Goal, Level: snap.Level, Dungeon: snap.Dungeon, TickTurn: snap.TickTurn}
+}
+
+// snapshot is a snapshot of version v with this configuration and no
+// state yet.
+func (h *snapshotHeader) snapshot(v int) *Snapshot {
+	return &Snapshot{Version: v, Seed: h.Seed, Rules: h.Rules, Mechanics: h.Mechanics, Agent: h.Agent,
+		Scenario: h.Scenario, Note: h.Note, Strict: h.Strict, MaxTurns: h.MaxTurns, TurnTicks: h.TurnTicks,
+		Goal: h.Goal, Level: h.Level, Dungeon: h.Dungeon, TickTurn: h.TickTurn}
+}
+
 // snapshotJSON is the encoded form of a Snapshot.
 type snapshotJSON struct {
-	Format     string            `json:"format"`
-	Version    int               `json:"version"`
-	Seed       uint64            `json:"seed"`
-	Rules      string            `json:"rules"`
-	Mechanics  []ecs.MechanicRef `json:"mechanics"`
-	Agent      string            `json:"agent,omitempty"`
-	Scenario   *Scenario         `json:"scenario,omitempty"`
-	Note       string            `json:"note,omitempty"`
-	Strict     bool              `json:"strict,omitempty"`
-	MaxTurns   int               `json:"maxTurns,omitempty"`
-	TurnTicks  int               `json:"turnTicks,omitempty"`
-	Goal       string            `json:"goal,omitempty"`
-	Level      *script.Script    `json:"level,omitempty"`
-	Dungeon    *script.Dungeon   `json:"dungeon,omitempty"`
-	TickTurn   *TickTurn         `json:"tickTurn,omitempty"`
-	Entities   arche.EntityDump  `json:"entities"`
-	Components []columnJSON      `json:"components"`
-	Resources  []resourceJSON    `json:"resources"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	snapshotHeader
+	Entities   arche.EntityDump `json:"entities"`
+	Components []columnJSON     `json:"components"`
+	Resources  []resourceJSON   `json:"resources"`
 }
 
 type columnJSON struct {
@@ -433,10 +455,7 @@ const snapshotFormat = "cogsim-snapshot"
 // MarshalBinary encodes the snapshot as JSON: plain, stable, readable,
 // each registered type encoded by its own rules.
 func (snap *Snapshot) MarshalBinary() ([]byte, error) {
-	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, Seed: snap.Seed, Rules: snap.Rules,
-		Mechanics: snap.Mechanics, Agent: snap.Agent, Scenario: snap.Scenario, Note: snap.Note,
-		Strict: snap.Strict, MaxTurns: snap.MaxTurns, TurnTicks: snap.TurnTicks, Goal: snap.Goal,
-		Level: snap.Level, Dungeon: snap.Dungeon, TickTurn: snap.TickTurn,
+	out := snapshotJSON{Format: snapshotFormat, Version: snap.Version, snapshotHeader: snap.head(),
 		Entities: snap.Entities, Components: []columnJSON{}, Resources: []resourceJSON{}}
 	for _, col := range snap.Components {
 		st, ok := ecs.StateByName(col.Name)
@@ -488,10 +507,8 @@ func (snap *Snapshot) UnmarshalBinary(b []byte) error {
 	if err := json.Unmarshal(b, &in); err != nil {
 		return fmt.Errorf("snapshot: not a cogsim snapshot: %w", err)
 	}
-	*snap = Snapshot{Version: in.Version, Seed: in.Seed, Rules: in.Rules, Mechanics: in.Mechanics,
-		Agent: in.Agent, Scenario: in.Scenario, Note: in.Note, Entities: in.Entities,
-		Strict: in.Strict, MaxTurns: in.MaxTurns, TurnTicks: in.TurnTicks, Goal: in.Goal,
-		Level: in.Level, Dungeon: in.Dungeon, TickTurn: in.TickTurn}
+	*snap = *in.snapshot(in.Version)
+	snap.Entities = in.Entities
 	for _, cj := range in.Components {
 		st, ok := ecs.StateByName(cj.Name)
 		if !ok || st.Resource {
