@@ -779,12 +779,9 @@ func (sv *Server) opStepSome(req *request) error {
 }
 
 func (sv *Server) opSnapshot(req *request) error {
-	sl, i, err := sv.slotOf(req.Env)
+	sl, i, err := sv.episodeOf(req.Env, " to snapshot")
 	if err != nil {
 		return err
-	}
-	if sl.s == nil {
-		return bad("env %d: no episode to snapshot (reset it first)", i)
 	}
 	// The packed form, this build's and fast (§37.7), unless the
 	// portable JSON form is asked for.
@@ -816,12 +813,9 @@ func (sv *Server) opRestore(req *request) error {
 }
 
 func (sv *Server) opResult(req *request) error {
-	sl, i, err := sv.slotOf(req.Env)
+	sl, _, err := sv.episodeOf(req.Env, "")
 	if err != nil {
 		return err
-	}
-	if sl.s == nil {
-		return bad("env %d: no episode (reset it first)", i)
 	}
 	return sv.writeJSON(map[string]any{"result": sl.s.Result(), "ended": sl.s.Done()})
 }
@@ -837,12 +831,9 @@ func (sv *Server) opRender(req *request) error {
 // opText answers slot I's observation text (§15): what a record
 // without the map's characters or the message cannot say.
 func (sv *Server) opText(req *request) error {
-	sl, i, err := sv.slotOf(req.Env)
+	sl, _, err := sv.episodeOf(req.Env, "")
 	if err != nil {
 		return err
-	}
-	if sl.s == nil {
-		return bad("env %d: no episode (reset it first)", i)
 	}
 	return sv.writeJSON(map[string]string{"text": string(sl.s.Observe())})
 }
@@ -887,6 +878,16 @@ func (sv *Server) slotOf(env *int) (*slot, int, error) {
 		return nil, 0, bad("env: %d is out of range 0 … %d", *env, len(sv.slots)-1)
 	}
 	return sv.slots[*env], *env, nil
+}
+
+// episodeOf is the request's slot, which must have an episode: for
+// doing it (" to snapshot"), says the error otherwise.
+func (sv *Server) episodeOf(env *int, doing string) (*slot, int, error) {
+	sl, i, err := sv.slotOf(env)
+	if err == nil && sl.s == nil {
+		err = bad("env %d: no episode%s (reset it first)", i, doing)
+	}
+	return sl, i, err
 }
 
 // reset starts a new episode in sl: the request's rules, mechanics,
