@@ -489,14 +489,22 @@ class PPOTest(unittest.TestCase):
             import torch  # noqa: F401
         except ImportError:
             self.skipTest("no torch (apt-get install python3-torch): scripts/test.sh installs it")
-        guided = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "guided.py")
-        out = subprocess.run([sys.executable, guided, "--episodes", "4", "--envs", "4"], capture_output=True, text=True)
+        script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples",
+                              "random_masked.py")
+        out = subprocess.run([sys.executable, script, "--task", "descend", "--guided", "--episodes", "4",
+                              "--envs", "4"], capture_output=True, text=True)
         self.assertEqual(out.returncode, 0, out.stderr)
         last = __import__("json").loads(out.stdout.strip().split("\n")[-1])
-        self.assertEqual((last["task"], last["episodes"], sum(last["causes"].values())), ("descend", 4, 4))
+        self.assertEqual((last["task"], last["guided"], last["episodes"], sum(last["causes"].values())),
+                         ("descend", True, 4, 4))
         # Following the ways reaches a new depth on these seeds (the
         # random masked policy averages about 0.1 a whole episode).
         self.assertGreater(last["mean_return"], 0)
+        plain = subprocess.run([sys.executable, script, "--task", "descend", "--episodes", "4", "--envs", "4"],
+                               capture_output=True, text=True)
+        self.assertEqual(plain.returncode, 0, plain.stderr)
+        last = __import__("json").loads(plain.stdout.strip().split("\n")[-1])
+        self.assertEqual((last["guided"], last["episodes"]), (False, 4))
 
     def test_ppo_guides_and_shapes_toward_the_stairs(self):
         try:
