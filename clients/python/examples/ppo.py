@@ -136,7 +136,7 @@ def shifted(a, dx, dy):
     return out
 
 
-def way(obs, terrain, goal):
+def way(obs, guide, goal):
     """Each env's shortest way to its nearest `goal` cell (a bool [envs,
     18, 48]) over the cells the map shows as passable (a breadth-first
     wave from the goals, every env at once): the index in MOVES of its
@@ -146,24 +146,22 @@ def way(obs, terrain, goal):
     glyphs, st = obs["glyphs"], obs["stats"]
     n = len(glyphs)
     first, length = np.full(n, -1), np.full(n, REACH)
-    wave = goal
-    todo = np.flatnonzero(wave.any(axis=(1, 2)))
+    todo = np.flatnonzero(goal.any(axis=(1, 2)))
     if len(todo) == 0:
         return first, length
-    wave, glyphs = wave[todo], glyphs[todo]
-    passable, door = terrain.passable[glyphs], terrain.door[glyphs]
+    wave, glyphs = goal[todo], glyphs[todo]
+    passable, door, wall = guide.passable[glyphs], guide.door[glyphs], guide.wall[glyphs]
     h, w = glyphs.shape[1:]
     # The cog's eight neighbours, and whether the cog may step to each.
     dx, dy = (np.array(d) for d in zip(*MOVES))
     nx, ny = st[todo, cogsim.Stat.X, None] + dx, st[todo, cogsim.Stat.Y, None] + dy
     inside = (nx >= 0) & (nx < w) & (ny >= 0) & (ny < h)
     nx, ny = nx.clip(0, w - 1), ny.clip(0, h - 1)
-    rows = np.arange(len(todo))[:, None]
+    r = np.arange(len(todo))
+    rows = r[:, None]
     # The cog's cell is a doorway if walls flank it (the '@' hides the
     # door): no diagonal step out of it then.
-    wall = terrain.wall[glyphs]
     x, y = st[todo, cogsim.Stat.X], st[todo, cogsim.Stat.Y]
-    r = np.arange(len(todo))
 
     def walled(dx, dy):
         return wall[r, (y + dy).clip(0, h - 1), (x + dx).clip(0, w - 1)]
